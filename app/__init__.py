@@ -1,0 +1,1 @@
+"""The Tableside Kivy application."""

@@ -1,0 +1,1 @@
+"""Pure-Python game engines: rules only, standard library only (no Kivy, GPIO or database)."""

@@ -1,0 +1,25 @@
+"""The protocol every game engine follows (see DESIGN.md, "The engine protocol")."""
+
+from engines.core.actions import Action
+from engines.core.errors import IllegalAction
+from engines.core.outcome import Outcome
+from engines.core.rng import Rng
+from engines.core.rules import GameRules
+from engines.core.serial import JSON, Saveable, from_data, to_data
+from engines.core.session import UNDO, Event, Recorder, Session
+
+__all__ = [
+    "JSON",
+    "UNDO",
+    "Action",
+    "Event",
+    "GameRules",
+    "IllegalAction",
+    "Outcome",
+    "Recorder",
+    "Rng",
+    "Saveable",
+    "Session",
+    "from_data",
+    "to_data",
+]

@@ -1,0 +1,64 @@
+"""The base of every game's actions: small frozen dataclasses that round-trip as JSON.
+
+Each game declares one base class for its actions with a ``game`` name, and one subclass
+per kind of move with a ``kind`` name::
+
+    class PigAction(Action, game="pig"): ...
+
+    @dataclass(frozen=True)
+    class Roll(PigAction, kind="roll"):
+        @property
+        def label(self) -> str: return "Roll the die"
+
+``PigAction.from_dict(data)`` then reads back any of that game's actions by ``kind``; two
+games may use the same kind names without clashing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+from engines.core.serial import JSON, from_data, to_data
+
+
+class Action:
+    game: ClassVar[str] = ""
+    kind: ClassVar[str] = ""
+    _kinds: ClassVar[dict[str, type[Action]]]
+
+    def __init_subclass__(cls, game: str = "", kind: str = "", **options: Any) -> None:
+        super().__init_subclass__(**options)
+        if game:
+            # The game's own base class: it keeps the table of that game's kinds.
+            cls.game = game
+            cls._kinds = {}
+        if kind:
+            if not cls.game:
+                raise TypeError(f"{cls.__name__} needs a game base class declaring game=")
+            if kind in cls._kinds:
+                raise TypeError(f"{cls.game} already has an action of kind {kind!r}")
+            cls.kind = kind
+            cls._kinds[kind] = cls
+
+    @property
+    def label(self) -> str:
+        """What the action does, in a player's words, for the log and the buttons."""
+        return self.kind.replace("_", " ").capitalize()
+
+    def to_dict(self) -> dict[str, JSON]:
+        data = to_data(self)
+        assert isinstance(data, dict), "actions are dataclasses"
+        return {"kind": self.kind, **data}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """Read back an action written by ``to_dict``; ``ValueError`` if it is not one."""
+        if not isinstance(data, dict) or "kind" not in data:
+            raise ValueError(f"not a saved action: {data!r}")
+        kinds = getattr(cls, "_kinds", {})
+        action_type = kinds.get(data["kind"])
+        if action_type is None or not issubclass(action_type, cls):
+            raise ValueError(f"{cls.game or 'this game'} has no action {data['kind']!r}")
+        fields = {key: value for key, value in data.items() if key != "kind"}
+        action: Self = from_data(action_type, fields)
+        return action

@@ -1,0 +1,134 @@
+"""A game in progress as an event log: (game, config, seed) plus events, replayed.
+
+Undo is an event too: nothing is ever deleted from the log. Replaying the log from the
+start always rebuilds the same state, which is how a saved game is resumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engines.core.actions import Action
+from engines.core.errors import IllegalAction
+from engines.core.outcome import Outcome
+from engines.core.rules import GameRules
+from engines.core.serial import JSON, from_data, to_data
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the log: an action taken, or the undo of the latest one still standing."""
+
+    type: Literal["action", "undo"]
+    action: Action | None = None
+
+    def to_dict(self) -> dict[str, JSON]:
+        if self.action is None:
+            return {"type": self.type}
+        return {"type": self.type, "action": self.action.to_dict()}
+
+    @staticmethod
+    def from_dict(rules: GameRules, data: dict[str, Any]) -> Event:
+        if data.get("type") == "undo":
+            return UNDO
+        if data.get("type") == "action" and isinstance(data.get("action"), dict):
+            return Event("action", rules.action_from_dict(data["action"]))
+        raise ValueError(f"not a saved event: {data!r}")
+
+
+UNDO = Event("undo")
+
+#: Called with each new event after it proved legal and before the session shows it.
+#: The app writes the event to disk here; if that raises, the session stays as it was.
+Recorder = Callable[[Event], None]
+
+
+class Session:
+    """The running game: the current state, the log, and a stack of states for undo."""
+
+    def __init__(
+        self, rules: GameRules, config: Any = None, seed: int = 0, record: Recorder | None = None
+    ) -> None:
+        self.rules = rules
+        self.config = rules.Config() if config is None else config
+        self.seed = seed
+        self.record = record
+        self._states: list[Any] = [rules.new_game(self.config, seed)]
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
+
+    @classmethod
+    def replay(
+        cls,
+        rules: GameRules,
+        config: Any,
+        seed: int,
+        events: Iterable[Event],
+        record: Recorder | None = None,
+    ) -> Session:
+        """Rebuild a session from its log. An event the rules refuse raises IllegalAction."""
+        session = cls(rules, config, seed)
+        for event in events:
+            session._take(event)
+        session.record = record
+        return session
+
+    @classmethod
+    def config_from_dict(cls, rules: GameRules, data: JSON) -> Any:
+        return from_data(rules.Config, data)
+
+    def config_to_dict(self) -> JSON:
+        return to_data(self.config)
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """The actions still standing, undone ones left out, in the order taken."""
+        return tuple(self._actions)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._actions)
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self.rules.legal_actions(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def play(self, action: Action) -> Any:
+        """Take an action: checked, recorded, then shown. Returns the new state."""
+        return self._take(Event("action", action))
+
+    def undo(self) -> Any:
+        """Take back the latest action still standing. Returns the state before it."""
+        return self._take(UNDO)
+
+    def _take(self, event: Event) -> Any:
+        if event.type == "undo":
+            if not self._actions:
+                raise IllegalAction("There is nothing to undo.")
+            new_state = self._states[-2]
+        else:
+            assert event.action is not None
+            new_state = self.rules.apply(self.state, event.action)
+        if self.record is not None:
+            self.record(event)
+        self._events.append(event)
+        if event.type == "undo":
+            self._states.pop()
+            self._actions.pop()
+        else:
+            assert event.action is not None
+            self._states.append(new_state)
+            self._actions.append(event.action)
+        return new_state

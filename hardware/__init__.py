@@ -1,0 +1,1 @@
+"""Physical buttons, lights and buzzer through gpiozero, with a simulated fallback."""
