@@ -7,6 +7,7 @@ from engines.core.rng import Rng
 from engines.core.rules import GameRules
 from engines.core.serial import JSON, Saveable, from_data, to_data
 from engines.core.session import UNDO, Event, Recorder, Session
+from engines.core.setup import SetupStep
 
 __all__ = [
     "JSON",
@@ -20,6 +21,7 @@ __all__ = [
     "Rng",
     "Saveable",
     "Session",
+    "SetupStep",
     "from_data",
     "to_data",
 ]
