@@ -230,6 +230,16 @@ class Store:
             for row in rows
         ]
 
+    # -- app settings ------------------------------------------------------------------
+
+    def setting(self, key: str, default: Any) -> Any:
+        row = self.db.execute("select value from settings where key = ?", [key]).fetchone()
+        return json.loads(row[0]) if row else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self.db.atomic():
+            self.db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
+
     # -- component profiles ------------------------------------------------------------
 
     def save_profile(self, game: str, data: Any) -> None:
@@ -306,6 +316,7 @@ def _prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
             not_null={"payload", "at"},
             if_not_exists=True,
         )
+        db["settings"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
         db["component_profiles"].create(
             {"game": str, "data": str, "updated": str}, pk="game", if_not_exists=True
         )

@@ -97,6 +97,14 @@ def test_component_profiles_are_stored_per_game(db_path: Path) -> None:
     assert store.profile("chickwood") == {"villages": [3]}
 
 
+def test_settings_keep_their_values_across_restarts(db_path: Path) -> None:
+    store = Store.open(db_path)
+    assert store.setting("buzzer_muted", False) is False
+    store.set_setting("buzzer_muted", True)
+    store.close()
+    assert Store.open(db_path).setting("buzzer_muted", False) is True
+
+
 def _kept_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if ".unreadable-" in p.name)
 

@@ -1,0 +1,50 @@
+"""``python -m app`` starts Tableside; ``--screenshots DIR`` renders every screen to PNGs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from app.kivy_setup import REFERENCE_SIZE, configure
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 800x480") from None
+    return width, height
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
+    parser.add_argument(
+        "--screenshots",
+        metavar="DIR",
+        type=Path,
+        help="write a PNG of every screen (with demonstration data) to DIR and exit",
+    )
+    parser.add_argument(
+        "--size",
+        type=parse_size,
+        default=REFERENCE_SIZE,
+        help="window size, default 800x480 (the official 7-inch panel)",
+    )
+    parser.add_argument(
+        "--db", type=Path, help="saved-games database (default: $TABLESIDE_DB or the user data dir)"
+    )
+    args = parser.parse_args(argv)
+    configure(args.size)
+
+    if args.screenshots:
+        from app.screenshots import ScreenshotApp
+
+        ScreenshotApp(args.screenshots).run()
+    else:
+        from app.application import TablesideApp
+
+        TablesideApp(db_path=args.db).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""The games Tableside knows: names, one-line descriptions, accents, and their engines.
+
+A game is playable once it names its play screen; until then its tile says so and its
+set-up guidance (when its engine has one) can still be read.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import GameRules, SetupStep
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    key: str  # the engine package and the name stored with saved games
+    title: str
+    tagline: str
+    players: str
+    play_screen: str | None = None  # the screen that plays (and resumes) this game
+
+    @property
+    def playable(self) -> bool:
+        return self.play_screen is not None
+
+    def rules(self) -> GameRules:
+        rules: GameRules = importlib.import_module(f"engines.{self.key}")  # type: ignore[assignment]
+        return rules
+
+    def setup_steps(self, config: Any = None) -> list[SetupStep]:
+        """The set-up guidance for the chosen options (the standard set-up by default)."""
+        module = importlib.import_module(f"engines.{self.key}")
+        steps: list[SetupStep] = module.setup_steps(module.Config() if config is None else config)
+        return steps
+
+    @property
+    def has_setup_guide(self) -> bool:
+        try:
+            return hasattr(importlib.import_module(f"engines.{self.key}"), "setup_steps")
+        except ImportError:
+            return False
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("skoventyr", "Skoventyr", "Solo or co-op", "1-4 players"),
+    GameInfo("skulk_hollow", "Skulk Hollow", "You against the guardian", "1 player"),
+    GameInfo("chickwood", "Chickwood Forest", "Rounds and scoring", "2-5 players"),
+    GameInfo("skogen", "Skogen", "Score ledger", "2-6 players"),
+)
+
+BY_KEY = {game.key: game for game in GAMES}

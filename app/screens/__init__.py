@@ -1,0 +1,1 @@
+"""One module per screen; each loads its layout from kv/<screen>.kv."""

@@ -1,0 +1,59 @@
+"""Home: the four games as large tiles, their unfinished games, History and Settings."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from app import theme
+from app.games import BY_KEY, GAMES
+from app.kv import load_kv
+from app.widgets import BaseScreen
+
+
+class GameTile(BoxLayout):
+    key = StringProperty("")
+    title = StringProperty("")
+    tagline = StringProperty("")
+    players = StringProperty("")
+    accent = ColorProperty(theme.ACCENT)
+    unfinished = NumericProperty(0)
+    playable = BooleanProperty(False)
+    has_guide = BooleanProperty(False)
+
+    def open_game(self) -> None:
+        App.get_running_app().go("setup_guide", game=BY_KEY[self.key])
+
+    def resume(self) -> None:
+        """Reopen the most recently played unfinished game of this kind."""
+        game = BY_KEY[self.key]
+        app = App.get_running_app()
+        latest = app.store.unfinished_sessions(game.key)[0]
+        app.go(game.play_screen, session_id=latest.id)
+
+
+class HomeScreen(BaseScreen):
+    def on_pre_enter(self, *_args: object) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        store = App.get_running_app().store
+        tiles = self.ids.tiles
+        tiles.clear_widgets()
+        for game in GAMES:
+            tiles.add_widget(
+                GameTile(
+                    key=game.key,
+                    title=game.title,
+                    tagline=game.tagline,
+                    players=game.players,
+                    accent=theme.GAME_ACCENTS[game.key],
+                    unfinished=len(store.unfinished_sessions(game.key)) if game.playable else 0,
+                    playable=game.playable,
+                    has_guide=game.has_setup_guide,
+                )
+            )
+
+
+load_kv("home.kv")

@@ -1,0 +1,112 @@
+"""Settings: the player roster, and a test of the physical buttons, lights and buzzer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from app.kv import load_kv
+from app.widgets import BaseScreen
+
+INTENT_NAMES = {
+    "confirm": "Confirm",
+    "undo": "Undo",
+    "menu": "Menu",
+    "home": "Menu (held)",
+}
+
+
+class SettingsScreen(BaseScreen):
+    players = ListProperty([])
+    roster_error = StringProperty("")
+    hardware_status = StringProperty("")
+    last_press = StringProperty("")
+    turn_light = StringProperty("off")
+    danger_light = StringProperty("off")
+    muted = BooleanProperty(False)
+    has_controls = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = "Settings"
+        self._clear_press = Clock.create_trigger(self._forget_press, 3)
+
+    def on_pre_enter(self, *_args: object) -> None:
+        app = App.get_running_app()
+        self.refresh_players()
+        controls = app.controls
+        self.has_controls = controls is not None
+        self.last_press = "Press a button to test it."
+        if controls is None:
+            self.hardware_status = "Buttons and lights are switched off."
+            return
+        self.hardware_status = (
+            "No GPIO found: simulated pins. Keys stand in: Enter, Backspace, Escape."
+            if controls.simulated
+            else "Buttons and lights are connected."
+        )
+        self.turn_light = controls.light_state("turn")
+        self.danger_light = controls.light_state("danger")
+        self.muted = controls.muted
+
+    def on_leave(self, *_args: object) -> None:
+        controls = App.get_running_app().controls
+        if controls is not None:  # the test must not leave a light on
+            controls.set_light("turn", "off")
+            controls.set_light("danger", "off")
+
+    # -- roster ------------------------------------------------------------------------
+
+    def refresh_players(self) -> None:
+        store = App.get_running_app().store
+        self.players = [{"player_id": p.id, "name": p.name} for p in store.players()]
+
+    def add_player(self, name: str) -> bool:
+        try:
+            App.get_running_app().store.add_player(name)
+        except ValueError as problem:
+            self.roster_error = str(problem)
+            return False
+        self.roster_error = ""
+        self.refresh_players()
+        return True
+
+    def remove_player(self, player_id: int) -> None:
+        App.get_running_app().store.remove_player(player_id)
+        self.refresh_players()
+
+    # -- hardware test -----------------------------------------------------------------
+
+    def on_intent(self, intent: str) -> bool:
+        """Every press is shown here; only a held Menu leaves (it goes Home)."""
+        self.last_press = f"{INTENT_NAMES.get(intent, intent)} pressed"
+        self._clear_press()
+        return intent != "home"
+
+    def _forget_press(self, _dt: float) -> None:
+        self.last_press = "Press a button to test it."
+
+    def set_light(self, name: str, state: str) -> None:
+        controls = App.get_running_app().controls
+        if controls is None:
+            return
+        controls.set_light(name, state)
+        setattr(self, f"{name}_light", controls.light_state(name))
+
+    def test_beep(self) -> None:
+        controls = App.get_running_app().controls
+        if controls is not None:
+            controls.beep("win")
+
+    def set_muted(self, muted: bool) -> None:
+        app = App.get_running_app()
+        app.store.set_setting("buzzer_muted", muted)
+        if app.controls is not None:
+            app.controls.muted = muted
+        self.muted = muted
+
+
+load_kv("settings.kv")

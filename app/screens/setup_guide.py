@@ -1,0 +1,81 @@
+"""Set-up guidance: walks any game's list of set-up steps, one large step at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ColorProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.widget import Widget
+
+from app import theme
+from app.games import GameInfo
+from app.kv import load_kv
+from app.widgets import BaseScreen
+from engines.core import SetupStep
+
+
+class StepProgress(Widget):
+    """A bar filled to the current step, in the game's accent."""
+
+    count = NumericProperty(0)
+    index = NumericProperty(0)
+    accent = ColorProperty(theme.ACCENT)
+
+
+class SetupGuideScreen(BaseScreen):
+    step_title = StringProperty("")
+    step_text = StringProperty("")
+    step_items = ListProperty([])
+    index = NumericProperty(0)
+    count = NumericProperty(0)
+    accent = ColorProperty(theme.ACCENT)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._steps: list[SetupStep] = []
+        self._on_done: Callable[[], None] | None = None
+
+    def prepare(
+        self, game: GameInfo, config: Any = None, on_done: Callable[[], None] | None = None
+    ) -> None:
+        """Show ``game``'s set-up for ``config``; ``on_done`` runs after the last step
+        (the game's play screen starts there), else Done goes back."""
+        self._steps = game.setup_steps(config)
+        self._on_done = on_done
+        self.title = f"Set up {game.title}"
+        self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
+        self.count = len(self._steps)
+        self.show(0)
+
+    def show(self, index: int) -> None:
+        self.index = max(0, min(index, self.count - 1))
+        step = self._steps[self.index]
+        self.step_title = step.title
+        self.step_text = step.text
+        self.step_items = list(step.items)
+        self.status = f"Step {self.index + 1} of {self.count}"
+
+    def next(self) -> None:
+        if self.index + 1 < self.count:
+            self.show(self.index + 1)
+        elif self._on_done is not None:
+            self._on_done()
+        else:
+            App.get_running_app().back()
+
+    def previous(self) -> None:
+        self.show(self.index - 1)
+
+    def on_intent(self, intent: str) -> bool:
+        if intent == "confirm":
+            self.next()
+            return True
+        if intent == "undo" and self.index > 0:
+            self.previous()
+            return True
+        return False
+
+
+load_kv("setup_guide.kv")

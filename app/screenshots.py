@@ -1,0 +1,101 @@
+"""Render every screen at the chosen size, with demonstration data, into PNG files.
+
+The app runs for real against a throwaway database filled with a few players and games,
+walks from screen to screen as a person would, and saves the window after each step.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+
+from app.application import TablesideApp
+from app.games import GAMES
+from app.popups import show_notice
+from app.store import Store
+
+DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
+
+
+def fill_demo_data(store: Store) -> None:
+    for name in DEMO_PLAYERS:
+        store.add_player(name)
+    finished = store.start_session("chickwood", {}, 1, ["Ana", "Bo", "Camille"])
+    store.finish_session(
+        finished, {"result": "scored", "reason": "Camille won with 41 glory.", "winners": []}
+    )
+    won = store.start_session("skoventyr", {}, 2, ["Ana"])
+    store.finish_session(won, {"result": "won", "reason": "All six Minions defeated."})
+    store.start_session("skogen", {}, 3, ["Bo", "Dag"])
+
+
+class ScreenshotApp(TablesideApp):
+    """The real app, driven through its screens by a script instead of a person."""
+
+    def __init__(self, directory: Path) -> None:
+        self._tmp = Path(tempfile.mkdtemp(prefix="tableside-shots-"))
+        db_path = self._tmp / "demo.db"
+        fill_demo_data(Store.open(db_path))
+        super().__init__(db_path=db_path)
+        self.shots_dir = directory
+        self.written: list[Path] = []
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.shots_dir.mkdir(parents=True, exist_ok=True)
+        self._run_steps(self._scenes())
+
+    def _scenes(self) -> list[tuple[str, Callable[[], None]]]:
+        """Each screen in a representative state, as (file name, how to get there)."""
+        scenes: list[tuple[str, Callable[[], None]]] = [
+            ("home", self.home),
+            ("settings", partial(self._open, "settings")),
+            ("history", partial(self._open, "history")),
+        ]
+        scenes += [
+            (f"setup_guide_{game.key}", partial(self._open, "setup_guide", game=game))
+            for game in GAMES
+            if game.has_setup_guide
+        ]
+        scenes.append(("notice", self._show_sample_notice))
+        return scenes
+
+    def _open(self, name: str, **params: Any) -> None:
+        self.home()
+        self.go(name, **params)
+
+    def _show_sample_notice(self) -> None:
+        self.home()
+        show_notice(
+            "Please note",
+            "Your saved games could not be read (the file is damaged). The old file was "
+            "kept as tableside.db.unreadable-20261129 and a new, empty one was started.",
+        )
+
+    def _run_steps(self, steps: list[tuple[str, Callable[[], None]]]) -> None:
+        if not steps:
+            Clock.schedule_once(lambda _dt: self.stop(), 0)
+            return
+        name, action = steps[0]
+        action()
+
+        def capture(_dt: float) -> None:
+            target = self.shots_dir / f"{name}.png"
+            shutil.move(Window.screenshot(str(target)), target)
+            self.written.append(target)
+            self._run_steps(steps[1:])
+
+        # Two frames: one to lay out, one to draw.
+        Clock.schedule_once(lambda _dt: Clock.schedule_once(capture, 0.1), 0.1)
+
+    def on_stop(self) -> None:
+        super().on_stop()
+        shutil.rmtree(self._tmp, ignore_errors=True)
+        print(f"wrote {len(self.written)} screenshots to {self.shots_dir}")

@@ -1,0 +1,58 @@
+"""Small widgets every screen uses: buttons, the top bar, the bottom bar, cards.
+
+Their looks are in kv/widgets.kv; this module holds only their properties.
+"""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from app import theme
+from app.kv import load_kv
+
+
+class TButton(ButtonBehavior, Label):
+    """A large rounded touch button. ``role`` picks its colour: the primary action of a
+    screen stands out, a dangerous one is red and says so in its text."""
+
+    role = OptionProperty("normal", options=["normal", "primary", "danger", "flat"])
+    accent = ColorProperty(theme.ACCENT)
+
+
+class BackButton(TButton):
+    """Back to the previous screen: a drawn chevron and the word, never an icon alone."""
+
+
+class TopBar(BoxLayout):
+    title = StringProperty("")
+    status = StringProperty("")
+    show_back = BooleanProperty(True)
+
+
+class BottomBar(BoxLayout):
+    pass
+
+
+class Panel(BoxLayout):
+    """A raised, rounded area grouping related content."""
+
+    heading = StringProperty("")
+
+
+class BaseScreen(Screen):
+    """A screen with the standard top bar. Subclasses react to the physical controls
+    (and their desktop keys) by overriding ``on_intent``."""
+
+    title = StringProperty("")
+    status = StringProperty("")
+
+    def on_intent(self, intent: str) -> bool:
+        """Handle confirm / undo / menu; return True if it was used."""
+        return False
+
+
+load_kv("widgets.kv")

@@ -1,0 +1,41 @@
+"""A real Tableside window (under Xvfb when there is no display), shared by the UI tests.
+
+Kivy runs one app per process, so the app starts once; each test begins at Home.
+The window is driven as a person would: touches at widgets' on-screen positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.kivy_setup import configure
+
+configure()
+
+from kivy.base import EventLoop, runTouchApp  # noqa: E402  (configure() must come first)
+
+from app.application import TablesideApp  # noqa: E402
+from tests.ui.driver import Driver  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TablesideApp]:
+    app = TablesideApp(db_path=tmp_path_factory.mktemp("db") / "tableside.db")
+    app._run_prepare()  # what App.run() does, without entering the main loop
+    runTouchApp(embedded=True)
+    app.dispatch("on_start")
+    yield app
+    app.stop()
+    EventLoop.close()
+
+
+@pytest.fixture
+def driver(running_app: TablesideApp, tmp_path: Path) -> Driver:
+    drive = Driver(running_app)
+    drive.close_popups()
+    running_app.home()
+    drive.pump()
+    return drive

@@ -1,0 +1,86 @@
+"""Drive the real Kivy window from tests: find widgets, touch them, wait for frames."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from app.application import TablesideApp
+
+
+class Driver:
+    def __init__(self, app: TablesideApp) -> None:
+        self.app = app
+
+    def pump(self, frames: int = 3) -> None:
+        for _ in range(frames):
+            EventLoop.idle()
+
+    def visible(self) -> list[Widget]:
+        """Widgets a person could see now: on the current screen and in open popups."""
+        found: list[Widget] = []
+        for top in Window.children:
+            roots = [self.app.root.current_screen] if top is self.app.root else [top]
+            for root in roots:
+                found.extend(w for w in root.walk() if _shown(w))
+        return found
+
+    def find(self, text: str, kind: type[Widget] = Label) -> Widget:
+        matches = [w for w in self.visible() if isinstance(w, kind) and w.text == text]
+        if len(matches) != 1:
+            raise AssertionError(f"expected one {kind.__name__} {text!r}, found {len(matches)}")
+        return matches[0]
+
+    def texts(self) -> list[str]:
+        return [w.text for w in self.visible() if isinstance(w, Label) and w.text]
+
+    def tap(self, widget: Widget) -> None:
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.pump(1)
+        touch.touch_up()
+        self.pump()
+
+    def tap_text(self, text: str) -> None:
+        self.tap(self.find(text))
+
+    def press_key(self, key: int) -> None:
+        Window.dispatch("on_key_down", key, 0, "", [])
+        self.pump()
+
+    def wait_until(self, condition: Callable[[], bool], frames: int = 60) -> None:
+        for _ in range(frames):
+            if condition():
+                return
+            self.pump(1)
+        raise AssertionError("the window never reached the expected state")
+
+    def close_popups(self) -> None:
+        for child in list(Window.children):
+            if isinstance(child, ModalView):
+                child.dismiss(animation=False)
+        self.pump()
+
+    def screenshot(self, path: Path) -> Path:
+        self.pump()
+        written = Path(Window.screenshot(str(path)))
+        written.rename(path)
+        return path
+
+
+def _shown(widget: Widget) -> bool:
+    """Not hidden by zero opacity or zero size, itself or through a parent."""
+    node: Widget | None = widget
+    while node is not None and node is not node.parent:
+        if node.opacity == 0 or node.width <= 0 or node.height <= 0:
+            return False
+        node = node.parent if isinstance(node.parent, Widget) else None
+    return True

@@ -1,0 +1,80 @@
+import threading
+
+import pytest
+from kivy.uix.textinput import TextInput
+
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture
+def settings(driver: Driver) -> Driver:
+    driver.tap_text("Settings")
+    assert driver.app.root.current == "settings"
+    return driver
+
+
+def type_name(driver: Driver, name: str) -> None:
+    field = next(w for w in driver.visible() if isinstance(w, TextInput))
+    driver.tap(field)
+    field.text = name
+    driver.tap_text("Add")
+
+
+def test_adding_and_removing_a_player(settings: Driver) -> None:
+    type_name(settings, "Freya")
+    assert "Freya" in settings.texts()
+    assert [p.name for p in settings.app.store.players()] == ["Freya"]
+
+    type_name(settings, "freya")
+    assert "There is already a player called freya." in settings.texts()
+    assert len(settings.app.store.players()) == 1
+
+    row = settings.find("Freya").parent
+    remove = next(w for w in row.children if getattr(w, "text", "") == "Remove")
+    settings.tap(remove)
+    assert settings.app.store.players() == []
+    assert "Freya" not in settings.texts()
+
+
+def test_a_physical_press_reaches_the_screen_on_the_main_thread(settings: Driver) -> None:
+    controls = settings.app.controls
+    assert controls is not None and controls.simulated
+    seen_on: list[threading.Thread] = []
+    screen = settings.app.root.get_screen("settings")
+    original = screen.on_intent
+
+    def spy(intent: str) -> bool:
+        seen_on.append(threading.current_thread())
+        return original(intent)
+
+    screen.on_intent = spy
+    try:
+        pin = controls.pin_factory.pin(settings.app.controls.pin_map.buttons.confirm)
+        pressing = threading.Thread(target=lambda: (pin.drive_low(), pin.drive_high()))
+        pressing.start()
+        pressing.join()
+        settings.wait_until(lambda: "Confirm pressed" in settings.texts())
+    finally:
+        del screen.on_intent
+    assert seen_on == [threading.main_thread()]
+
+
+def test_each_light_can_be_switched_from_the_screen(settings: Driver) -> None:
+    controls = settings.app.controls
+    assert controls is not None
+    turn_row = settings.find("Turn light").parent
+    on_button = next(w for w in turn_row.children if getattr(w, "text", "") == "On")
+    settings.tap(on_button)
+    assert controls.light_state("turn") == "on"
+    assert controls.light_state("danger") == "off"
+
+    danger_row = settings.find("Danger light").parent
+    blink = next(w for w in danger_row.children if getattr(w, "text", "") == "Blink")
+    settings.tap(blink)
+    assert controls.light_state("danger") == "blink"
+
+    settings.tap_text("Back")  # leaving the test turns the lights off again
+    assert controls.light_state("turn") == "off"
+    assert controls.light_state("danger") == "off"
