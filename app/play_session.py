@@ -1,0 +1,60 @@
+"""A game being played at the table: the engine's Session, saved event by event.
+
+Every action is checked by the rules, then committed to the database, and only then
+becomes the state the screen shows; a pulled plug never loses a confirmed action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.store import Store
+from engines.core import Action, Event, GameRules, Outcome, Session, to_data
+
+
+class PlaySession:
+    def __init__(self, store: Store, session_id: int, session: Session) -> None:
+        self.store = store
+        self.session_id = session_id
+        self.session = session
+        session.record = self._record
+
+    @classmethod
+    def start(
+        cls, store: Store, rules: GameRules, config: Any, seed: int, players: list[str]
+    ) -> PlaySession:
+        session = Session(rules, config, seed)
+        session_id = store.start_session(rules.NAME, session.config_to_dict(), seed, players)
+        return cls(store, session_id, session)
+
+    @classmethod
+    def resume(cls, store: Store, rules: GameRules, session_id: int) -> PlaySession:
+        """Replay a saved game's log. A log the rules refuse raises ValueError."""
+        saved = store.session(session_id)
+        config = Session.config_from_dict(rules, saved.config)
+        events = [Event.from_dict(rules, data) for data in store.events(session_id)]
+        return cls(store, session_id, Session.replay(rules, config, saved.seed, events))
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def play(self, action: Action) -> Any:
+        """Apply, save, then return the new state (IllegalAction leaves all as it was)."""
+        state = self.session.play(action)
+        self._finish_if_over()
+        return state
+
+    def undo(self) -> Any:
+        return self.session.undo()
+
+    def abandon(self) -> None:
+        self.store.abandon_session(self.session_id)
+
+    def _record(self, event: Event) -> None:
+        self.store.append_event(self.session_id, event.to_dict())
+
+    def _finish_if_over(self) -> None:
+        outcome: Outcome | None = self.session.outcome()
+        if outcome is not None:
+            self.store.finish_session(self.session_id, to_data(outcome))

@@ -1,0 +1,50 @@
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from app.games import GameInfo
+from engines.core import SetupStep
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+ENTER, BACKSPACE = 13, 8
+
+
+@dataclass(frozen=True)
+class SampleGame(GameInfo):
+    """A game whose set-up steps depend on the player count, like the real ones."""
+
+    def setup_steps(self, config: Any = None) -> list[SetupStep]:
+        players = config or 2
+        return [
+            SetupStep("Lay out the board", "Put the board in the middle of the table."),
+            SetupStep("Deal hands", f"Deal five cards to each of the {players} players."),
+            SetupStep("Choose who starts", "The youngest player goes first.", ("Dice", "Pawn")),
+        ]
+
+
+SAMPLE = SampleGame("skoventyr", "Sample", "", "")
+
+
+def test_walking_the_steps_by_touch_and_by_keys(driver: Driver) -> None:
+    driver.app.go("setup_guide", game=SAMPLE, config=3)
+    driver.pump()
+    assert "Lay out the board" in driver.texts()
+    assert "Step 1 of 3" in driver.texts()
+
+    driver.tap_text("Next")
+    assert "Deal five cards to each of the 3 players." in driver.texts()
+    driver.press_key(ENTER)
+    assert "Step 3 of 3" in driver.texts()
+    assert "\u2022  Dice\n\u2022  Pawn" in driver.texts()
+    driver.press_key(BACKSPACE)
+    assert "Step 2 of 3" in driver.texts()
+    driver.tap_text("Previous")
+    assert "Step 1 of 3" in driver.texts()
+
+    driver.tap_text("Next")
+    driver.tap_text("Next")
+    driver.tap_text("Done")  # the last step's button leaves the guide
+    assert driver.app.root.current == "home"
