@@ -36,6 +36,7 @@ class TablesideApp(App):
         self.controls: Controls | None = None
         self.notices: list[str] = []
         self._trail: list[str] = []  # screens to go back to
+        self._stopped = False
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -67,6 +68,10 @@ class TablesideApp(App):
             show_notice("Please note", "\n\n".join(self.notices))
 
     def on_stop(self) -> None:
+        # Kivy sends on_stop twice when stop() is called inside run(); close once.
+        if self._stopped:
+            return
+        self._stopped = True
         if self.controls is not None:
             self.controls.close()
         self.store.close()

@@ -96,6 +96,8 @@ class ScreenshotApp(TablesideApp):
         Clock.schedule_once(lambda _dt: Clock.schedule_once(capture, 0.1), 0.1)
 
     def on_stop(self) -> None:
+        if self._stopped:
+            return
         super().on_stop()
         shutil.rmtree(self._tmp, ignore_errors=True)
         print(f"wrote {len(self.written)} screenshots to {self.shots_dir}")
