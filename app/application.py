@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,16 +16,24 @@ from kivy.uix.textinput import TextInput
 
 from app import theme
 from app.controls_link import KEY_INTENTS, open_controls
+from app.games import GameInfo
+from app.play_session import PlaySession
 from app.popups import MessagePopup, show_notice
-from app.screens.history import HistoryScreen
 from app.screens.home import HomeScreen
-from app.screens.settings import SettingsScreen
-from app.screens.setup_guide import SetupGuideScreen
 from app.store import Store
 from app.widgets import BaseScreen
 from hardware import Controls
 
 log = logging.getLogger("tableside")
+
+#: Screens built on first use, by name: "module:Class". A game's play screen is named
+#: by its own "module:Class" path (see app.games).
+SCREENS = {
+    "settings": "app.screens.settings:SettingsScreen",
+    "history": "app.screens.history:HistoryScreen",
+    "setup_guide": "app.screens.setup_guide:SetupGuideScreen",
+    "new_game": "app.screens.new_game:NewGameScreen",
+}
 
 
 class TablesideApp(App):
@@ -53,17 +63,10 @@ class TablesideApp(App):
         Window.bind(on_key_down=self._on_key_down)
 
         manager = ScreenManager(transition=NoTransition())
-        for screen in (
-            HomeScreen(name="home"),
-            SettingsScreen(name="settings"),
-            HistoryScreen(name="history"),
-            SetupGuideScreen(name="setup_guide"),
-        ):
-            manager.add_widget(screen)
+        manager.add_widget(HomeScreen(name="home"))
         return manager
 
     def on_start(self) -> None:
-        self.current_screen.on_enter()
         if self.notices:
             show_notice("Please note", "\n\n".join(self.notices))
 
@@ -83,13 +86,45 @@ class TablesideApp(App):
         screen: BaseScreen = self.root.current_screen
         return screen
 
+    def screen(self, name: str) -> BaseScreen:
+        """The screen called ``name``, built on first use (a short start-up)."""
+        if not self.root.has_screen(name):
+            module, _, cls = SCREENS.get(name, name).partition(":")
+            self.root.add_widget(getattr(importlib.import_module(module), cls)(name=name))
+        screen: BaseScreen = self.root.get_screen(name)
+        return screen
+
     def go(self, name: str, **params: Any) -> None:
         """Open a screen, remembering where we came from for Back."""
-        screen = self.root.get_screen(name)
+        screen = self.screen(name)
         if params:
             screen.prepare(**params)
         self._trail.append(self.root.current)
         self.root.current = name
+
+    # -- games -------------------------------------------------------------------------
+
+    def start_game(self, game: GameInfo, config: Any, players: list[str]) -> None:
+        seed = random.SystemRandom().randrange(2**31)
+        self._open_game(game, PlaySession.start(self.store, game.rules(), config, seed, players))
+
+    def resume_game(self, game: GameInfo, session_id: int) -> None:
+        try:
+            play = PlaySession.resume(self.store, game.rules(), session_id)
+        except ValueError as problem:  # IllegalAction is a ValueError too
+            log.error("cannot replay saved game %s: %s", session_id, problem)
+            show_notice(
+                "This game cannot be resumed",
+                f"Its saved moves no longer fit the rules ({problem}). It stays in History.",
+            )
+            return
+        self._open_game(game, play)
+
+    def _open_game(self, game: GameInfo, play: PlaySession) -> None:
+        assert game.play_screen is not None
+        self.screen(game.play_screen).prepare(game=game, play=play)
+        self._trail = ["home"]  # Back from a game goes Home, not into its set-up
+        self.root.current = game.play_screen
 
     def back(self) -> None:
         self.root.current = self._trail.pop() if self._trail else "home"

@@ -1,7 +1,8 @@
 """The games Tableside knows: names, one-line descriptions, accents, and their engines.
 
-A game is playable once it names its play screen; until then its tile says so and its
-set-up guidance (when its engine has one) can still be read.
+A game is playable once it has a new-game form and names its play screen (a
+"module:Class" path, imported on first use); until then its tile says so and its set-up
+guidance (when its engine has one) can still be read.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from app.game_options import NewGameForm
 from engines.core import GameRules, SetupStep
 
 
@@ -19,11 +21,12 @@ class GameInfo:
     title: str
     tagline: str
     players: str
-    play_screen: str | None = None  # the screen that plays (and resumes) this game
+    form: NewGameForm | None = None
+    play_screen: str | None = None  # "module:Class" of the screen that plays this game
 
     @property
     def playable(self) -> bool:
-        return self.play_screen is not None
+        return self.form is not None and self.play_screen is not None
 
     def rules(self) -> GameRules:
         rules: GameRules = importlib.import_module(f"engines.{self.key}")  # type: ignore[assignment]

@@ -23,14 +23,18 @@ class GameTile(BoxLayout):
     has_guide = BooleanProperty(False)
 
     def open_game(self) -> None:
-        App.get_running_app().go("setup_guide", game=BY_KEY[self.key])
+        game = BY_KEY[self.key]
+        app = App.get_running_app()
+        if game.playable:
+            app.go("new_game", game=game)
+        else:
+            app.go("setup_guide", game=game)
 
     def resume(self) -> None:
         """Reopen the most recently played unfinished game of this kind."""
         game = BY_KEY[self.key]
         app = App.get_running_app()
-        latest = app.store.unfinished_sessions(game.key)[0]
-        app.go(game.play_screen, session_id=latest.id)
+        app.resume_game(game, app.store.unfinished_sessions(game.key)[0].id)
 
 
 class HomeScreen(BaseScreen):
