@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 from pathlib import Path
@@ -16,7 +15,7 @@ from kivy.uix.textinput import TextInput
 
 from app import theme
 from app.controls_link import KEY_INTENTS, open_controls
-from app.games import GameInfo
+from app.games import GameInfo, load
 from app.play_session import PlaySession
 from app.popups import MessagePopup, show_notice
 from app.screens.home import HomeScreen
@@ -89,8 +88,7 @@ class TablesideApp(App):
     def screen(self, name: str) -> BaseScreen:
         """The screen called ``name``, built on first use (a short start-up)."""
         if not self.root.has_screen(name):
-            module, _, cls = SCREENS.get(name, name).partition(":")
-            self.root.add_widget(getattr(importlib.import_module(module), cls)(name=name))
+            self.root.add_widget(load(SCREENS.get(name, name))(name=name))
         screen: BaseScreen = self.root.get_screen(name)
         return screen
 
@@ -104,8 +102,11 @@ class TablesideApp(App):
 
     # -- games -------------------------------------------------------------------------
 
-    def start_game(self, game: GameInfo, config: Any, players: list[str]) -> None:
-        seed = random.SystemRandom().randrange(2**31)
+    def start_game(
+        self, game: GameInfo, config: Any, players: list[str], seed: int | None = None
+    ) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
         self._open_game(game, PlaySession.start(self.store, game.rules(), config, seed, players))
 
     def resume_game(self, game: GameInfo, session_id: int) -> None:

@@ -21,12 +21,20 @@ class GameInfo:
     title: str
     tagline: str
     players: str
-    form: NewGameForm | None = None
-    play_screen: str | None = None  # "module:Class" of the screen that plays this game
+    #: "module:NAME" of the game's NewGameForm and "module:Class" of its play screen,
+    #: imported on first use so that start-up loads no game.
+    form_path: str | None = None
+    play_screen: str | None = None
 
     @property
     def playable(self) -> bool:
-        return self.form is not None and self.play_screen is not None
+        return self.form_path is not None and self.play_screen is not None
+
+    @property
+    def form(self) -> NewGameForm:
+        assert self.form_path is not None, f"{self.title} has no new-game form yet"
+        form: NewGameForm = load(self.form_path)
+        return form
 
     def rules(self) -> GameRules:
         rules: GameRules = importlib.import_module(f"engines.{self.key}")  # type: ignore[assignment]
@@ -44,6 +52,12 @@ class GameInfo:
             return hasattr(importlib.import_module(f"engines.{self.key}"), "setup_steps")
         except ImportError:
             return False
+
+
+def load(path: str) -> Any:
+    """The object named by "package.module:name"."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 GAMES: tuple[GameInfo, ...] = (

@@ -13,10 +13,11 @@ from engines.core import Action, Event, GameRules, Outcome, Session, to_data
 
 
 class PlaySession:
-    def __init__(self, store: Store, session_id: int, session: Session) -> None:
+    def __init__(self, store: Store, session_id: int, session: Session, players: list[str]) -> None:
         self.store = store
         self.session_id = session_id
         self.session = session
+        self.players = players
         session.record = self._record
 
     @classmethod
@@ -25,7 +26,7 @@ class PlaySession:
     ) -> PlaySession:
         session = Session(rules, config, seed)
         session_id = store.start_session(rules.NAME, session.config_to_dict(), seed, players)
-        return cls(store, session_id, session)
+        return cls(store, session_id, session, players)
 
     @classmethod
     def resume(cls, store: Store, rules: GameRules, session_id: int) -> PlaySession:
@@ -33,7 +34,8 @@ class PlaySession:
         saved = store.session(session_id)
         config = Session.config_from_dict(rules, saved.config)
         events = [Event.from_dict(rules, data) for data in store.events(session_id)]
-        return cls(store, session_id, Session.replay(rules, config, saved.seed, events))
+        session = Session.replay(rules, config, saved.seed, events)
+        return cls(store, session_id, session, list(saved.players))
 
     @property
     def state(self) -> Any:

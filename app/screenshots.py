@@ -6,6 +6,7 @@ walks from screen to screen as a person would, and saves the window after each s
 
 from __future__ import annotations
 
+import importlib
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -17,7 +18,8 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 
 from app.application import TablesideApp
-from app.games import GAMES
+from app.games import GAMES, GameInfo
+from app.play_session import PlaySession
 from app.popups import show_notice
 from app.store import Store
 
@@ -64,8 +66,26 @@ class ScreenshotApp(TablesideApp):
             for game in GAMES
             if game.has_setup_guide
         ]
+        for game in GAMES:
+            if game.playable:
+                scenes.append((f"new_game_{game.key}", partial(self._open, "new_game", game=game)))
+                demo = importlib.import_module(f"app.{game.key}.demo")
+                scenes += [
+                    (name, partial(self._play_demo, game, config, advance))
+                    for name, config, advance in demo.SCENES
+                ]
         scenes.append(("notice", self._show_sample_notice))
         return scenes
+
+    def _play_demo(
+        self, game: GameInfo, config: Any, advance: Callable[[PlaySession], None]
+    ) -> None:
+        """Start a demonstration game and play it on to the scene (see app.<game>.demo)."""
+        self.home()
+        self.start_game(game, config, list(DEMO_PLAYERS[: getattr(config, "players", 2)]), seed=7)
+        screen = self.current_screen
+        advance(screen.play)
+        screen.refresh()
 
     def _open(self, name: str, **params: Any) -> None:
         self.home()

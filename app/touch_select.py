@@ -41,6 +41,11 @@ class TouchSelection(Generic[A]):
         """The values of the next touchable targets of one kind ("tree" -> {0, 3})."""
         return {value for target_kind, value in self.options() if target_kind == kind}
 
+    def completed_by(self, target: Target) -> A | None:
+        """The action that touching ``target`` now would complete, if any."""
+        whole = (*self.prefix, target)
+        return next((a for p, a in self._paths if p == whole), None)
+
     def choose(self, target: Target) -> A | None:
         """Touch ``target``: returns the action when this completes one, else None.
 

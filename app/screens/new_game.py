@@ -66,7 +66,7 @@ class NewGameScreen(BaseScreen):
 
     @property
     def form(self) -> NewGameForm:
-        assert self.game is not None and self.game.form is not None
+        assert self.game is not None
         return self.game.form
 
     def prepare(self, game: GameInfo) -> None:
@@ -134,7 +134,7 @@ class NewGameScreen(BaseScreen):
         low, high = self.form.min_players, self.form.max_players
         if not low <= len(players) <= high:
             span = f"{low}" if low == high else f"{low} to {high}"
-            self.error = f"{self.game.title} needs {span} players: touch their names."
+            self.error = f"{self.game.title} needs {span} players: touch their names in turn order."
             return
         options = {k: v for k, v in self.values.items() if k != "players"}
         try:

@@ -22,6 +22,8 @@ def test_touches_narrow_the_choice_until_one_action_is_complete() -> None:
     assert selection.choose(("hand", "nisse")) is None
     assert selection.options_of("tree") == {2, 3}
     assert selection.options_of("choice") == {"power"}
+    assert selection.completed_by(("tree", 2)) == "place nisse on 2"
+    assert selection.completed_by(("hand", "nisse")) is None
     assert selection.choose(("tree", 3)) == "place nisse on 3"
 
 
