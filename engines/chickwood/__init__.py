@@ -1,0 +1,78 @@
+"""Chickwood Forest: set-up guidance, round tracking with the alms snake, final scoring.
+
+The rules live in one module per concept: ``loot`` (cards by kind), ``village`` (village
+glory, C1), ``alms_snake`` (C2), ``scoring`` (final scoring and quick score, C3-C4),
+``rounds`` (raids and deals), ``rules`` (the engine protocol), ``setup``.
+"""
+
+from engines.chickwood.actions import (
+    ChickwoodAction,
+    EnterFinal,
+    GiveAlms,
+    Raid,
+    Score,
+    SetDeckCount,
+    action_from_dict,
+)
+from engines.chickwood.config import Config
+from engines.chickwood.loot import Collection
+from engines.chickwood.rounds import final_table
+from engines.chickwood.rules import (
+    NAME,
+    apply,
+    legal_actions,
+    new_game,
+    outcome,
+    scoreboard,
+    view,
+)
+from engines.chickwood.scoring import (
+    AlmsSwap,
+    ChestChoice,
+    Choices,
+    FinalTable,
+    Line,
+    PlayerFinal,
+    Scoreboard,
+    TreasureSwap,
+    VillageFinal,
+    final_scores,
+    propose,
+    quick_score,
+)
+from engines.chickwood.setup import setup_steps
+from engines.chickwood.state import State
+
+__all__ = [
+    "NAME",
+    "AlmsSwap",
+    "ChestChoice",
+    "ChickwoodAction",
+    "Choices",
+    "Collection",
+    "Config",
+    "EnterFinal",
+    "FinalTable",
+    "GiveAlms",
+    "Line",
+    "PlayerFinal",
+    "Raid",
+    "Score",
+    "Scoreboard",
+    "SetDeckCount",
+    "State",
+    "TreasureSwap",
+    "VillageFinal",
+    "action_from_dict",
+    "apply",
+    "final_scores",
+    "final_table",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "propose",
+    "quick_score",
+    "scoreboard",
+    "setup_steps",
+    "view",
+]

@@ -1,0 +1,55 @@
+"""Skogen: a ledger beside the board for turns, laps, life cards, the catastrophe die,
+the end of the game and the final bonus.
+
+One module per concept: ``board`` (track and die data), ``ledger`` (turn points),
+``life_cards`` (hand limit, bonus), ``catastrophe`` (the die), ``end`` (end of game and
+final scores), ``turns`` (what each move does), ``rules`` (the engine protocol), ``setup``.
+"""
+
+from engines.skogen.actions import (
+    DieFace,
+    NoElement,
+    PlaceTiles,
+    Reroll,
+    RollDie,
+    SetScore,
+    SkogenAction,
+    TakeElement,
+    TakeTwo,
+    action_from_dict,
+)
+from engines.skogen.board import Board
+from engines.skogen.config import Config
+from engines.skogen.end import PlayerScore
+from engines.skogen.ledger import Standing, standings
+from engines.skogen.rules import NAME, apply, legal_actions, new_game, outcome, scores, view
+from engines.skogen.setup import setup_steps
+from engines.skogen.state import PlayerLedger, State
+
+__all__ = [
+    "NAME",
+    "Board",
+    "Config",
+    "DieFace",
+    "NoElement",
+    "PlaceTiles",
+    "PlayerLedger",
+    "PlayerScore",
+    "Reroll",
+    "RollDie",
+    "SetScore",
+    "SkogenAction",
+    "Standing",
+    "State",
+    "TakeElement",
+    "TakeTwo",
+    "action_from_dict",
+    "apply",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "scores",
+    "setup_steps",
+    "standings",
+    "view",
+]

@@ -1,0 +1,60 @@
+"""Set-up guidance for Skogen, in our own words."""
+
+from __future__ import annotations
+
+from engines.core import SetupStep
+from engines.skogen.config import SPECIES_TILES, STARTING_HAND, Config
+from engines.skogen.life_cards import LIFE_NAMES
+
+
+def setup_steps(config: Config | None = None) -> list[SetupStep]:
+    config = config or Config()
+    count = len(config.players)
+    die = (
+        "The app rolls the catastrophe die."
+        if config.die == "app"
+        else "Keep the catastrophe die at hand and tell the app each face rolled."
+    )
+    return [
+        SetupStep(
+            "Board and tokens",
+            "Open the board and put one token per player on the starting square.",
+            tuple(config.players),
+        ),
+        SetupStep(
+            "Element tiles",
+            "Sort the element tiles by kind into twelve piles, element side up, beside the board.",
+        ),
+        SetupStep(
+            "Action cards",
+            "Shuffle the 18 action cards and deal three to each player; keep them secret "
+            "until used. The rest stay out of the game.",
+        ),
+        SetupStep(
+            "Species bags",
+            f"Put the {SPECIES_TILES} species tiles into the bag matching the symbol on "
+            "their back.",
+            (
+                "Circle bag (green): tiles worth 1 to 3",
+                "Triangle bag (blue): tiles worth 6",
+                "Square bag (red): tiles worth 5 to 9",
+            ),
+        ),
+        SetupStep(
+            "Starting tiles",
+            f"Everyone draws {STARTING_HAND} species tiles unseen, from any bags, and "
+            "hides them behind a screen. The circle bag is the easiest start.",
+            (f"{SPECIES_TILES - STARTING_HAND * count} tiles stay in the bags",),
+        ),
+        SetupStep(
+            "Life cards and die",
+            f"Lay the life cards out by letter, face up, next to the board. {die}",
+            tuple(f"{letter}: {name}" for letter, name in LIFE_NAMES.items()),
+        ),
+        SetupStep(
+            "Who starts",
+            "Whoever was in a forest most recently goes first; play passes clockwise, "
+            "in the order listed.",
+            tuple(f"{n}. {name}" for n, name in enumerate(config.players, start=1)),
+        ),
+    ]

@@ -1,0 +1,44 @@
+"""Random legal play for property tests."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+from engines.skoventyr import Config, State, apply, legal_actions, new_game
+from engines.skoventyr.actions import SkoventyrAction
+
+#: Every module combination, 1-4 players, both deck modes.
+CONFIGS = tuple(
+    Config(players=players, lygtemands=lyg, rescue=rescue, deck_mode=mode)
+    for players, lyg, rescue, mode in itertools.product(
+        (1, 2, 3, 4), (False, True), (False, True), ("app", "table")
+    )
+)
+MAX_STEPS = 3000
+
+
+#: A purposeful player tries these first (random play loses before reaching much).
+PREFERRED = ("wrath", "rally", "involve", "position", "rescue")
+
+
+def random_game(
+    config: Config, seed: int, purposeful: bool = False
+) -> Iterator[tuple[State, SkoventyrAction, State]]:
+    """(state, action, next state) for each step of a seeded random game to its end.
+    A ``purposeful`` game prefers building the Forest and defeating Minions."""
+    chooser = random.Random(seed)
+    state = new_game(config, seed)
+    for _ in range(MAX_STEPS):
+        actions = legal_actions(state)
+        if not actions:
+            return
+        keen = [a for a in actions if a.kind in PREFERRED]
+        if purposeful and keen and chooser.random() < 0.8:
+            actions = keen
+        action = chooser.choice(actions)
+        after = apply(state, action)
+        yield state, action, after
+        state = after
+    raise AssertionError(f"a random game of {config} with seed {seed} did not end")
