@@ -61,7 +61,14 @@ def load(path: str) -> Any:
 
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("skoventyr", "Skoventyr", "Solo or co-op", "1-4 players"),
+    GameInfo(
+        "skoventyr",
+        "Skoventyr",
+        "Solo or co-op",
+        "1-4 players",
+        form_path="app.skoventyr.options:FORM",
+        play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
+    ),
     GameInfo("skulk_hollow", "Skulk Hollow", "You against the guardian", "1 player"),
     GameInfo("chickwood", "Chickwood Forest", "Rounds and scoring", "2-5 players"),
     GameInfo("skogen", "Skogen", "Score ledger", "2-6 players"),

@@ -16,10 +16,10 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.uix.modalview import ModalView
 
 from app.application import TablesideApp
 from app.games import GAMES, GameInfo
-from app.play_session import PlaySession
 from app.popups import show_notice
 from app.store import Store
 
@@ -77,15 +77,14 @@ class ScreenshotApp(TablesideApp):
         scenes.append(("notice", self._show_sample_notice))
         return scenes
 
-    def _play_demo(
-        self, game: GameInfo, config: Any, advance: Callable[[PlaySession], None]
-    ) -> None:
+    def _play_demo(self, game: GameInfo, config: Any, advance: Callable[[Any], None]) -> None:
         """Start a demonstration game and play it on to the scene (see app.<game>.demo)."""
         self.home()
         self.start_game(game, config, list(DEMO_PLAYERS[: getattr(config, "players", 2)]), seed=7)
+        _close_popups()
         screen = self.current_screen
-        advance(screen.play)
         screen.refresh()
+        advance(screen)
 
     def _open(self, name: str, **params: Any) -> None:
         self.home()
@@ -121,3 +120,9 @@ class ScreenshotApp(TablesideApp):
         super().on_stop()
         shutil.rmtree(self._tmp, ignore_errors=True)
         print(f"wrote {len(self.written)} screenshots to {self.shots_dir}")
+
+
+def _close_popups() -> None:
+    for child in list(Window.children):
+        if isinstance(child, ModalView):
+            child.dismiss(animation=False)

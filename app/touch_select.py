@@ -34,8 +34,12 @@ class TouchSelection(Generic[A]):
 
     def options(self) -> set[Target]:
         """What may be touched next."""
+        return set(self.ordered_options())
+
+    def ordered_options(self) -> list[Target]:
+        """What may be touched next, in the order of the actions they lead to."""
         n = len(self.prefix)
-        return {p[n] for p, _ in self._matching() if len(p) > n}
+        return list(dict.fromkeys(p[n] for p, _ in self._matching() if len(p) > n))
 
     def options_of(self, kind: str) -> set[Hashable]:
         """The values of the next touchable targets of one kind ("tree" -> {0, 3})."""

@@ -23,6 +23,20 @@ Pawn = Literal["vogter", "gamle_erik"]
 #: "deck_top", "deck_bottom", or "hand1" .. "hand4".
 Zone = str
 
+ZONE_WORDS = {
+    "future": "the Future",
+    "discard": "the discard pile",
+    "deck": "the deck",
+    "deck_top": "the top of the deck",
+    "deck_bottom": "the bottom of the deck",
+}
+
+
+def zone_words(zone: Zone) -> str:
+    if zone.startswith("hand"):
+        return f"player {zone.removeprefix('hand')}'s hand"
+    return ZONE_WORDS.get(zone, zone)
+
 
 class SkoventyrAction(Action, game="skoventyr"):
     pass
@@ -43,7 +57,8 @@ class Reveal(SkoventyrAction, kind="reveal"):
 
     @property
     def label(self) -> str:
-        return f"A {self.card.label} came up"
+        said = self.card.with_article
+        return f"{said[0].upper()}{said[1:]} came up"
 
 
 # -- a player's action -----------------------------------------------------------------
@@ -77,7 +92,7 @@ class Position(SkoventyrAction, kind="position"):
 
     @property
     def label(self) -> str:
-        return f"Command: place a {self.card.label} on Tree {self.tree}"
+        return f"Command: place {self.card.with_article} on Tree {self.tree}"
 
 
 @dataclass(frozen=True)
@@ -86,7 +101,7 @@ class Mission(SkoventyrAction, kind="mission"):
 
     @property
     def label(self) -> str:
-        return f"Command: discard a {self.card.label} for its power"
+        return f"Command: discard {self.card.with_article} for its power"
 
 
 @dataclass(frozen=True)
@@ -107,7 +122,7 @@ class Rally(SkoventyrAction, kind="rally"):
 
     @property
     def label(self) -> str:
-        return f"Rally the Lygtemand on Minion {self.minion + 1} with a {self.card.label}"
+        return f"Rally the Lygtemand on Minion {self.minion + 1} with {self.card.with_article}"
 
 
 @dataclass(frozen=True)
@@ -238,7 +253,7 @@ class DiscardFromHand(SkoventyrAction, kind="discard_from_hand"):
 
     @property
     def label(self) -> str:
-        return f"Discard a {self.card.label} from your hand"
+        return f"Discard {self.card.with_article} from your hand"
 
 
 @dataclass(frozen=True)
@@ -342,7 +357,8 @@ class EditPlaceAlly(SkoventyrAction, kind="edit_place_ally"):
 
     @property
     def label(self) -> str:
-        return f"By hand: place a {self.card.label} from {self.source} on Tree {self.tree}"
+        source = zone_words(self.source)
+        return f"By hand: place {self.card.with_article} from {source} on Tree {self.tree}"
 
 
 @dataclass(frozen=True)
@@ -353,7 +369,8 @@ class EditMoveCard(SkoventyrAction, kind="edit_move_card"):
 
     @property
     def label(self) -> str:
-        return f"By hand: move a {self.card.label} from {self.source} to {self.target}"
+        source, target = zone_words(self.source), zone_words(self.target)
+        return f"By hand: move {self.card.with_article} from {source} to {target}"
 
 
 @dataclass(frozen=True)

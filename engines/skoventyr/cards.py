@@ -36,6 +36,11 @@ class Card(StrEnum):
         """The card's name as printed ("Gamle Erik", "Trold")."""
         return "Gamle Erik" if self is Card.GAMLE_ERIK else self.value.capitalize()
 
+    @property
+    def with_article(self) -> str:
+        """"an Ellefolk", "a Trold"."""
+        return ("an " if self is Card.ELLEFOLK else "a ") + self.label
+
 
 ALLIES: tuple[Card, ...] = tuple(card for card in Card if card.is_ally)
 CARD_ORDER: dict[Card, int] = {card: index for index, card in enumerate(Card)}

@@ -1,0 +1,56 @@
+"""What a new Skoventyr game asks: difficulty, modules and who holds the deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.game_options import NewGameForm, Option
+from engines.skoventyr import Config
+
+#: Difficulty, from easiest to hardest, as the Config fields it sets.
+DIFFICULTIES: dict[str, dict[str, int]] = {
+    "easier+2": {"extra_healthy_trees": 2},
+    "easier+1": {"extra_healthy_trees": 1},
+    "standard": {},
+    "harder1": {"damaged_trees": 1},
+    "harder2": {"damaged_trees": 2},
+}
+
+
+def make_config(players: int, values: dict[str, Any]) -> Config:
+    return Config(
+        players=players,
+        lygtemands=values["lygtemands"],
+        rescue=values["rescue"],
+        deck_mode=values["deck_mode"],
+        **DIFFICULTIES[values["difficulty"]],
+    )
+
+
+FORM = NewGameForm(
+    min_players=1,
+    max_players=4,
+    options=(
+        Option(
+            "difficulty",
+            "Difficulty",
+            (
+                ("+2 Trees", "easier+2"),
+                ("+1 Tree", "easier+1"),
+                ("Standard", "standard"),
+                ("1 Damaged", "harder1"),
+                ("2 Damaged", "harder2"),
+            ),
+            "standard",
+        ),
+        Option("lygtemands", "Lygtemands", (("Without", False), ("With", True)), False),
+        Option("rescue", "Rescue", (("Without", False), ("With", True)), False),
+        Option(
+            "deck_mode",
+            "Deck",
+            (("The app deals", "app"), ("We shuffle real cards", "table")),
+            "app",
+        ),
+    ),
+    make_config=make_config,
+)

@@ -1,0 +1,409 @@
+"""Playing Skoventyr: the Forest, the Future, hands and Minions, and the moves by touch.
+
+The engine says what is legal; this screen draws the state, lights up what may be
+touched next (see ``touch_paths``) and hands the chosen action to the PlaySession,
+which saves it before the screen shows its result.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from app import theme
+from app.choice_list import ChoiceListPopup
+from app.games import GameInfo
+from app.kv import load_kv
+from app.play_session import PlaySession
+from app.popups import ask, show_notice
+from app.skoventyr import touch_paths
+from app.skoventyr.look import CARD_COLOURS, CARD_SHORT, lygtemand_short, lygtemand_words
+from app.skoventyr.widgets import CardTile, MinionTile
+from app.touch_select import Target, TouchSelection
+from app.widgets import BaseScreen, TButton
+from engines import skoventyr as S
+from engines.core import IllegalAction
+
+#: What to do next once the first touches of an action are made, by the touches so far.
+GUIDES: dict[tuple[str, ...], str] = {
+    ("call",): "Call: touch a card of the Future.",
+    ("call", "future"): "Pay its cost, or make a Risky Draw?",
+    ("command",): "Command: touch a card in your hand.",
+    ("command", "hand"): "Touch a lit Tree to place it, or use its power.",
+    ("wrath",): "Wrath: touch the Minion to defeat.",
+    ("reconcile",): "Touch a Minion to Rally its Lygtemand, or Involve.",
+    ("reconcile", "minion"): "Touch the Ally from your hand to give.",
+    ("rescue",): "Rescue: touch the Hostage to free.",
+}
+
+
+#: The groups of the "By hand" list, by edit action class.
+EDIT_GROUPS: dict[type, str] = {
+    S.EditMovePawn: "Pawns",
+    S.EditFlipTree: "Trees",
+    S.EditDiscardTree: "Trees",
+    S.EditRestoreTree: "Trees",
+    S.EditRevealAlly: "Allies",
+    S.EditDiscardAlly: "Allies",
+    S.EditPlaceAlly: "Allies",
+    S.EditMoveCard: "Cards",
+    S.EditSwapTokens: "Tokens",
+    S.EditDoubleHostage: "Tokens",
+    S.EditSkipStep: "This step",
+}
+
+
+def percent(odds: Fraction) -> str:
+    return f"{round(float(odds) * 100)}%"
+
+
+class TargetButton(TButton):
+    """A bottom-bar button that stands for a touch target, like a Tree or a card does."""
+
+    target = ObjectProperty(None, allownone=True)
+
+
+class SkoventyrPlayScreen(BaseScreen):
+    prompt = StringProperty("")
+    log_text = StringProperty("")
+    hand_owner = StringProperty("Hand")
+    ring_centre = StringProperty("")
+    extras_label = StringProperty("")
+    show_extras = BooleanProperty(False)
+    danger = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.play: PlaySession
+        self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
+        self.message = ""  # a refusal or a warning, shown once in the prompt
+        self.ids.ring.on_pick = self.pick
+
+    # -- set-up ------------------------------------------------------------------------
+
+    def prepare(self, game: GameInfo, play: PlaySession) -> None:
+        self.game = game
+        self.play = play
+        self.message = ""
+        self.news = ""
+        self.refresh()
+        if not play.session.events and self.state.config.deck_mode == "app":
+            show_notice("Deal the cards", self.deal_text())
+
+    def deal_text(self) -> str:
+        """What the app dealt at set-up, for the people to lay out from the sorted pile."""
+        state = self.state
+        lines = ["Future, left to right: " + ", ".join(c.label for c in state.future) + "."]
+        for index, hand in enumerate(state.hands):
+            cards = " and ".join(c.with_article for c in hand)
+            lines.append(f"{self.player_name(index)} takes {cards}.")
+        set_aside = state.drawn.count(S.Card.GAMLE_ERIK)
+        if set_aside:
+            lines.append(
+                f"Shuffle the deck: the {set_aside} Gamle Erik that came up went back into it."
+            )
+        return "\n".join(lines)
+
+    @property
+    def state(self) -> S.State:
+        state: S.State = self.play.state
+        return state
+
+    def player_name(self, index: int) -> str:
+        names = self.play.players
+        return names[index] if index < len(names) else f"Player {index + 1}"
+
+    # -- touching ----------------------------------------------------------------------
+
+    def pick(self, target: Target | None) -> None:
+        """A touch on a Tree, card, Minion or button that stands for ``target``."""
+        if target is None or target not in self.selection.options():
+            return  # not lit: nothing happens, as on the table
+        self.message = ""
+        action = self.selection.choose(target)
+        if action is None:
+            self.draw()
+        elif S.immediate_loss(self.state, action):
+            self.selection.back()
+            ask(
+                "This loses the game",
+                f"{action.label}: Gamle Erik would reach Vogter at once. Do it anyway?",
+                "Lose the game",
+                lambda: self.take(action),
+            )
+        else:
+            self.take(action)
+
+    def take(self, action: S.SkoventyrAction) -> None:
+        try:
+            self.play.play(action)
+        except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
+            self.message = str(refusal)
+        else:
+            self.news = self._drawn_news()
+        self.refresh()
+        outcome = self.play.session.outcome()
+        if outcome is not None:
+            self.announce_end(outcome.result, outcome.reason)
+
+    def _drawn_news(self) -> str:
+        """In app-deck mode, the cards to take from the sorted pile, in order."""
+        drawn = self.state.drawn
+        if not drawn or self.state.config.deck_mode != "app":
+            return ""
+        return "From the deck: " + ", then ".join(card.label for card in drawn) + "."
+
+    def fix_by_hand(self) -> None:
+        """Resolve anything by hand: the engine's primitive edits, sorted into groups."""
+        groups: dict[str, list[tuple[str, Any]]] = {}
+        names = {f"player {i + 1}'s": f"{self.player_name(i)}'s" for i in range(4)}
+        for edit in S.manual_edits(self.state):
+            label = edit.label.removeprefix("By hand: ")
+            for generic, name in names.items():
+                label = label.replace(generic, name)
+            text = label[0].upper() + label[1:]
+            groups.setdefault(EDIT_GROUPS.get(type(edit), "Other"), []).append((text, edit))
+        ChoiceListPopup("Change by hand", groups, self.take).open()
+
+    def undo(self) -> None:
+        """Take back the last touch of an unfinished choice, else the last action."""
+        if self.selection.prefix:
+            self.selection.back()
+            self.draw()
+            return
+        try:
+            self.play.undo()
+        except (IllegalAction, ValueError) as refusal:
+            self.message = str(refusal)
+        self.refresh()
+
+    def on_intent(self, intent: str) -> bool:
+        if intent == "undo":
+            self.undo()
+            return True
+        if intent == "confirm":
+            options = self.selection.options()
+            if len(options) == 1:  # the only thing that can be done now
+                self.pick(next(iter(options)))
+            return True
+        return False
+
+    def announce_end(self, result: str, reason: str) -> None:
+        app = App.get_running_app()
+        if app.controls is not None:
+            app.controls.beep("win" if result == "won" else "loss")
+        heading = "You won!" if result == "won" else "Gamle Erik wins"
+        show_notice(heading, reason)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Rebuild the choices from the engine's legal actions, then redraw."""
+        self.selection = TouchSelection(S.legal_actions(self.state), touch_paths.path)
+        self.draw()
+
+    def draw(self) -> None:
+        state = self.state
+        options = self.selection.options()
+        choosing = bool(self.selection.prefix)
+        odds = S.gamle_erik_odds(state)
+        who = self.player_name(state.player)
+        self.title = f"Turn {state.turn} - {who}" if state.turn else "Skoventyr"
+        self.status = f"Deck {state.deck.size} \u00b7 next G.E. {percent(odds)}"
+        self.danger = state.forest.gap == 1 and state.ended is None
+        self.prompt = self.message or self._prompt(who)
+        self.hand_owner = who if self.play.session.config.players > 1 else "Hand"
+        recent = [a.label for a in self.play.session.actions[-2:]]
+        self.log_text = "\n".join([self.news, *recent[-1:]] if self.news else recent)
+        self.ring_centre = self._ring_centre()
+        self._draw_forest(options, choosing)
+        self._fill_cards(self.ids.future, "future", list(enumerate(state.future)), options)
+        self._fill_cards(self.ids.hand, "hand", [(c, c) for c in state.hand], options)
+        self._draw_minions(options, choosing)
+        self._draw_extras(options)
+        self._draw_bottom_bar(options)
+        self._set_lights()
+
+    def _prompt(self, who: str) -> str:
+        state = self.state
+        if state.ended is not None:
+            return state.ended.reason
+        if state.tasks:
+            return state.prompt.replace(f"Player {state.player + 1}", who)
+        kinds = tuple(
+            str(value) if kind == "verb" else kind for kind, value in self.selection.prefix
+        )
+        if kinds in GUIDES:
+            return GUIDES[kinds]
+        return f"{who}: choose an action."
+
+    def _ring_centre(self) -> str:
+        state = self.state
+        gap = state.forest.gap
+        lines = [f"Gamle Erik {gap} step{'s' if gap != 1 else ''}\nbehind Vogter"]
+        if state.acorns:
+            lines.append("Acorns: " + " ".join(str(a) for a in state.acorns))
+        return "\n".join(lines)
+
+    def _draw_forest(self, options: set[Target], choosing: bool) -> None:
+        forest = self.state.forest
+        lit = {value for kind, value in options if kind == "tree"}
+        self.ids.ring.trees = [
+            {
+                "target": ("tree", tree.id),
+                "number": str(tree.id),
+                "damaged": tree.damaged,
+                "ally": CARD_SHORT[tree.ally] if tree.ally else "",
+                "ally_colour": CARD_COLOURS[tree.ally] if tree.ally else theme.SURFACE_RAISED,
+                "revealed": tree.revealed,
+                "vogter": forest.vogter == tree.id,
+                "gamle_erik": forest.gamle_erik == tree.id,
+                "touchable": tree.id in lit,
+                "dimmed": bool(lit) and choosing and tree.id not in lit,
+            }
+            for tree in forest.trees
+        ]
+
+    def _fill_cards(
+        self, box: Any, kind: str, cards: list[tuple[Any, S.Card]], options: set[Target]
+    ) -> None:
+        box.clear_widgets()
+        lit = {value for k, value in options if k == kind}
+        chosen = {value for k, value in self.selection.prefix if k == kind}
+        for key, card in cards:
+            tile = CardTile(
+                title=CARD_SHORT[card] if len(cards) > 4 else card.label,
+                colour=CARD_COLOURS[card],
+                target=(kind, key),
+                touchable=key in lit,
+                selected=key in chosen,
+                dimmed=bool(options) and bool(self.selection.prefix) and key not in lit | chosen,
+            )
+            tile.bind(on_release=lambda t: self.pick(t.target))
+            box.add_widget(tile)
+        for _ in range(max(0, 3 - len(cards))):  # keep short rows from stretching
+            box.add_widget(CardTile(colour=theme.faded(theme.SURFACE, 0.6)))
+
+    def _draw_minions(self, options: set[Target], choosing: bool) -> None:
+        box = self.ids.minions
+        box.clear_widgets()
+        lit = {value for kind, value in options if kind == "minion"}
+        for minion in self.state.minions:
+            shown = minion.lygtemand
+            tile = MinionTile(
+                name=minion.name[:4].capitalize(),
+                value=minion.value,
+                lygtemand=lygtemand_short(shown) if shown else "",
+                lygtemand_colour=CARD_COLOURS[S.Card(shown)]
+                if shown and shown != "any"
+                else theme.TEXT,
+                acorn=f"A{minion.acorn}" if minion.acorn else "",
+                target=("minion", minion.id),
+                touchable=minion.id in lit,
+                dimmed=choosing and bool(lit) and minion.id not in lit,
+            )
+            tile.bind(on_release=lambda t: self.pick(t.target))
+            box.add_widget(tile)
+
+    def _draw_extras(self, options: set[Target]) -> None:
+        """The modules' extra pieces: Hostages, Rallied Lygtemands."""
+        state = self.state
+        box = self.ids.extras
+        box.clear_widgets()
+        parts = []
+        if state.config.rescue:
+            parts.append("Hostages")
+            lit = {value for kind, value in options if kind == "hostage"}
+            for hostage in state.hostages:
+                tile = CardTile(
+                    title=CARD_SHORT[hostage.card],
+                    caption="x2" if hostage.double else "",
+                    colour=CARD_COLOURS[hostage.card],
+                    target=("hostage", hostage.card),
+                    touchable=hostage.card in lit,
+                )
+                tile.bind(on_release=lambda t: self.pick(t.target))
+                box.add_widget(tile)
+        if state.config.lygtemands:
+            rallied = ", ".join(lygtemand_words(r) for r in state.rallied) or "none"
+            box.add_widget(Label(text=f"Rallied: {rallied}", font_size=theme.LABEL))
+            if not parts:
+                parts.append("Lygtemands")
+        self.show_extras = bool(parts)
+        self.extras_label = parts[0] if parts else ""
+
+    def _draw_bottom_bar(self, options: set[Target]) -> None:
+        bar = self.ids.actions
+        bar.clear_widgets()
+        undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
+        over = self.state.ended is not None
+        undo.disabled = over or not (self.selection.prefix or self.play.session.can_undo)
+        undo.bind(on_release=lambda _b: self.undo())
+        bar.add_widget(undo)
+        if over:
+            bar.add_widget(Widget())
+            home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
+            home.bind(on_release=lambda _b: App.get_running_app().home())
+            bar.add_widget(home)
+            return
+        answers = [t for t in self.selection.ordered_options() if t[0] in ("choice", "answer")]
+        if answers:
+            for target in answers:
+                button = TargetButton(
+                    text=self._answer_words(target),
+                    role="primary",
+                    target=target,
+                    shorten=False,
+                    font_size=theme.LABEL,
+                )
+                button.bind(on_release=lambda _b, t=target: self.pick(t))
+                bar.add_widget(button)
+            return
+        if self.state.tasks:
+            return
+        config = self.state.config
+        chosen = self.selection.prefix[0][1] if self.selection.prefix else None
+        for verb, words in touch_paths.VERBS.items():
+            if (verb == "reconcile" and not config.lygtemands) or (
+                verb == "rescue" and not config.rescue
+            ):
+                continue
+            button = TargetButton(
+                text=words, role="primary" if verb == chosen else "normal", target=("verb", verb)
+            )
+            button.disabled = ("verb", verb) not in options and verb != chosen
+            button.bind(on_release=lambda _b, v=verb: self.pick(("verb", v)))
+            bar.add_widget(button)
+
+    def _answer_words(self, target: Target) -> str:
+        kind, value = target
+        if kind == "choice":
+            return touch_paths.CHOICE_WORDS.get(str(value), str(value))
+        action = self.selection.completed_by(target)
+        if isinstance(action, S.Reveal):
+            chance = S.next_reveal_odds(self.state)[action.card]
+            return f"{action.card.label}\n{percent(chance)}"
+        return str(value)
+
+    def _set_lights(self) -> None:
+        controls = App.get_running_app().controls
+        if controls is None:
+            return
+        playing = self.state.ended is None
+        controls.set_light("danger", "blink" if self.danger else "off")
+        controls.set_light("turn", "on" if playing else "off")
+
+    def on_leave(self, *_args: object) -> None:
+        controls = App.get_running_app().controls
+        if controls is not None:
+            controls.set_light("danger", "off")
+            controls.set_light("turn", "off")
+
+
+load_kv("skoventyr_play.kv")

@@ -1,0 +1,62 @@
+"""Which touches pick each Skoventyr action (see app.touch_select).
+
+A turn's action starts with a verb button (Call, Command...); the steps inside it are
+answered by touching the Tree, Future card, hand card or Minion they name, or one of the
+answer buttons the bottom bar shows. Legality stays with the engine.
+"""
+
+from __future__ import annotations
+
+from app.touch_select import Path
+from engines import skoventyr as S
+
+VERBS: dict[str, str] = {
+    "call": "Call",
+    "gambit": "Gambit",
+    "command": "Command",
+    "wrath": "Wrath",
+    "reconcile": "Reconcile",
+    "rescue": "Rescue",
+}
+
+#: Words for the answer buttons of multi-touch actions ("choice" targets).
+CHOICE_WORDS: dict[str, str] = {
+    "pay": "Pay the cost",
+    "risky": "Risky Draw",
+    "power": "Use its power",
+    "involve1": "Involve 1 Lygtemand",
+    "involve2": "Involve 2 Lygtemands",
+}
+
+
+def path(action: S.SkoventyrAction) -> Path:
+    match action:
+        case S.Call(slot=slot, risky=risky):
+            return (("verb", "call"), ("future", slot), ("choice", "risky" if risky else "pay"))
+        case S.Gambit():
+            return (("verb", "gambit"),)
+        case S.Position(card=card, tree=tree):
+            return (("verb", "command"), ("hand", card), ("tree", tree))
+        case S.Mission(card=card):
+            return (("verb", "command"), ("hand", card), ("choice", "power"))
+        case S.Wrath(minion=minion):
+            return (("verb", "wrath"), ("minion", minion))
+        case S.Rally(minion=minion, card=card):
+            return (("verb", "reconcile"), ("minion", minion), ("hand", card))
+        case S.Involve(lygtemands=n):
+            return (("verb", "reconcile"), ("choice", f"involve{n}"))
+        case S.Rescue(card=card):
+            return (("verb", "rescue"), ("hostage", card))
+        case S.DamageTree(tree=tree) | S.HealTree(tree=tree) | S.RevealAlly(tree=tree):
+            return (("tree", tree),)
+        case S.Refuge(tree=tree):
+            return (("tree", tree),)
+        case S.PlaceRecoveredTree(after=after):
+            return (("tree", after),)
+        case S.PutUnder(slot=slot) | S.DiscardAdversary(slot=slot):
+            return (("future", slot),)
+        case S.DiscardFromHand(card=card):
+            return (("hand", card),)
+        case _:
+            # Every other step is answered with a button carrying the action's own label.
+            return (("answer", action.label),)
