@@ -25,10 +25,20 @@ class GameInfo:
     #: imported on first use so that start-up loads no game.
     form_path: str | None = None
     play_screen: str | None = None
+    #: "module:function" turning a saved config into a few words for History.
+    summary_path: str | None = None
 
     @property
     def playable(self) -> bool:
         return self.form_path is not None and self.play_screen is not None
+
+    def summary(self, config: Any) -> str:
+        if not self.summary_path:
+            return ""
+        try:
+            return str(load(self.summary_path)(config))
+        except ValueError:  # a config this version cannot read: History still lists it
+            return ""
 
     @property
     def form(self) -> NewGameForm:
@@ -68,6 +78,7 @@ GAMES: tuple[GameInfo, ...] = (
         "1-4 players",
         form_path="app.skoventyr.options:FORM",
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
+        summary_path="app.skoventyr.options:summary",
     ),
     GameInfo("skulk_hollow", "Skulk Hollow", "You against the guardian", "1 player"),
     GameInfo("chickwood", "Chickwood Forest", "Rounds and scoring", "2-5 players"),

@@ -26,11 +26,13 @@ def describe(session: SavedSession) -> dict[str, Any]:
         result = session.outcome.get("reason", "Finished")
     else:
         result = STATUS_WORDS.get(session.status, session.status.capitalize())
+    people = ", ".join(session.players) or "-"
+    options = game.summary(session.config) if game else ""
     return {
         "game_title": game.title if game else session.game,
         "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
         "when": started.strftime("%d %b %Y, %H:%M"),
-        "players": ", ".join(session.players) or "-",
+        "players": f"{people} \u00b7 {options}" if options else people,
         "result": result,
     }
 

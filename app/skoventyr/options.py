@@ -54,3 +54,24 @@ FORM = NewGameForm(
     ),
     make_config=make_config,
 )
+
+
+def summary(data: object) -> str:
+    """The options a saved game was played with, in a few words for History."""
+    config = Config.from_dict(data)  # type: ignore[arg-type]
+    difficulty = next(
+        (words for words, key in FORM.options[0].choices if DIFFICULTIES[key] == _trees(config)),
+        "custom Forest",
+    )
+    modules = [
+        name for name, on in (("Lygtemands", config.lygtemands), ("Rescue", config.rescue)) if on
+    ]
+    parts = [difficulty, *modules]
+    if config.deck_mode == "table":
+        parts.append("table deck")
+    return ", ".join(parts)
+
+
+def _trees(config: Config) -> dict[str, int]:
+    fields = ("extra_healthy_trees", "damaged_trees", "extra_damaged_trees")
+    return {name: getattr(config, name) for name in fields if getattr(config, name)}

@@ -159,6 +159,33 @@ class SkoventyrPlayScreen(BaseScreen):
             return ""
         return "From the deck: " + ", then ".join(card.label for card in drawn) + "."
 
+    def deck_text(self) -> str:
+        """What the app knows of the deck: counts, known top and bottom, next-card odds."""
+        state = self.state
+        deck = state.deck
+        counts = deck.counts()
+        odds = S.next_reveal_odds(state)
+        lines = [f"{deck.size} cards in the deck:"]
+        for card in S.Card:
+            if counts[card]:
+                chance = percent(odds.get(card, Fraction(0)))
+                lines.append(f"  {counts[card]} {card.label}, {chance} chance to come next")
+        if deck.top:
+            lines.append("Known on top: " + ", ".join(c.label for c in deck.top) + ".")
+        if deck.bottom:
+            lines.append("Known at the bottom: " + ", ".join(c.label for c in deck.bottom) + ".")
+        if state.discard:
+            discard = sorted(set(state.discard), key=list(S.Card).index)
+            lines.append(
+                "Discard pile: "
+                + ", ".join(f"{state.discard.count(c)} {c.label}" for c in discard)
+                + "."
+            )
+        return "\n".join(lines)
+
+    def show_deck(self) -> None:
+        show_notice("The deck", self.deck_text())
+
     def fix_by_hand(self) -> None:
         """Resolve anything by hand: the engine's primitive edits, sorted into groups."""
         groups: dict[str, list[tuple[str, Any]]] = {}

@@ -8,6 +8,7 @@ from kivy.uix.widget import Widget
 from app.skoventyr import touch_paths
 from app.widgets import TButton
 from engines import skoventyr as S
+from hardware import Controls
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -109,6 +110,8 @@ def test_a_three_player_game_with_both_modules_by_touch(driver: Driver) -> None:
     assert (config.players, config.lygtemands, config.rescue) == (3, True, True)
     state = play_to_the_end(driver, seed=2)
     check_saved_and_go_home(driver, state)
+    driver.tap_text("History")
+    assert "Player 1, Player 2, Player 3 \u00b7 Standard, Lygtemands, Rescue" in driver.texts()
 
 
 def test_a_table_deck_game_asks_for_reveals_and_plays_to_the_end(driver: Driver) -> None:
@@ -120,11 +123,19 @@ def test_a_table_deck_game_asks_for_reveals_and_plays_to_the_end(driver: Driver)
     check_saved_and_go_home(driver, state)
 
 
+def press(controls: Controls, pin_number: int) -> None:
+    pin = controls.pin_factory.pin(pin_number)
+    pin.drive_low()
+    pin.drive_high()
+
+
 def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> None:
     start_game(driver, 1, {})
-    driver.close_popups()
     controls = driver.app.controls
     assert controls is not None
+    assert "Deal the cards" in driver.texts()
+    press(controls, controls.pin_map.buttons.confirm)  # the Confirm button closes it
+    driver.wait_until(lambda: "Deal the cards" not in driver.texts())
     screen = driver.app.current_screen
     assert screen.play.state.forest.gap == 3
     assert controls.light_state("danger") == "off"
@@ -134,6 +145,12 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
     driver.tap_text("Undo")
     assert screen.selection.prefix == ()
 
+    driver.tap_text("Deck")
+    assert any(
+        t.startswith(f"{screen.play.state.deck.size} cards in the deck") for t in driver.texts()
+    )
+    driver.close_popups()
+
     driver.tap_text("By hand")
     driver.tap_text("Pawns")
     driver.tap_text("Move Gamle Erik to Tree 3")
@@ -141,9 +158,7 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
     assert screen.play.session.actions[-1] == S.EditMovePawn("gamle_erik", 3)
     assert controls.light_state("danger") == "blink"
 
-    pin = controls.pin_factory.pin(controls.pin_map.buttons.undo)
-    pin.drive_low()
-    pin.drive_high()
+    press(controls, controls.pin_map.buttons.undo)
     driver.wait_until(lambda: screen.play.state.forest.gap == 3)
     assert controls.light_state("danger") == "off"
     assert [e.type for e in screen.play.session.events] == ["action", "undo"]
