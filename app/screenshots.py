@@ -83,8 +83,8 @@ class ScreenshotApp(TablesideApp):
         self.start_game(game, config, list(DEMO_PLAYERS[: getattr(config, "players", 2)]), seed=7)
         _close_popups()
         screen = self.current_screen
-        screen.refresh()
         advance(screen)
+        screen.refresh()
 
     def _open(self, name: str, **params: Any) -> None:
         self.home()

@@ -53,8 +53,6 @@ def show_the_deal(screen: SkoventyrPlayScreen) -> None:
 
 
 def open_by_hand(screen: SkoventyrPlayScreen) -> None:
-    play_until_allies(2)(screen)
-    screen.refresh()
     screen.fix_by_hand()
 
 

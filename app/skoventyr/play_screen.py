@@ -13,7 +13,6 @@ from typing import Any
 from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from app import theme
@@ -276,6 +275,9 @@ class SkoventyrPlayScreen(BaseScreen):
         lines = [f"Gamle Erik {gap} step{'s' if gap != 1 else ''}\nbehind Vogter"]
         if state.acorns:
             lines.append("Acorns: " + " ".join(str(a) for a in state.acorns))
+        if state.config.lygtemands:
+            rallied = ", ".join(lygtemand_words(r) for r in state.rallied) or "none"
+            lines.append(f"Rallied: {rallied}")
         return "\n".join(lines)
 
     def _draw_forest(self, options: set[Target], choosing: bool) -> None:
@@ -339,7 +341,7 @@ class SkoventyrPlayScreen(BaseScreen):
             box.add_widget(tile)
 
     def _draw_extras(self, options: set[Target]) -> None:
-        """The modules' extra pieces: Hostages, Rallied Lygtemands."""
+        """The Rescue module's Hostages (Rallied Lygtemands are told in the ring)."""
         state = self.state
         box = self.ids.extras
         box.clear_widgets()
@@ -357,11 +359,6 @@ class SkoventyrPlayScreen(BaseScreen):
                 )
                 tile.bind(on_release=lambda t: self.pick(t.target))
                 box.add_widget(tile)
-        if state.config.lygtemands:
-            rallied = ", ".join(lygtemand_words(r) for r in state.rallied) or "none"
-            box.add_widget(Label(text=f"Rallied: {rallied}", font_size=theme.LABEL))
-            if not parts:
-                parts.append("Lygtemands")
         self.show_extras = bool(parts)
         self.extras_label = parts[0] if parts else ""
 
