@@ -38,7 +38,7 @@ class Card(StrEnum):
 
     @property
     def with_article(self) -> str:
-        """"an Ellefolk", "a Trold"."""
+        """The name with its article: "an Ellefolk", "a Trold"."""
         return ("an " if self is Card.ELLEFOLK else "a ") + self.label
 
 
