@@ -1,0 +1,89 @@
+"""Skulk Hollow: the rules engine (pure Python, no UI). The app plays the guardian.
+
+``engines.skulk_hollow`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
+``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
+plus ``setup_steps``, ``determinize`` (for bots), the component data API and the action
+classes.
+"""
+
+from engines.skulk_hollow.actions import (
+    ChooseAction,
+    ChooseCard,
+    ChooseLocation,
+    ChooseSpace,
+    ChooseUnit,
+    Decline,
+    EndTurn,
+    GroundRaptra,
+    LeapOff,
+    Move,
+    PlayCard,
+    Prepare,
+    SkulkAction,
+    SpendPower,
+    SpendRelic,
+    action_from_dict,
+)
+from engines.skulk_hollow.components import (
+    ComponentError,
+    Components,
+    Correction,
+    assumed_values,
+    corrections_from_profile,
+    load_components,
+)
+from engines.skulk_hollow.config import Config
+from engines.skulk_hollow.geometry import Direction, Layout
+from engines.skulk_hollow.rules import (
+    NAME,
+    apply,
+    determinize,
+    legal_actions,
+    new_game,
+    outcome,
+    view,
+    why_illegal,
+)
+from engines.skulk_hollow.setup import setup_steps
+from engines.skulk_hollow.state import Cards, Pending, State, Unit
+
+__all__ = [
+    "NAME",
+    "Cards",
+    "ChooseAction",
+    "ChooseCard",
+    "ChooseLocation",
+    "ChooseSpace",
+    "ChooseUnit",
+    "ComponentError",
+    "Components",
+    "Config",
+    "Correction",
+    "Decline",
+    "Direction",
+    "EndTurn",
+    "GroundRaptra",
+    "Layout",
+    "LeapOff",
+    "Move",
+    "Pending",
+    "PlayCard",
+    "Prepare",
+    "SkulkAction",
+    "SpendPower",
+    "SpendRelic",
+    "State",
+    "Unit",
+    "action_from_dict",
+    "apply",
+    "assumed_values",
+    "corrections_from_profile",
+    "determinize",
+    "legal_actions",
+    "load_components",
+    "new_game",
+    "outcome",
+    "setup_steps",
+    "view",
+    "why_illegal",
+]
