@@ -26,9 +26,9 @@ class NewGameForm:
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    #: (player count, {option key: value}) -> the engine's Config; a ValueError's
-    #: message is shown to the person as it is.
-    make_config: Callable[[int, dict[str, Any]], Any]
+    #: (player names in turn order, {option key: value}) -> the engine's Config; a
+    #: ValueError's message is shown to the person as it is.
+    make_config: Callable[[list[str], dict[str, Any]], Any]
 
     def defaults(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}

@@ -138,7 +138,7 @@ class NewGameScreen(BaseScreen):
             return
         options = {k: v for k, v in self.values.items() if k != "players"}
         try:
-            config = self.form.make_config(len(players), options)
+            config = self.form.make_config(players, options)
         except ValueError as problem:
             self.error = str(problem)
             return

@@ -17,9 +17,9 @@ DIFFICULTIES: dict[str, dict[str, int]] = {
 }
 
 
-def make_config(players: int, values: dict[str, Any]) -> Config:
+def make_config(players: list[str], values: dict[str, Any]) -> Config:
     return Config(
-        players=players,
+        players=len(players),
         lygtemands=values["lygtemands"],
         rescue=values["rescue"],
         deck_mode=values["deck_mode"],
