@@ -29,6 +29,11 @@ class NewGameForm:
     #: (player names in turn order, {option key: value}) -> the engine's Config; a
     #: ValueError's message is shown to the person as it is.
     make_config: Callable[[list[str], dict[str, Any]], Any]
+    #: Extra screens reachable from the form, as (button words, "module:Class"), e.g. a
+    #: component check whose values the next config uses.
+    tools: tuple[tuple[str, str], ...] = ()
+    #: Whether a config needs the set-up guide (a score entered after the game does not).
+    needs_setup: Callable[[Any], bool] = lambda _config: True
 
     def defaults(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}

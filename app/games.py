@@ -80,7 +80,15 @@ GAMES: tuple[GameInfo, ...] = (
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
         summary_path="app.skoventyr.options:summary",
     ),
-    GameInfo("skulk_hollow", "Skulk Hollow", "You against the guardian", "1 player"),
+    GameInfo(
+        "skulk_hollow",
+        "Skulk Hollow",
+        "You against the guardian",
+        "1 player",
+        form_path="app.skulk_hollow.options:FORM",
+        play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
+        summary_path="app.skulk_hollow.options:summary",
+    ),
     GameInfo("chickwood", "Chickwood Forest", "Rounds and scoring", "2-5 players"),
     GameInfo("skogen", "Skogen", "Score ledger", "2-6 players"),
 )

@@ -69,6 +69,10 @@ class ScreenshotApp(TablesideApp):
         for game in GAMES:
             if game.playable:
                 scenes.append((f"new_game_{game.key}", partial(self._open, "new_game", game=game)))
+                scenes += [
+                    (f"tool_{game.key}_{screen.rpartition(':')[2]}", partial(self._open, screen))
+                    for _words, screen in game.form.tools
+                ]
                 demo = importlib.import_module(f"app.{game.key}.demo")
                 scenes += [
                     (name, partial(self._play_demo, game, config, advance))
@@ -79,14 +83,18 @@ class ScreenshotApp(TablesideApp):
 
     def _play_demo(self, game: GameInfo, config: Any, advance: Callable[[Any], None]) -> None:
         """Start a demonstration game and play it on to the scene (see app.<game>.demo)."""
+        _close_popups()
         self.home()
-        self.start_game(game, config, list(DEMO_PLAYERS[: getattr(config, "players", 2)]), seed=7)
+        seats = getattr(config, "players", 2)  # a count, or the names themselves
+        names = list(seats) if isinstance(seats, tuple) else list(DEMO_PLAYERS[:seats])
+        self.start_game(game, config, names, seed=7)
         _close_popups()
         screen = self.current_screen
         advance(screen)
         screen.refresh()
 
     def _open(self, name: str, **params: Any) -> None:
+        _close_popups()
         self.home()
         self.go(name, **params)
 

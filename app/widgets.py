@@ -5,11 +5,20 @@ Their looks are in kv/widgets.kv; this module holds only their properties.
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
+from collections.abc import Callable
+
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ObjectProperty,
+    OptionProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from app import theme
 from app.kv import load_kv
@@ -21,6 +30,13 @@ class TButton(ButtonBehavior, Label):
 
     role = OptionProperty("normal", options=["normal", "primary", "danger", "flat"])
     accent = ColorProperty(theme.ACCENT)
+
+
+class TargetButton(TButton):
+    """A button that stands for a touch target (see app.touch_select), like a piece does."""
+
+    target = ObjectProperty(None, allownone=True)
+    touchable = BooleanProperty(False)
 
 
 class BackButton(TButton):
@@ -53,6 +69,16 @@ class BaseScreen(Screen):
     def on_intent(self, intent: str) -> bool:
         """Handle confirm / undo / menu; return True if it was used."""
         return False
+
+
+def reuse_children(box: Widget, count: int, make: Callable[[], Widget]) -> list[Widget]:
+    """Give ``box`` exactly ``count`` children, reusing those it has (building widgets is
+    the slow part of a redraw), and return them in display order."""
+    while len(box.children) > count:
+        box.remove_widget(box.children[0])
+    while len(box.children) < count:
+        box.add_widget(make())
+    return list(reversed(box.children))
 
 
 load_kv("widgets.kv")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -78,6 +79,7 @@ class NewGameScreen(BaseScreen):
         self.seats = self.roster[: self.form.min_players] if self.roster else []
         self.error = ""
         self._build_rows()
+        self._build_tools()
 
     def _build_rows(self) -> None:
         rows = self.ids.rows
@@ -90,6 +92,14 @@ class NewGameScreen(BaseScreen):
             self._add_row(count)
         for option in self.form.options:
             self._add_row(option)
+
+    def _build_tools(self) -> None:
+        box = self.ids.tools
+        box.clear_widgets()
+        for words, screen in self.form.tools:
+            button = TButton(text=words, size_hint_x=None, width=dp(200))
+            button.bind(on_release=lambda _b, s=screen: App.get_running_app().go(s))
+            box.add_widget(button)
 
     def _add_row(self, option: Option) -> None:
         row = OptionRow(option, self.values[option.key], self.choose)
@@ -144,6 +154,9 @@ class NewGameScreen(BaseScreen):
             return
         app = App.get_running_app()
         game = self.game
+        if not self.form.needs_setup(config):
+            app.start_game(game, config, players)
+            return
         app.go(
             "setup_guide",
             game=game,

@@ -7,12 +7,13 @@ which saves it before the screen shows its result.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from app import theme
@@ -23,9 +24,9 @@ from app.play_session import PlaySession
 from app.popups import ask, show_notice
 from app.skoventyr import touch_paths
 from app.skoventyr.look import CARD_COLOURS, CARD_SHORT, lygtemand_short, lygtemand_words
-from app.skoventyr.widgets import CardTile, MinionTile
+from app.skoventyr.widgets import CardTile, MinionTile, Touchable
 from app.touch_select import Target, TouchSelection
-from app.widgets import BaseScreen, TButton
+from app.widgets import BaseScreen, TargetButton, TButton, reuse_children
 from engines import skoventyr as S
 from engines.core import IllegalAction
 
@@ -60,12 +61,6 @@ EDIT_GROUPS: dict[type, str] = {
 
 def percent(odds: Fraction) -> str:
     return f"{round(float(odds) * 100)}%"
-
-
-class TargetButton(TButton):
-    """A bottom-bar button that stands for a touch target, like a Tree or a card does."""
-
-    target = ObjectProperty(None, allownone=True)
 
 
 class SkoventyrPlayScreen(BaseScreen):
@@ -299,68 +294,67 @@ class SkoventyrPlayScreen(BaseScreen):
             for tree in forest.trees
         ]
 
+    def _tile(self, make: type[Touchable]) -> Callable[[], Touchable]:
+        def build() -> Touchable:
+            tile = make()
+            tile.bind(on_release=lambda t: self.pick(t.target))
+            return tile
+
+        return build
+
     def _fill_cards(
         self, box: Any, kind: str, cards: list[tuple[Any, S.Card]], options: set[Target]
     ) -> None:
-        box.clear_widgets()
         lit = {value for k, value in options if k == kind}
         chosen = {value for k, value in self.selection.prefix if k == kind}
-        for key, card in cards:
-            tile = CardTile(
-                title=CARD_SHORT[card] if len(cards) > 4 else card.label,
-                colour=CARD_COLOURS[card],
-                target=(kind, key),
-                touchable=key in lit,
-                selected=key in chosen,
-                dimmed=bool(options) and bool(self.selection.prefix) and key not in lit | chosen,
-            )
-            tile.bind(on_release=lambda t: self.pick(t.target))
-            box.add_widget(tile)
-        for _ in range(max(0, 3 - len(cards))):  # keep short rows from stretching
-            box.add_widget(CardTile(colour=theme.faded(theme.SURFACE, 0.6)))
+        selecting = bool(options) and bool(self.selection.prefix)
+        # At least three places, so that a short row keeps the cards' size.
+        tiles = reuse_children(box, max(3, len(cards)), self._tile(CardTile))
+        for index, tile in enumerate(tiles):
+            if index >= len(cards):
+                tile.title, tile.caption = "", ""
+                tile.colour = theme.faded(theme.SURFACE, 0.6)
+                tile.target, tile.touchable, tile.selected, tile.dimmed = None, False, False, False
+                continue
+            key, card = cards[index]
+            tile.title = CARD_SHORT[card] if len(cards) > 4 else card.label
+            tile.caption = ""
+            tile.colour = CARD_COLOURS[card]
+            tile.target = (kind, key)
+            tile.touchable = key in lit
+            tile.selected = key in chosen
+            tile.dimmed = selecting and key not in lit | chosen
 
     def _draw_minions(self, options: set[Target], choosing: bool) -> None:
-        box = self.ids.minions
-        box.clear_widgets()
         lit = {value for kind, value in options if kind == "minion"}
-        for minion in self.state.minions:
+        minions = self.state.minions
+        tiles = reuse_children(self.ids.minions, len(minions), self._tile(MinionTile))
+        for tile, minion in zip(tiles, minions, strict=True):
             shown = minion.lygtemand
-            tile = MinionTile(
-                name=minion.name[:4].capitalize(),
-                value=minion.value,
-                lygtemand=lygtemand_short(shown) if shown else "",
-                lygtemand_colour=CARD_COLOURS[S.Card(shown)]
-                if shown and shown != "any"
-                else theme.TEXT,
-                acorn=f"A{minion.acorn}" if minion.acorn else "",
-                target=("minion", minion.id),
-                touchable=minion.id in lit,
-                dimmed=choosing and bool(lit) and minion.id not in lit,
+            tile.name = minion.name[:4].capitalize()
+            tile.value = minion.value
+            tile.lygtemand = lygtemand_short(shown) if shown else ""
+            tile.lygtemand_colour = (
+                CARD_COLOURS[S.Card(shown)] if shown and shown != "any" else theme.TEXT
             )
-            tile.bind(on_release=lambda t: self.pick(t.target))
-            box.add_widget(tile)
+            tile.acorn = f"A{minion.acorn}" if minion.acorn else ""
+            tile.target = ("minion", minion.id)
+            tile.touchable = minion.id in lit
+            tile.dimmed = choosing and bool(lit) and minion.id not in lit
 
     def _draw_extras(self, options: set[Target]) -> None:
         """The Rescue module's Hostages (Rallied Lygtemands are told in the ring)."""
         state = self.state
-        box = self.ids.extras
-        box.clear_widgets()
-        parts = []
-        if state.config.rescue:
-            parts.append("Hostages")
-            lit = {value for kind, value in options if kind == "hostage"}
-            for hostage in state.hostages:
-                tile = CardTile(
-                    title=CARD_SHORT[hostage.card],
-                    caption="x2" if hostage.double else "",
-                    colour=CARD_COLOURS[hostage.card],
-                    target=("hostage", hostage.card),
-                    touchable=hostage.card in lit,
-                )
-                tile.bind(on_release=lambda t: self.pick(t.target))
-                box.add_widget(tile)
-        self.show_extras = bool(parts)
-        self.extras_label = parts[0] if parts else ""
+        self.show_extras = state.config.rescue
+        self.extras_label = "Hostages" if state.config.rescue else ""
+        lit = {value for kind, value in options if kind == "hostage"}
+        tiles = reuse_children(self.ids.extras, len(state.hostages), self._tile(CardTile))
+        for tile, hostage in zip(tiles, state.hostages, strict=True):
+            tile.title = CARD_SHORT[hostage.card]
+            tile.caption = "x2" if hostage.double else ""
+            tile.colour = CARD_COLOURS[hostage.card]
+            tile.target = ("hostage", hostage.card)
+            tile.touchable = hostage.card in lit
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
         bar = self.ids.actions

@@ -15,6 +15,12 @@ from app.kivy_setup import configure
 
 configure()
 
+from kivy.config import Config  # noqa: E402
+
+# No frame-rate cap in tests: each simulated touch waits for frames, and the app's cap
+# (kept for the Pi's sake) would make whole-game tests crawl.
+Config.set("graphics", "maxfps", "0")
+
 from kivy.base import EventLoop, runTouchApp  # noqa: E402  (configure() must come first)
 
 from app.application import TablesideApp  # noqa: E402

@@ -10,6 +10,7 @@ from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from app.application import TablesideApp
@@ -19,7 +20,8 @@ class Driver:
     def __init__(self, app: TablesideApp) -> None:
         self.app = app
 
-    def pump(self, frames: int = 3) -> None:
+    def pump(self, frames: int = 1) -> None:
+        """Let Kivy run ``frames`` frames: input, clock callbacks and layout, drawing."""
         for _ in range(frames):
             EventLoop.idle()
 
@@ -42,6 +44,10 @@ class Driver:
         return [w.text for w in self.visible() if isinstance(w, Label) and w.text]
 
     def tap(self, widget: Widget) -> None:
+        for parent in _parents(widget):  # bring it into view, as a finger would
+            if isinstance(parent, ScrollView):
+                _scroll_into_view(parent, widget)
+                self.pump()
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -74,6 +80,24 @@ class Driver:
         written = Path(Window.screenshot(str(path)))
         written.rename(path)
         return path
+
+
+def _scroll_into_view(view: ScrollView, widget: Widget) -> None:
+    """ScrollView.scroll_to's arithmetic, without waiting for a layout to settle."""
+    bottom = view.parent.to_widget(*widget.to_window(*widget.pos))[1]
+    top = view.parent.to_widget(*widget.to_window(widget.right, widget.top))[1]
+    dy = view.y - bottom if bottom < view.y else (view.top - top if top > view.top else 0)
+    if dy:
+        view.scroll_y = min(1, max(0, view.scroll_y - view.convert_distance_to_scroll(0, dy)[1]))
+
+
+def _parents(widget: Widget) -> list[Widget]:
+    found = []
+    node = widget.parent
+    while isinstance(node, Widget) and node is not node.parent:
+        found.append(node)
+        node = node.parent
+    return found
 
 
 def _shown(widget: Widget) -> bool:
