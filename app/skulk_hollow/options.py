@@ -52,6 +52,7 @@ FORM = NewGameForm(
         ),
     ),
     make_config=make_config,
+    tools=(("Check components", "app.skulk_hollow.component_check:ComponentCheckScreen"),),
 )
 
 

@@ -69,7 +69,10 @@ class SkulkHollowPlayScreen(BaseScreen):
     # -- the hero's turn ---------------------------------------------------------------
 
     def pick(self, target: Target | None) -> None:
-        if target is None or target not in self.selection.options():
+        if target is None:
+            return
+        if target not in self.selection.options():
+            self.explain_refusal(target)
             return
         self.message = ""
         action = self.selection.choose(target)
@@ -79,6 +82,24 @@ class SkulkHollowPlayScreen(BaseScreen):
         self.draw()
         if self.selection.prefix == (("verb", "play"),):
             self.choose_card()
+
+    def explain_refusal(self, target: Target) -> None:
+        """A touch on something that cannot be chosen now: say which rule refuses it."""
+        if self.guardian_turn or self.state.ended:
+            return
+        kind, value = target
+        candidate: K.SkulkAction | None = None
+        if self.selection.prefix == (("verb", "power"),) and kind == "unit":
+            candidate = K.SpendPower(str(value))
+        elif not self.selection.prefix and kind == "space":
+            candidate = K.ChooseSpace(str(value))
+        elif not self.selection.prefix and kind == "unit":
+            candidate = K.ChooseUnit(str(value))
+        elif not self.selection.prefix and kind == "location":
+            candidate = K.ChooseLocation(str(value))
+        if candidate is not None:
+            self.message = K.why_illegal(self.state, candidate)
+            self.draw()
 
     def choose_card(self) -> None:
         cards = [

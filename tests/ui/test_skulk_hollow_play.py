@@ -120,3 +120,51 @@ def test_a_whole_game_against_each_guardian(driver: Driver, guardian: str, by_to
     driver.tap_text("Home")
     driver.tap_text("History")
     assert any(t.endswith(f"{guardian} vs King of War, standard") for t in driver.texts())
+
+
+def test_a_refused_touch_says_which_rule_refuses_it(driver: Driver) -> None:
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    for target in touch_paths.path(K.PlayCard("knight")):
+        touch(driver, target)
+    events = len(screen.play.session.events)
+    lair = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "lair"))
+    driver.tap(lair)  # not lit: heroes cannot join there
+    assert "New heroes join in KEEP or a TOWN space" in screen.prompt
+    assert len(screen.play.session.events) == events
+    touch(driver, ("space", "keep"))
+    assert screen.play.session.actions[-1] == K.ChooseSpace("keep")
+
+
+def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> None:
+    tile = driver.find("Skulk Hollow").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    driver.tap_text("Check components")
+    driver.tap_text("Grak")
+    path = "grak.location.gaze.wounds"
+    default = dict(K.assumed_values())[path]
+    driver.tap_text(f"GAZE location: wounds = {default}")
+    driver.tap_text("+")
+    driver.tap_text("Keep this value")
+    assert f"GAZE location: wounds = {default + 1}   (yours)" in driver.texts()
+
+    driver.tap_text("Foxen")
+    driver.tap_text("Foxen mat: hand size = 5")
+    editor = next(w for w in driver.visible() if type(w).__name__ == "ValueEditorPopup")
+    editor.text = "0"
+    driver.tap_text("Keep this value")
+    assert editor.error  # the engine refuses it, in words, and nothing is kept
+    driver.tap_text("Cancel")
+
+    driver.tap_text("Save")
+    assert driver.app.store.profile("skulk_hollow") == {path: default + 1}
+    driver.close_popups()
+    driver.tap_text("Back")
+    driver.tap_text("Set up the table")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    driver.tap_text("Done")
+    config = driver.app.current_screen.play.session.config
+    assert config.profile == (K.Correction(path, default + 1),)
+    assert config.components.guardian("grak").location("gaze").wounds == default + 1
+    driver.app.store.save_profile("skulk_hollow", {})  # leave the shared database clean
