@@ -27,6 +27,7 @@ def make_config(players: list[str], values: dict[str, Any]) -> Config:
         guardian=values["guardian"],
         leader=values["leader"],
         hero_relics=values["hero_relics"],
+        guardian_relics=values["guardian_relics"],
         foxen_deck=values["foxen_deck"],
         profile=owner_profile(),
     )
@@ -43,7 +44,8 @@ FORM = NewGameForm(
             tuple((title(lead).split(" of ")[0], lead) for lead in LEADERS),
             "king_of_war",
         ),
-        Option("hero_relics", "Relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
+        Option("hero_relics", "Your relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
+        Option("guardian_relics", "Its relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
         Option(
             "foxen_deck",
             "Foxen deck",
@@ -60,4 +62,8 @@ def summary(data: object) -> str:
     """Guardian, leader, level and help, for History."""
     config = Config.from_dict(data)
     words = f"{title(config.guardian)} vs {title(config.leader)}, {config.level}"
-    return words + (f", {config.hero_relics} relics" if config.hero_relics else "")
+    if config.hero_relics:
+        words += f", {config.hero_relics} relics for you"
+    if config.guardian_relics:
+        words += f", {config.guardian_relics} for the guardian"
+    return words

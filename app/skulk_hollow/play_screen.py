@@ -228,7 +228,8 @@ class SkulkHollowPlayScreen(BaseScreen):
             "tanthos": f"roots {len(state.roots)}",
             "raptra": "in the air" if state.airborne else "on the ground",
         }[state.config.guardian]
-        return f"{first} \u00b7 {special}\nhand {cards.hand_count} \u00b7 deck {cards.deck_count}"
+        counts = f"hand {cards.hand_count} \u00b7 deck {cards.deck_count}"
+        return f"{first} \u00b7 {special}\n{counts} \u00b7 discard {len(cards.discard)}"
 
     def _draw_map(self, options: set[Target]) -> None:
         state = self.state
