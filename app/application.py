@@ -18,6 +18,7 @@ from app.controls_link import KEY_INTENTS, open_controls
 from app.games import GameInfo, load
 from app.play_session import PlaySession
 from app.popups import MessagePopup, show_notice
+from app.replay import Replay
 from app.screens.home import HomeScreen
 from app.store import Store
 from app.widgets import BaseScreen
@@ -120,6 +121,16 @@ class TablesideApp(App):
             )
             return
         self._open_game(game, play)
+
+    def replay_game(self, game: GameInfo, session_id: int) -> None:
+        """Step through a saved game on its play screen; Back returns here."""
+        assert game.play_screen is not None
+        try:
+            replay = Replay(self.store, game.rules(), session_id)
+        except ValueError as problem:
+            show_notice("This game cannot be shown", f"Its saved moves do not replay ({problem}).")
+            return
+        self.go(game.play_screen, game=game, play=replay)
 
     def _open_game(self, game: GameInfo, play: PlaySession) -> None:
         assert game.play_screen is not None

@@ -6,12 +6,20 @@ from datetime import datetime
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, ColorProperty, ListProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from app import theme
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
+from app.popups import show_notice
 from app.store import SavedSession
 from app.widgets import BaseScreen, TButton
 
@@ -29,6 +37,8 @@ def describe(session: SavedSession) -> dict[str, Any]:
     people = ", ".join(session.players) or "-"
     options = game.summary(session.config) if game else ""
     return {
+        "session_id": session.id,
+        "game_key": session.game,
         "game_title": game.title if game else session.game,
         "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
         "when": started.strftime("%d %b %Y, %H:%M"),
@@ -37,12 +47,24 @@ def describe(session: SavedSession) -> dict[str, Any]:
     }
 
 
-class HistoryRow(BoxLayout):
+class HistoryRow(ButtonBehavior, BoxLayout):
+    """A saved game; touching it steps through the game from its log."""
+
+    session_id = NumericProperty(0)
+    game_key = StringProperty("")
     game_title = StringProperty("")
     accent = ColorProperty(theme.ACCENT)
     when = StringProperty("")
     players = StringProperty("")
     result = StringProperty("")
+
+    def on_release(self) -> None:
+        game = BY_KEY.get(self.game_key)
+        app = App.get_running_app()
+        if game is None or not game.playable:
+            show_notice(self.game_title, "Stepping through these games comes with their screens.")
+            return
+        app.replay_game(game, self.session_id)
 
 
 class FilterChip(TButton):

@@ -11,22 +11,21 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from kivy.app import App
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
-from kivy.uix.widget import Widget
 
 from app import theme
 from app.choice_list import ChoiceListPopup
+from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.kv import load_kv
 from app.play_session import PlaySession
 from app.popups import ask, show_notice
+from app.replay import Replay
 from app.skoventyr import touch_paths
 from app.skoventyr.look import CARD_COLOURS, CARD_SHORT, lygtemand_short, lygtemand_words
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable
 from app.touch_select import Target, TouchSelection
-from app.widgets import BaseScreen, TargetButton, TButton, reuse_children
+from app.widgets import TargetButton, reuse_children
 from engines import skoventyr as S
 from engines.core import IllegalAction
 
@@ -63,7 +62,7 @@ def percent(odds: Fraction) -> str:
     return f"{round(float(odds) * 100)}%"
 
 
-class SkoventyrPlayScreen(BaseScreen):
+class SkoventyrPlayScreen(GameScreen):
     prompt = StringProperty("")
     log_text = StringProperty("")
     hand_owner = StringProperty("Hand")
@@ -81,13 +80,12 @@ class SkoventyrPlayScreen(BaseScreen):
 
     # -- set-up ------------------------------------------------------------------------
 
-    def prepare(self, game: GameInfo, play: PlaySession) -> None:
-        self.game = game
-        self.play = play
+    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = ""
         self.news = ""
-        self.refresh()
-        if not play.session.events and self.state.config.deck_mode == "app":
+        super().prepare(game, play)
+        new_game = not play.session.events and self.replay is None
+        if new_game and self.state.config.deck_mode == "app":
             show_notice("Deal the cards", self.deal_text())
 
     def deal_text(self) -> str:
@@ -144,7 +142,8 @@ class SkoventyrPlayScreen(BaseScreen):
         self.refresh()
         outcome = self.play.session.outcome()
         if outcome is not None:
-            self.announce_end(outcome.result, outcome.reason)
+            won = outcome.result == "won"
+            self.announce_end(won, "You won!" if won else "Gamle Erik wins", outcome.reason)
 
     def _drawn_news(self) -> str:
         """In app-deck mode, the cards to take from the sorted pile, in order."""
@@ -205,6 +204,8 @@ class SkoventyrPlayScreen(BaseScreen):
         self.refresh()
 
     def on_intent(self, intent: str) -> bool:
+        if self.replay_intent(intent):
+            return True
         if intent == "undo":
             self.undo()
             return True
@@ -214,13 +215,6 @@ class SkoventyrPlayScreen(BaseScreen):
                 self.pick(next(iter(options)))
             return True
         return False
-
-    def announce_end(self, result: str, reason: str) -> None:
-        app = App.get_running_app()
-        if app.controls is not None:
-            app.controls.beep("win" if result == "won" else "loss")
-        heading = "You won!" if result == "won" else "Gamle Erik wins"
-        show_notice(heading, reason)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -358,17 +352,8 @@ class SkoventyrPlayScreen(BaseScreen):
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
         bar = self.ids.actions
-        bar.clear_widgets()
-        undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
-        over = self.state.ended is not None
-        undo.disabled = over or not (self.selection.prefix or self.play.session.can_undo)
-        undo.bind(on_release=lambda _b: self.undo())
-        bar.add_widget(undo)
-        if over:
-            bar.add_widget(Widget())
-            home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
-            home.bind(on_release=lambda _b: App.get_running_app().home())
-            bar.add_widget(home)
+        can_undo = bool(self.selection.prefix) or self.play.session.can_undo
+        if self.start_bottom_bar(bar, can_undo, over=self.state.ended is not None):
             return
         answers = [t for t in self.selection.ordered_options() if t[0] in ("choice", "answer")]
         if answers:
@@ -410,18 +395,10 @@ class SkoventyrPlayScreen(BaseScreen):
         return str(value)
 
     def _set_lights(self) -> None:
-        controls = App.get_running_app().controls
-        if controls is None:
-            return
-        playing = self.state.ended is None
-        controls.set_light("danger", "blink" if self.danger else "off")
-        controls.set_light("turn", "on" if playing else "off")
-
-    def on_leave(self, *_args: object) -> None:
-        controls = App.get_running_app().controls
-        if controls is not None:
-            controls.set_light("danger", "off")
-            controls.set_light("turn", "off")
+        self.set_lights(
+            turn="on" if self.state.ended is None else "off",
+            danger="blink" if self.danger else "off",
+        )
 
 
 load_kv("skoventyr_play.kv")

@@ -10,29 +10,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from app import theme
 from app.choice_list import ChoiceListPopup
+from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.kv import load_kv
 from app.play_session import PlaySession
-from app.popups import show_notice
+from app.replay import Replay
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker
 from app.skulk_hollow.look import GUARDIAN_COLOURS, SPACE_SHORT, title, unit_short
 from app.skulk_hollow.widgets import LocationRow, UnitChip, lit
 from app.touch_select import Target, TouchSelection
-from app.widgets import BaseScreen, TargetButton, TButton, reuse_children
+from app.widgets import TargetButton, TButton, reuse_children
 from engines import skulk_hollow as K
 from engines.skulk_hollow import board
 from engines.skulk_hollow.policy import Decision
 
 
-class SkulkHollowPlayScreen(BaseScreen):
+class SkulkHollowPlayScreen(GameScreen):
     prompt = StringProperty("")
     last = StringProperty("")
     guardian_line = StringProperty("")
@@ -49,13 +49,11 @@ class SkulkHollowPlayScreen(BaseScreen):
         self.message = ""
         self.ids.map.on_pick = self.pick
 
-    def prepare(self, game: GameInfo, play: PlaySession) -> None:
-        self.game = game
-        self.play = play
+    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = ""
         self.confirmed = ""
         self.thinker.forget()
-        self.refresh()
+        super().prepare(game, play)
 
     @property
     def state(self) -> K.State:
@@ -149,6 +147,8 @@ class SkulkHollowPlayScreen(BaseScreen):
             self.take(self.decision.action)
 
     def on_intent(self, intent: str) -> bool:
+        if self.replay_intent(intent):
+            return True
         if intent == "undo":
             self.undo()
             return True
@@ -166,7 +166,7 @@ class SkulkHollowPlayScreen(BaseScreen):
 
     def refresh(self) -> None:
         state = self.state
-        self.guardian_turn = state.asking == "guardian"
+        self.guardian_turn = state.asking == "guardian" and self.replay is None
         self.decision = None
         if self.guardian_turn:
             self.selection = TouchSelection([], touch_paths.path)
@@ -176,17 +176,14 @@ class SkulkHollowPlayScreen(BaseScreen):
         else:
             self.confirmed = ""
             self.thinker.forget()
-            self.selection = TouchSelection(K.legal_actions(state), touch_paths.path)
+            hero = [] if self.replay is not None else K.legal_actions(state)
+            self.selection = TouchSelection(hero, touch_paths.path)
         self.draw()
         outcome = self.play.session.outcome()
         if outcome is not None:
-            self.announce_end(outcome.result, outcome.reason)
-
-    def announce_end(self, result: str, reason: str) -> None:
-        app = App.get_running_app()
-        if app.controls is not None:
-            app.controls.beep("win" if result == "won" else "loss")
-        show_notice("You won!" if result == "won" else f"{self.guardian_name} wins", reason)
+            won = outcome.result == "won"
+            heading = "You won!" if won else f"{self.guardian_name} wins"
+            self.announce_end(won, heading, outcome.reason)
 
     def draw(self) -> None:
         state = self.state
@@ -307,17 +304,8 @@ class SkulkHollowPlayScreen(BaseScreen):
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
         bar = self.ids.actions
-        bar.clear_widgets()
-        undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
-        over = bool(self.state.ended)
-        undo.disabled = over or not (self.selection.prefix or self.play.session.can_undo)
-        undo.bind(on_release=lambda _b: self.undo())
-        bar.add_widget(undo)
-        if over:
-            bar.add_widget(Widget())
-            home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
-            home.bind(on_release=lambda _b: App.get_running_app().home())
-            bar.add_widget(home)
+        can_undo = bool(self.selection.prefix) or self.play.session.can_undo
+        if self.start_bottom_bar(bar, can_undo, over=bool(self.state.ended)):
             return
         if self.guardian_turn:
             bar.add_widget(Widget())
@@ -351,24 +339,18 @@ class SkulkHollowPlayScreen(BaseScreen):
             bar.add_widget(button)
 
     def _set_lights(self) -> None:
-        controls = App.get_running_app().controls
-        if controls is None:
-            return
         state = self.state
         leader = board.leader(state)
         exposed = leader is not None and not board.protected(state, leader)
-        controls.set_light("danger", "blink" if exposed and not state.ended else "off")
         hero_turn = state.asking == "hero" and not state.ended
-        controls.set_light(
-            "turn", "on" if hero_turn else ("blink" if self.guardian_turn else "off")
+        self.set_lights(
+            turn="on" if hero_turn else ("blink" if self.guardian_turn else "off"),
+            danger="blink" if exposed and not state.ended else "off",
         )
 
     def on_leave(self, *_args: object) -> None:
         self.thinker.forget()
-        controls = App.get_running_app().controls
-        if controls is not None:
-            controls.set_light("danger", "off")
-            controls.set_light("turn", "off")
+        super().on_leave()
 
 
 load_kv("skulk_hollow_play.kv")

@@ -1,0 +1,100 @@
+"""What every game's play screen shares: the game and its session (or a replay of a
+saved one), the end of the game, the lights, and stepping through a replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.uix.widget import Widget
+
+from app import theme
+from app.games import GameInfo
+from app.play_session import PlaySession
+from app.popups import show_notice
+from app.replay import Replay, fill_replay_bar
+from app.widgets import BaseScreen, TButton
+
+
+class GameScreen(BaseScreen):
+    """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.play: PlaySession | Replay
+        self.game: GameInfo
+
+    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.game = game
+        self.play = play
+        self.refresh()
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def replay(self) -> Replay | None:
+        return self.play if isinstance(self.play, Replay) else None
+
+    # -- replay ------------------------------------------------------------------------
+
+    def show_step(self, step: int) -> None:
+        assert self.replay is not None
+        self.replay.go_to(step)
+        self.refresh()
+
+    def resume(self) -> None:
+        App.get_running_app().resume_game(self.game, self.play.session_id)
+
+    def replay_intent(self, intent: str) -> bool:
+        """Confirm and undo step through a replay."""
+        if self.replay is None or intent not in ("confirm", "undo"):
+            return False
+        self.show_step(self.replay.step + (1 if intent == "confirm" else -1))
+        return True
+
+    # -- the bottom bar ----------------------------------------------------------------
+
+    def start_bottom_bar(self, bar: Any, can_undo: bool, over: bool) -> bool:
+        """Fill the bar's fixed parts: the replay controls, or Undo (and Home once the game
+        is over). Returns True when the bar is complete."""
+        if self.replay is not None:
+            fill_replay_bar(bar, self.replay, self.show_step, self.resume)
+            return True
+        bar.clear_widgets()
+        undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
+        undo.disabled = over or not can_undo
+        undo.bind(on_release=lambda _b: self.undo())
+        bar.add_widget(undo)
+        if over:
+            bar.add_widget(Widget())
+            home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
+            home.bind(on_release=lambda _b: App.get_running_app().home())
+            bar.add_widget(home)
+        return over
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+    # -- the end and the lights --------------------------------------------------------
+
+    def announce_end(self, won: bool, heading: str, reason: str) -> None:
+        if self.replay is not None:
+            return
+        controls = App.get_running_app().controls
+        if controls is not None:
+            controls.beep("win" if won else "loss")
+        show_notice(heading, reason)
+
+    def set_lights(self, turn: str, danger: str) -> None:
+        controls = App.get_running_app().controls
+        if controls is None:
+            return
+        if self.replay is not None:
+            turn = danger = "off"
+        controls.set_light("turn", turn)
+        controls.set_light("danger", danger)
+
+    def on_leave(self, *_args: object) -> None:
+        self.set_lights("off", "off")

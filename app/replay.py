@@ -1,0 +1,85 @@
+"""Stepping through a saved game, event by event, on its own play screen (read-only).
+
+A ``Replay`` offers what the play screens read from a PlaySession (``state``,
+``session``, ``players``, ``session_id``), rebuilt from the log up to the chosen step;
+it refuses to play. The screens show ``ReplayBar`` instead of their action buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+
+from app import theme
+from app.store import Store
+from app.widgets import TButton
+from engines.core import Event, GameRules, IllegalAction, Session
+
+
+class Replay:
+    def __init__(self, store: Store, rules: GameRules, session_id: int) -> None:
+        saved = store.session(session_id)
+        self.session_id = session_id
+        self.players = list(saved.players)
+        self.finished = saved.status != "active"
+        self._rules = rules
+        self._config = Session.config_from_dict(rules, saved.config)
+        self._seed = saved.seed
+        self._events = [Event.from_dict(rules, data) for data in store.events(session_id)]
+        self.step = len(self._events)
+        self.session = self._session_at(self.step)
+
+    @property
+    def steps(self) -> int:
+        return len(self._events)
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def go_to(self, step: int) -> None:
+        self.step = max(0, min(step, self.steps))
+        self.session = self._session_at(self.step)
+
+    def _session_at(self, step: int) -> Session:
+        return Session.replay(self._rules, self._config, self._seed, self._events[:step])
+
+    def describe_step(self) -> str:
+        if self.step == 0:
+            return "The set-up"
+        event = self._events[self.step - 1]
+        return "Undo" if event.action is None else event.action.label
+
+    def play(self, action: Any) -> Any:
+        raise IllegalAction("This is a replay: it can only be watched.")
+
+    def undo(self) -> Any:
+        raise IllegalAction("This is a replay: it can only be watched.")
+
+
+def fill_replay_bar(bar: Any, replay: Replay, show_step: Any, resume: Any) -> None:
+    """The bottom bar of a play screen showing a replay: step buttons, where we are,
+    and Resume for a game that is not over. ``show_step(n)`` moves to step n."""
+    bar.clear_widgets()
+    for words, step in (("<<", 0), ("<", replay.step - 1)):
+        button = TButton(text=words, size_hint_x=None, width=dp(64))
+        button.disabled = replay.step == 0
+        button.bind(on_release=lambda _b, n=step: show_step(n))
+        bar.add_widget(button)
+    bar.add_widget(
+        TButton(
+            text=f"{replay.step} of {replay.steps}: {replay.describe_step()}",
+            role="flat",
+            font_size=theme.LABEL,
+        )
+    )
+    for words, step in ((">", replay.step + 1), (">>", replay.steps)):
+        button = TButton(text=words, size_hint_x=None, width=dp(64))
+        button.disabled = replay.step == replay.steps
+        button.bind(on_release=lambda _b, n=step: show_step(n))
+        bar.add_widget(button)
+    if not replay.finished:
+        go_on = TButton(text="Resume", role="primary", size_hint_x=None, width=dp(130))
+        go_on.bind(on_release=lambda _b: resume())
+        bar.add_widget(go_on)

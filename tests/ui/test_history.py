@@ -1,0 +1,54 @@
+"""History: saved games listed, filtered, and stepped through from their logs."""
+
+import pytest
+
+from app.replay import Replay
+from app.screens.history import FilterChip
+from engines import skoventyr as S
+from tests.ui.driver import Driver
+from tests.ui.test_skoventyr_play import start_game
+
+pytestmark = pytest.mark.ui
+
+
+def test_stepping_through_a_saved_game_and_resuming_it(driver: Driver) -> None:
+    start_game(driver, 1, {})
+    driver.close_popups()
+    screen = driver.app.current_screen
+    play = screen.play
+    play.play(S.Gambit())
+    states = [play.session.state]
+    while play.state.asking:  # answer the Gambit's steps with the first choice
+        play.play(S.legal_actions(play.state)[0])
+        states.append(play.session.state)
+    steps = len(play.session.events)
+    driver.tap_text("Back")
+    driver.tap_text("History")
+    row = next(w for w in driver.visible() if getattr(w, "session_id", None) == play.session_id)
+    driver.tap(row)
+
+    assert isinstance(screen.play, Replay)
+    assert f"{steps} of {steps}: {play.session.actions[-1].label}" in driver.texts()
+    assert screen.play.state == play.state
+    driver.tap_text("<")
+    assert screen.play.step == steps - 1
+    assert screen.play.state == states[-2]
+    driver.tap_text("<<")
+    assert f"0 of {steps}: The set-up" in driver.texts()
+    assert "Call" not in driver.texts()  # a replay offers no moves
+
+    driver.tap_text("Resume")
+    assert not isinstance(screen.play, Replay)
+    assert screen.play.state == play.state
+    assert "Call" in driver.texts()
+
+
+def test_history_filters_by_game(driver: Driver) -> None:
+    store = driver.app.store
+    store.start_session("skogen", {}, 1, ["Ana"])
+    driver.tap_text("History")
+    driver.tap(driver.find("Skogen", FilterChip))
+    screen = driver.app.current_screen
+    assert screen.rows and all(row["game_key"] == "skogen" for row in screen.rows)
+    driver.tap(driver.find("All", FilterChip))
+    assert {row["game_key"] for row in screen.rows} >= {"skogen"}
