@@ -31,6 +31,7 @@ log = logging.getLogger("tableside")
 SCREENS = {
     "settings": "app.screens.settings:SettingsScreen",
     "history": "app.screens.history:HistoryScreen",
+    "statistics": "app.screens.statistics:StatisticsScreen",
     "setup_guide": "app.screens.setup_guide:SetupGuideScreen",
     "new_game": "app.screens.new_game:NewGameScreen",
 }

@@ -27,15 +27,28 @@ DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
 
 
 def fill_demo_data(store: Store) -> None:
+    """A few players and a season of finished games, so History and Statistics have
+    something to show."""
     for name in DEMO_PLAYERS:
         store.add_player(name)
-    finished = store.start_session("chickwood", {}, 1, ["Ana", "Bo", "Camille"])
-    store.finish_session(
-        finished, {"result": "scored", "reason": "Camille won with 41 glory.", "winners": []}
-    )
-    won = store.start_session("skoventyr", {}, 2, ["Ana"])
-    store.finish_session(won, {"result": "won", "reason": "All six Minions defeated."})
-    store.start_session("skogen", {}, 3, ["Bo", "Dag"])
+    won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
+    caught = {"result": "lost", "reason": "Gamle Erik caught Vogter.", "cause": "caught"}
+    no_move = {"result": "lost", "reason": "No action was possible.", "cause": "no_action"}
+    season = [({}, won), ({}, caught), ({}, won), ({"damaged_trees": 1}, caught), ({}, won)]
+    season += [({"damaged_trees": 1}, won), ({}, no_move), ({}, won), ({"damaged_trees": 1}, won)]
+    for config, outcome in season:
+        store.finish_session(store.start_session("skoventyr", config, 2, ["Ana"]), outcome)
+    for scores in ((41, 35, 29), (38, 44, 30), (52, 40, 47)):
+        names = ["Ana", "Bo", "Camille"]
+        best = names[scores.index(max(scores))]
+        outcome = {
+            "result": "scored",
+            "reason": f"{best} won with {max(scores)} points.",
+            "winners": [best],
+            "scores": [[n, p] for n, p in zip(names, scores, strict=True)],
+        }
+        store.finish_session(store.start_session("skogen", {}, 3, names), outcome)
+    store.start_session("skogen", {}, 4, ["Bo", "Dag"])
 
 
 class ScreenshotApp(TablesideApp):
@@ -60,6 +73,9 @@ class ScreenshotApp(TablesideApp):
             ("home", self.home),
             ("settings", partial(self._open, "settings")),
             ("history", partial(self._open, "history")),
+            ("statistics", partial(self._open, "statistics")),
+            ("statistics_skogen", partial(self._open_statistics, "skogen")),
+            ("statistics_players", partial(self._open_statistics, "players")),
         ]
         scenes += [
             (f"setup_guide_{game.key}", partial(self._open, "setup_guide", game=game))
@@ -97,6 +113,10 @@ class ScreenshotApp(TablesideApp):
         _close_popups()
         self.home()
         self.go(name, **params)
+
+    def _open_statistics(self, page: str) -> None:
+        self._open("statistics")
+        self.current_screen.page = page
 
     def _show_sample_notice(self) -> None:
         self.home()

@@ -4,6 +4,7 @@ import pytest
 
 from app.replay import Replay
 from app.screens.history import FilterChip
+from app.screens.statistics import PageChip as StatsPage
 from engines import skoventyr as S
 from tests.ui.driver import Driver
 from tests.ui.test_skoventyr_play import start_game
@@ -52,3 +53,24 @@ def test_history_filters_by_game(driver: Driver) -> None:
     assert screen.rows and all(row["game_key"] == "skogen" for row in screen.rows)
     driver.tap(driver.find("All", FilterChip))
     assert {row["game_key"] for row in screen.rows} >= {"skogen"}
+
+
+def test_statistics_pages_show_rates_losses_scores_and_records(driver: Driver) -> None:
+    store = driver.app.store
+    store.add_player("Runa")
+    lost = {"result": "lost", "reason": "Gamle Erik caught Vogter.", "cause": "caught"}
+    store.finish_session(store.start_session("skoventyr", {}, 1, ["Runa"]), lost)
+    scored = {"result": "scored", "reason": "", "winners": ["Runa"], "scores": [["Runa", 77]]}
+    store.finish_session(store.start_session("skogen", {}, 1, ["Runa"]), scored)
+    driver.tap_text("History")
+    driver.tap_text("Statistics")
+    screen = driver.app.current_screen
+    driver.tap(driver.find("Skoventyr", StatsPage))
+    assert screen.heading == "Skoventyr: win rate over the games played"
+    assert screen.chart_series  # a line per group of options
+    assert ("Gamle Erik caught Vogter.", screen.bars[0][1]) == screen.bars[0]
+    driver.tap(driver.find("Skogen", StatsPage))
+    assert any(text.startswith("77-") for text, _count in screen.bars)
+    driver.tap(driver.find("Players", StatsPage))
+    assert any(line.startswith("Runa: 2 games") for line in screen.notes.splitlines())
+    assert "best 77" in screen.notes

@@ -1,0 +1,162 @@
+"""Statistics over saved games: win rates over time, scores, causes of defeat, a
+suggested difficulty and each player's record. Pure functions over ``SavedSession``s,
+so they are tested on a seeded database without a window."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from app.store import SavedSession
+
+#: Games played against an automated side: a session is won or lost by the table.
+CO_OP = ("skoventyr", "skulk_hollow")
+#: Games scored between players.
+SCORED = ("chickwood", "skogen")
+
+
+def finished(sessions: Iterable[SavedSession], game: str | None = None) -> list[SavedSession]:
+    """Finished sessions with an outcome, oldest first."""
+    done = [
+        s
+        for s in sessions
+        if s.status == "finished" and s.outcome and (game is None or s.game == game)
+    ]
+    return sorted(done, key=lambda s: (s.ended or s.started, s.id))
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a chart: ``points`` are (game number in the group, win rate so far)."""
+
+    label: str
+    points: tuple[tuple[int, float], ...]
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def win_rates(
+    sessions: Iterable[SavedSession], group: Callable[[SavedSession], str]
+) -> list[Series]:
+    """The running win rate of each group of co-op games (by options, by guardian...)."""
+    by_group: dict[str, list[bool]] = defaultdict(list)
+    for session in finished(sessions):
+        if session.game in CO_OP:
+            by_group[group(session)].append(session.outcome["result"] == "won")
+    series = []
+    for label, results in by_group.items():
+        wins = 0
+        points = []
+        for number, won in enumerate(results, start=1):
+            wins += won
+            points.append((number, wins / number))
+        series.append(Series(label, tuple(points), len(results), wins))
+    return sorted(series, key=lambda s: (-s.games, s.label))
+
+
+def loss_causes(sessions: Iterable[SavedSession], game: str) -> list[tuple[str, int]]:
+    """How lost games ended, most frequent first: each cause in the words of the first
+    game it ended, with its count."""
+    causes: Counter[str] = Counter()
+    words: dict[str, str] = {}
+    for session in finished(sessions, game):
+        if session.outcome["result"] == "lost":
+            cause = session.outcome.get("cause") or session.outcome.get("reason", "")
+            causes[cause] += 1
+            words.setdefault(cause, session.outcome.get("reason") or cause)
+    return [(words[cause], count) for cause, count in causes.most_common()]
+
+
+def scores(sessions: Iterable[SavedSession], game: str) -> list[int]:
+    """Every final score of every player in the scored games of ``game``."""
+    return [
+        int(points)
+        for s in finished(sessions, game)
+        for _name, points in s.outcome.get("scores", ())
+    ]
+
+
+def histogram(values: list[int], bins: int = 8) -> list[tuple[str, int]]:
+    """Counts of ``values`` in ``bins`` equal ranges, labelled "10-14"."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // bins))
+    counts = Counter((value - low) // width for value in values)
+    return [
+        (f"{low + i * width}-{low + (i + 1) * width - 1}", counts.get(i, 0))
+        for i in range(-(-(high - low + 1) // width))
+    ]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    words: str
+    recent_wins: int
+    recent_games: int
+
+
+def suggest_difficulty(
+    sessions: Iterable[SavedSession], game: str, level_of: Callable[[SavedSession], str]
+) -> Suggestion | None:
+    """From the last five games at the level played most recently: four or more wins
+    suggest a harder game, one or none an easier one."""
+    played = finished(sessions, game)
+    if not played:
+        return None
+    level = level_of(played[-1])
+    recent = [s for s in played if level_of(s) == level][-5:]
+    wins = sum(s.outcome["result"] == "won" for s in recent)
+    if len(recent) < 3:
+        words = f"Keep playing at {level}: {len(recent)} game(s) so far."
+    elif wins >= 4:
+        words = f"Try a harder game than {level}: {wins} wins in the last {len(recent)}."
+    elif wins <= 1:
+        words = f"Try an easier game than {level}: {wins} win(s) in the last {len(recent)}."
+    else:
+        words = f"{level} suits you: {wins} wins in the last {len(recent)}."
+    return Suggestion(words, wins, len(recent))
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's record: games played and won, per game, and best scores."""
+
+    name: str
+    played: dict[str, int]
+    won: dict[str, int]
+    best: dict[str, int]
+
+    @property
+    def total_played(self) -> int:
+        return sum(self.played.values())
+
+    @property
+    def total_won(self) -> int:
+        return sum(self.won.values())
+
+
+def player_record(sessions: Iterable[SavedSession], name: str) -> Record:
+    """Co-op wins count for everyone at the table; scored games for the winners."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    best: dict[str, int] = {}
+    key = name.casefold()
+    for session in finished(sessions):
+        if key not in (p.casefold() for p in session.players):
+            continue
+        played[session.game] += 1
+        outcome = session.outcome
+        if session.game in CO_OP:
+            won[session.game] += outcome["result"] == "won"
+        else:
+            won[session.game] += any(w.casefold() == key for w in outcome.get("winners", ()))
+            for player, points in outcome.get("scores", ()):
+                if player.casefold() == key:
+                    best[session.game] = max(best.get(session.game, points), points)
+    return Record(name, dict(played), dict(won), best)
