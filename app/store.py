@@ -4,7 +4,8 @@ One SQLite file, opened through sqlite-utils, in WAL mode with ``synchronous=FUL
 that an event is on disk when ``append_event`` returns: the screen only shows an action
 after that. A file that cannot be opened, fails its integrity check or comes from a newer
 Tableside is moved aside (never deleted) and a fresh one is started; ``notice`` then says
-so in plain words. All access happens on the main thread.
+so in plain words. An older file is migrated in place, keeping its data. All access happens
+on the main thread.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import sqlite_utils
 
 log = logging.getLogger("tableside.store")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: sessions.external_id, the uuid of an imported play
 DB_FILENAME = "tableside.db"
 
 
@@ -52,6 +53,15 @@ class SavedSession:
     ended: str | None
     outcome: Any
     event_count: int
+    #: The id the game had where it came from (a BG Stats play's uuid), if imported.
+    external_id: str | None = None
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    seq: int
+    at: str
+    payload: dict[str, Any]
 
 
 def default_path() -> Path:
@@ -178,6 +188,46 @@ class Store:
         )
         return [json.loads(row["payload"]) for row in rows]
 
+    def logged_events(self, session_id: int) -> list[LoggedEvent]:
+        """The events with their sequence numbers and times, for export."""
+        rows = self.db.query(
+            "select seq, at, payload from events where session_id = ? order by seq", [session_id]
+        )
+        return [LoggedEvent(row["seq"], row["at"], json.loads(row["payload"])) for row in rows]
+
+    def add_finished_session(
+        self,
+        game: str,
+        players: list[str],
+        started: str,
+        ended: str,
+        outcome: Any,
+        external_id: str | None = None,
+        config: Any = None,
+        seed: int = 0,
+    ) -> int:
+        """A game played elsewhere (an imported play): finished, with no events."""
+        with self.db.atomic():
+            row_id = (
+                self.db["sessions"]
+                .insert(
+                    {
+                        "game": game,
+                        "config": json.dumps(config),
+                        "seed": seed,
+                        "players": json.dumps(players),
+                        "status": "finished",
+                        "started": started,
+                        "updated": ended,
+                        "ended": ended,
+                        "outcome": json.dumps(outcome),
+                        "external_id": external_id,
+                    }
+                )
+                .last_pk
+            )
+        return int(row_id)
+
     def finish_session(self, session_id: int, outcome: Any) -> None:
         self._close_session(session_id, "finished", outcome)
 
@@ -226,6 +276,7 @@ class Store:
                 ended=row["ended"],
                 outcome=json.loads(row["outcome"]) if row["outcome"] else None,
                 event_count=row["events"],
+                external_id=row["external_id"],
             )
             for row in rows
         ]
@@ -304,6 +355,7 @@ def _prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
                 "updated": str,
                 "ended": str,
                 "outcome": str,
+                "external_id": str,
             },
             pk="id",
             not_null={"game", "config", "seed", "players", "status", "started", "updated"},
@@ -324,7 +376,20 @@ def _prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
             "insert or ignore into meta (key, value) values ('schema_version', ?)",
             [str(SCHEMA_VERSION)],
         )
+        _migrate(db)
     return db
+
+
+def _migrate(db: sqlite_utils.Database) -> None:
+    """Bring a file written by an older Tableside up to SCHEMA_VERSION, keeping its data."""
+    row = db.execute("select value from meta where key = 'schema_version'").fetchone()
+    version = int(row[0])
+    if version < 2 and "external_id" not in db["sessions"].columns_dict:
+        db.execute("alter table sessions add column external_id text")
+    # A unique index: an imported play can never be stored twice (NULLs do not clash).
+    db.execute("create unique index if not exists sessions_external_id on sessions (external_id)")
+    if version < SCHEMA_VERSION:
+        db.execute("update meta set value = ? where key = 'schema_version'", [str(SCHEMA_VERSION)])
 
 
 def _move_aside(path: Path) -> Path:

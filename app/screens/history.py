@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+import platformdirs
 from kivy.app import App
 from kivy.properties import (
     BooleanProperty,
@@ -16,7 +18,8 @@ from kivy.properties import (
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
-from app import theme
+from app import exchange, theme
+from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
 from app.popups import show_notice
@@ -61,6 +64,10 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     def on_release(self) -> None:
         game = BY_KEY.get(self.game_key)
         app = App.get_running_app()
+        saved = app.store.session(self.session_id)
+        if saved.external_id and not saved.event_count:
+            show_notice(self.game_title, "This game was imported: only its result is known.")
+            return
         if game is None or not game.playable:
             show_notice(self.game_title, "Stepping through these games comes with their screens.")
             return
@@ -89,6 +96,44 @@ class HistoryScreen(BaseScreen):
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
+    def export_all(self) -> None:
+        """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder."""
+        store = App.get_running_app().store
+        folder = exchange_folder() / datetime.now().strftime("export-%Y%m%d-%H%M%S")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            exchange.export_json(store, folder / "tableside.json")
+            exchange.export_csv(store, folder)
+            exchange.export_bgstats(store, folder / "bgstats.json")
+        except OSError as problem:
+            show_notice("Nothing was exported", f"The files could not be written: {problem}.")
+            return
+        show_notice(
+            "Exported",
+            f"Your games are in {folder}: tableside.json, sessions.csv, events.csv, and "
+            "bgstats.json for the BG Stats app.",
+        )
+
+    def choose_import(self) -> None:
+        candidates = import_candidates()
+        if not candidates:
+            show_notice(
+                "No file to import",
+                f"Put a BG Stats export (a .json file) in {exchange_folder()}, your "
+                "Downloads folder or on a USB stick, then try again.",
+            )
+            return
+        ChoiceListPopup("Import plays from BG Stats", candidates, self.import_file).open()
+
+    def import_file(self, path: Path) -> None:
+        try:
+            report = exchange.import_bgstats(App.get_running_app().store, path)
+        except (OSError, ValueError) as problem:
+            show_notice("Nothing was imported", str(problem))
+            return
+        self.refresh()
+        show_notice("Imported", report.message)
+
     def on_game_filter(self, *_args: object) -> None:
         for chip in self.ids.filters.children:
             chip.selected = chip.key == self.game_filter
@@ -107,6 +152,39 @@ class HistoryScreen(BaseScreen):
             if game
             else "No games yet. Every game you play, finished or not, is listed here."
         )
+
+
+def exchange_folder() -> Path:
+    """Where exports are written and files to import are looked for first."""
+    store = App.get_running_app().store
+    base = store.path.parent if store.path else Path(platformdirs.user_data_dir("tableside"))
+    return base / "exchange"
+
+
+def import_candidates() -> dict[str, list[tuple[str, Path]]]:
+    """JSON files a person may want to import, by place: Tableside's exchange folder and
+    its exports, Downloads, the home folder and USB sticks."""
+    exchange_dir = exchange_folder()
+    places = [("Tableside", exchange_dir)]
+    if exchange_dir.is_dir():
+        for export in sorted(exchange_dir.glob("export-*"), reverse=True):
+            try:
+                stamp = datetime.strptime(export.name, "export-%Y%m%d-%H%M%S")
+            except ValueError:  # a folder someone named by hand
+                places.append((export.name, export))
+            else:
+                places.append((stamp.strftime("Export %d %b %H:%M"), export))
+    places += [("Downloads", Path.home() / "Downloads"), ("Home folder", Path.home())]
+    places += [(f"USB {stick.name}", stick) for stick in sorted(Path("/media").glob("*/*"))]
+    found: dict[str, list[tuple[str, Path]]] = {}
+    for name, folder in places:
+        try:
+            files = sorted(folder.glob("*.json"))
+        except OSError:
+            continue
+        if files:
+            found[name] = [(f.name, f) for f in files]
+    return found
 
 
 load_kv("history.kv")

@@ -161,3 +161,108 @@ def test_an_unwritable_folder_falls_back_to_memory(tmp_path: Path) -> None:
     assert store.notice is not None and "will not be kept" in store.notice
     store.add_player("Ana")
     assert [p.name for p in store.players()] == ["Ana"]
+
+
+VERSION_1_SCHEMA = """
+create table meta (key text primary key, value text);
+create table players (id integer primary key, name text not null, created text);
+create table sessions (
+    id integer primary key, game text not null, config text not null, seed integer not null,
+    players text not null, status text not null, started text not null,
+    updated text not null, ended text, outcome text
+);
+create table events (
+    session_id integer references sessions(id), seq integer, payload text not null,
+    at text not null, primary key (session_id, seq)
+);
+create table settings (key text primary key, value text);
+create table component_profiles (game text primary key, data text, updated text);
+insert into meta values ('schema_version', '1');
+insert into players (name, created) values ('Ana', '2026-01-01T10:00:00+00:00');
+insert into sessions (game, config, seed, players, status, started, updated, ended, outcome)
+values ('skogen', '{}', 5, '["Ana"]', 'finished', '2026-01-01T10:00:00+00:00',
+        '2026-01-01T11:00:00+00:00', '2026-01-01T11:00:00+00:00',
+        '{"result": "scored", "reason": "Ana wins."}');
+insert into events values (1, 1, '{"type": "undo"}', '2026-01-01T10:30:00+00:00');
+"""
+
+
+def test_a_version_1_database_is_migrated_keeping_its_data(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    old = sqlite3.connect(db_path)
+    old.executescript(VERSION_1_SCHEMA)
+    old.close()
+
+    store = Store.open(db_path)
+
+    assert store.notice is None
+    assert SCHEMA_VERSION == 2
+    version = store.db.execute("select value from meta where key = 'schema_version'").fetchone()
+    assert version == ("2",)
+    assert [p.name for p in store.players()] == ["Ana"]
+    [kept] = store.sessions()
+    assert (kept.game, kept.seed, kept.players) == ("skogen", 5, ("Ana",))
+    assert kept.outcome == {"result": "scored", "reason": "Ana wins."}
+    assert kept.external_id is None
+    assert store.events(kept.id) == [{"type": "undo"}]
+    # The new column works, and opening again changes nothing.
+    added = store.add_finished_session(
+        "skogen",
+        ["Ana"],
+        "2026-02-01T10:00:00+00:00",
+        "2026-02-01T11:00:00+00:00",
+        {"result": "scored", "reason": "Imported."},
+        external_id="abc",
+    )
+    store.close()
+    again = Store.open(db_path)
+    assert again.notice is None
+    assert again.session(added).external_id == "abc"
+    assert len(again.sessions()) == 2
+
+
+def test_an_imported_game_is_finished_and_its_external_id_unique(db_path: Path) -> None:
+    store = Store.open(db_path)
+    session_id = store.add_finished_session(
+        "chickwood",
+        ["Ana", "Bo"],
+        "2026-02-01T10:00:00+00:00",
+        "2026-02-01T11:00:00+00:00",
+        {"result": "scored", "reason": "Ana won.", "winners": ["Ana"]},
+        external_id="uuid-1",
+    )
+    saved = store.session(session_id)
+    assert saved.status == "finished"
+    assert (saved.started, saved.ended, saved.updated) == (
+        "2026-02-01T10:00:00+00:00",
+        "2026-02-01T11:00:00+00:00",
+        "2026-02-01T11:00:00+00:00",
+    )
+    assert saved.config is None and saved.seed == 0 and saved.event_count == 0
+    assert saved.outcome["winners"] == ["Ana"]
+    with pytest.raises(sqlite3.IntegrityError):
+        store.add_finished_session(
+            "chickwood",
+            ["Bo"],
+            "2026-03-01T10:00:00+00:00",
+            "2026-03-01T10:00:00+00:00",
+            None,
+            external_id="uuid-1",
+        )
+    # Games without an external id never clash.
+    store.add_finished_session("skogen", ["Bo"], "2026-03-01T10:00:00+00:00", "x", None)
+    store.add_finished_session("skogen", ["Bo"], "2026-03-02T10:00:00+00:00", "x", None)
+    assert len(store.sessions()) == 3
+
+
+def test_logged_events_keep_their_numbers_and_times(db_path: Path) -> None:
+    store = Store.open(db_path)
+    session_id = store.start_session("pig", {}, 1, ["Ana"])
+    store.append_event(session_id, {"type": "undo"})
+    store.append_event(session_id, {"type": "action", "action": {"kind": "roll"}})
+    logged = store.logged_events(session_id)
+    assert [(e.seq, e.payload) for e in logged] == [
+        (1, {"type": "undo"}),
+        (2, {"type": "action", "action": {"kind": "roll"}}),
+    ]
+    assert all(e.at.endswith("+00:00") for e in logged)

@@ -1,5 +1,8 @@
 """History: saved games listed, filtered, and stepped through from their logs."""
 
+from datetime import datetime
+from pathlib import Path
+
 import pytest
 
 from app.replay import Replay
@@ -74,3 +77,25 @@ def test_statistics_pages_show_rates_losses_scores_and_records(driver: Driver) -
     driver.tap(driver.find("Players", StatsPage))
     assert any(line.startswith("Runa: 2 games") for line in screen.notes.splitlines())
     assert "best 77" in screen.notes
+
+
+def test_export_then_import_adds_no_duplicates(driver: Driver) -> None:
+    store = driver.app.store
+    won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
+    store.finish_session(store.start_session("skoventyr", {}, 5, ["Ana"]), won)
+    before = len(store.sessions())
+    driver.tap_text("History")
+    driver.tap_text("Export")
+    notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
+    folder = Path(notice.removeprefix("Your games are in ").split(":")[0])
+    assert {"tableside.json", "sessions.csv", "events.csv", "bgstats.json"} <= {
+        p.name for p in folder.iterdir()
+    }
+    driver.close_popups()
+
+    driver.tap_text("Import")
+    stamp = datetime.strptime(folder.name, "export-%Y%m%d-%H%M%S")
+    driver.tap_text(stamp.strftime("Export %d %b %H:%M"))
+    driver.tap_text("bgstats.json")
+    assert any("already" in t for t in driver.texts())  # every play was there before
+    assert len(store.sessions()) == before
