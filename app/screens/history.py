@@ -82,16 +82,33 @@ class FilterChip(TButton):
 class HistoryScreen(BaseScreen):
     rows = ListProperty([])
     game_filter = StringProperty("")  # "" shows every game
+    player_filter = StringProperty("")  # "" shows everyone's games
     empty_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "History"
-        choices = [("", "All")] + [(game.key, game.title.replace(" Forest", "")) for game in GAMES]
+        choices = [("", "All")] + [(game.key, game.title.split()[0]) for game in GAMES]
         for key, label in choices:
             chip = FilterChip(key=key, text=label, selected=key == self.game_filter)
             chip.bind(on_release=lambda chip: setattr(self, "game_filter", chip.key))
             self.ids.filters.add_widget(chip)
+        self.player_chip = FilterChip(text="Everyone", key="")
+        self.player_chip.bind(on_release=lambda _chip: self.choose_player())
+        self.ids.filters.add_widget(self.player_chip)
+
+    def choose_player(self) -> None:
+        names = [p.name for p in App.get_running_app().store.players()]
+        choices = [("Everyone", ""), *((name, name) for name in names)]
+        ChoiceListPopup("Whose games?", {"Players": choices}, self.set_player).open()
+
+    def set_player(self, name: str) -> None:
+        self.player_filter = name
+
+    def on_player_filter(self, *_args: object) -> None:
+        self.player_chip.text = self.player_filter or "Everyone"
+        self.player_chip.selected = bool(self.player_filter)
+        self.refresh()
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
@@ -136,12 +153,16 @@ class HistoryScreen(BaseScreen):
 
     def on_game_filter(self, *_args: object) -> None:
         for chip in self.ids.filters.children:
-            chip.selected = chip.key == self.game_filter
+            if chip is not self.player_chip:
+                chip.selected = chip.key == self.game_filter
         self.refresh()
 
     def refresh(self) -> None:
         store = App.get_running_app().store
         sessions = store.sessions(self.game_filter or None)
+        if self.player_filter:
+            wanted = self.player_filter.casefold()
+            sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
         self.rows = [describe(s) for s in sessions]
         self.status = f"{len(sessions)} game{'s' if len(sessions) != 1 else ''}"
         game = BY_KEY.get(self.game_filter)

@@ -99,3 +99,15 @@ def test_export_then_import_adds_no_duplicates(driver: Driver) -> None:
     driver.tap_text("bgstats.json")
     assert any("already" in t for t in driver.texts())  # every play was there before
     assert len(store.sessions()) == before
+
+
+def test_history_filters_by_player(driver: Driver) -> None:
+    store = driver.app.store
+    store.add_player("Sigrid")
+    store.start_session("skogen", {}, 1, ["Sigrid", "Bo"])
+    driver.tap_text("History")
+    driver.tap_text("Everyone")
+    driver.tap_text("Sigrid")
+    screen = driver.app.current_screen
+    assert screen.rows and all("Sigrid" in row["players"] for row in screen.rows)
+    assert driver.find("Sigrid", FilterChip).selected
