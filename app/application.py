@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.textinput import TextInput
 
 from app import theme
-from app.controls_link import KEY_INTENTS, open_controls
 from app.games import GameInfo, load
 from app.play_session import PlaySession
 from app.popups import MessagePopup, show_notice
@@ -25,6 +25,9 @@ from app.widgets import BaseScreen
 from hardware import Controls
 
 log = logging.getLogger("tableside")
+
+#: Desktop keys that mirror the physical buttons (Kivy key codes).
+KEY_INTENTS = {13: "confirm", 271: "confirm", 8: "undo", 27: "menu"}
 
 #: Screens built on first use, by name: "module:Class". A game's play screen is named
 #: by its own "module:Class" path (see app.games).
@@ -56,11 +59,6 @@ class TablesideApp(App):
         self.store = Store.open(self.db_path)
         if self.store.notice:
             self.notices.append(self.store.notice)
-        self.controls, notice = open_controls(self.dispatch_intent)
-        if notice:
-            self.notices.append(notice)
-        if self.controls is not None:
-            self.controls.muted = self.store.setting("buzzer_muted", False)
         Window.bind(on_key_down=self._on_key_down)
 
         manager = ScreenManager(transition=NoTransition())
@@ -68,6 +66,18 @@ class TablesideApp(App):
         return manager
 
     def on_start(self) -> None:
+        # The buttons and lights (gpiozero is slow to load) come right after the first
+        # frame, so the screen appears sooner; touch works meanwhile.
+        Clock.schedule_once(self._connect_controls)
+
+    def _connect_controls(self, _dt: float = 0) -> None:
+        from app.controls_link import open_controls
+
+        self.controls, notice = open_controls(self.dispatch_intent)
+        if notice:
+            self.notices.append(notice)
+        if self.controls is not None:
+            self.controls.muted = self.store.setting("buzzer_muted", False)
         if self.notices:
             show_notice("Please note", "\n\n".join(self.notices))
 

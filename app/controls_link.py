@@ -1,4 +1,4 @@
-"""Connecting the physical buttons and lights to the app, and desktop keys to the same intents.
+"""Connecting the physical buttons and lights to the app.
 
 gpiozero calls back on its own threads; every press is handed to Kivy's main thread
 before the app sees it. When the pin map cannot be read, the default one is used and the
@@ -16,9 +16,6 @@ from hardware import Controls, PinMapError, load_pin_map
 from hardware.pinmap import DEFAULT_PIN_MAP_PATH
 
 log = logging.getLogger("tableside.hardware")
-
-#: Desktop keys that mirror the physical buttons (Kivy key codes).
-KEY_INTENTS = {13: "confirm", 271: "confirm", 8: "undo", 27: "menu"}
 
 
 def call_on_main(callback: Callable[[], None]) -> None:

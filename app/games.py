@@ -8,6 +8,7 @@ guidance (when its engine has one) can still be read.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,10 +59,8 @@ class GameInfo:
 
     @property
     def has_setup_guide(self) -> bool:
-        try:
-            return hasattr(importlib.import_module(f"engines.{self.key}"), "setup_steps")
-        except ImportError:
-            return False
+        # Found without importing the engine, so that Home loads no game.
+        return importlib.util.find_spec(f"engines.{self.key}.setup") is not None
 
 
 def load(path: str) -> Any:
