@@ -27,14 +27,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--size",
         type=parse_size,
-        default=REFERENCE_SIZE,
-        help="window size, default 800x480 (the official 7-inch panel)",
+        help="window size, default 800x480 (the official 7-inch panel), or full screen "
+        "where the Pi's installation says so",
     )
     parser.add_argument(
         "--db", type=Path, help="saved-games database (default: $TABLESIDE_DB or the user data dir)"
     )
     args = parser.parse_args(argv)
-    configure(args.size)
+    configure(args.size or (REFERENCE_SIZE if args.screenshots else None))
 
     if args.screenshots:
         from app.screenshots import ScreenshotApp

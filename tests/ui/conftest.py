@@ -40,8 +40,16 @@ def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TablesideA
 
 @pytest.fixture
 def driver(running_app: TablesideApp, tmp_path: Path) -> Driver:
+    """The app at Home with an empty database and no screen kept from another test."""
     drive = Driver(running_app)
     drive.close_popups()
+    db = running_app.store.db
+    with db.atomic():
+        for table in ("events", "sessions", "players", "component_profiles", "settings"):
+            db.execute(f"delete from {table}")
     running_app.home()
+    for screen in list(running_app.root.screens):  # built afresh on first use
+        if screen.name != "home":
+            running_app.root.remove_widget(screen)
     drive.pump()
     return drive

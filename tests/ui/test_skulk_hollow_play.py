@@ -167,4 +167,3 @@ def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> Non
     config = driver.app.current_screen.play.session.config
     assert config.profile == (K.Correction(path, default + 1),)
     assert config.components.guardian("grak").location("gaze").wounds == default + 1
-    driver.app.store.save_profile("skulk_hollow", {})  # leave the shared database clean

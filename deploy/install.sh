@@ -1,0 +1,488 @@
+#!/usr/bin/env bash
+# Install Tableside on Raspberry Pi OS Bookworm (64-bit), desktop or Lite, so that it
+# starts full screen at boot; or remove it again.
+#
+#   sudo deploy/install.sh                  install (or update) with the 7" panel settings
+#   sudo deploy/install.sh --panel touch2   Touch Display 2 (720x1280, turned to landscape)
+#   sudo deploy/install.sh --panel hdmi     an HDMI screen with a USB touch panel
+#   sudo deploy/install.sh --uninstall      remove it, keeping the saved games
+#   deploy/install.sh --dry-run             print every step, change nothing
+#
+# Options:
+#   --dry-run        print each step it would take and change nothing
+#   --prefix DIR     root of the filesystem to install into (default /); every file it
+#                    writes goes under DIR
+#   --uninstall      remove the service, the unit, /opt/tableside and /etc/tableside;
+#                    the saved games in /var/lib/tableside are kept
+#   --panel NAME     dsi7 (default), touch2 or hdmi: which deploy/kivy/NAME.ini becomes
+#                    /etc/tableside/kivy/config.ini
+#   --user NAME      the account the service runs as (default tableside)
+#   --mode MODE      auto (default), lite or desktop. auto picks desktop when a display
+#                    manager is enabled under the prefix, else lite.
+#
+# Lite: a systemd service (deploy/tableside.service) runs the app as its own user,
+# drawing through KMS/DRM. Desktop: the same service is installed but not enabled (a
+# service cannot draw inside the desktop session); an autostart entry starts the app
+# full screen with the cursor hidden when the desktop user logs in.
+#
+# Re-running changes nothing that is already in place: files are rewritten only when
+# their content differs, and the service is restarted only when something changed.
+#
+# TABLESIDE_INSTALL_OFFLINE=1 skips everything that acts on the running system rather
+# than on files: apt-get, useradd, systemctl, the virtual environment and pip. The tests
+# use it (with --prefix) to install into a temporary folder without root.
+set -euo pipefail
+
+src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+prefix=/
+dry_run=0
+uninstall=0
+panel=dsi7
+svc_user=tableside
+mode=auto
+offline="${TABLESIDE_INSTALL_OFFLINE:-0}"
+
+# Where things go on the target system (under the prefix).
+app_dir=/opt/tableside
+etc_dir=/etc/tableside
+kivy_dir=/etc/tableside/kivy
+state_dir=/var/lib/tableside
+unit_path=/etc/systemd/system/tableside.service
+wants_link=/etc/systemd/system/multi-user.target.wants/tableside.service
+autostart_path=/etc/xdg/autostart/tableside.desktop
+launcher_path=/usr/local/bin/tableside-kiosk
+
+# The parts of the repository the app needs at run time (kv/ and deploy/ are read
+# next to the code, so the venv installs the release folder in editable mode).
+app_parts=(app engines hardware kv deploy)
+app_files=(pyproject.toml README.md)
+
+apt_packages=(
+    python3 python3-venv python3-pip # the virtual environment
+    python3-lgpio                    # gpiozero's pin library (Raspberry Pi OS archive)
+    libgl1 libgles2 libegl1          # OpenGL ES through Mesa (V3D on the Pi)
+    libgbm1 libdrm2                  # KMS/DRM output for SDL2 on Lite
+    libmtdev1                        # Kivy's mtdev touch provider
+    fonts-dejavu-core                # a fallback font beside Kivy's own Roboto
+)
+# Kivy's aarch64 wheel brings its own SDL2, so no libsdl2 package is needed.
+
+groups_wanted=(video render input gpio)
+
+say() { printf '%s\n' "$*"; }
+die() {
+    printf 'install.sh: %s\n' "$*" >&2
+    exit 1
+}
+
+usage() {
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run) dry_run=1 ;;
+        --uninstall) uninstall=1 ;;
+        --prefix)
+            [ $# -ge 2 ] || die "--prefix needs a folder"
+            prefix="$2"
+            shift
+            ;;
+        --prefix=*) prefix="${1#*=}" ;;
+        --panel)
+            [ $# -ge 2 ] || die "--panel needs one of: dsi7 touch2 hdmi"
+            panel="$2"
+            shift
+            ;;
+        --panel=*) panel="${1#*=}" ;;
+        --user)
+            [ $# -ge 2 ] || die "--user needs a name"
+            svc_user="$2"
+            shift
+            ;;
+        --user=*) svc_user="${1#*=}" ;;
+        --mode)
+            [ $# -ge 2 ] || die "--mode needs one of: auto lite desktop"
+            mode="$2"
+            shift
+            ;;
+        --mode=*) mode="${1#*=}" ;;
+        -h | --help)
+            usage
+            exit 0
+            ;;
+        *) die "unknown option $1 (try --help)" ;;
+    esac
+    shift
+done
+
+case "$panel" in
+    dsi7 | touch2 | hdmi) ;;
+    *) die "unknown panel '$panel': choose dsi7, touch2 or hdmi" ;;
+esac
+case "$mode" in
+    auto | lite | desktop) ;;
+    *) die "unknown mode '$mode': choose auto, lite or desktop" ;;
+esac
+[[ "$svc_user" =~ ^[a-z_][a-z0-9_-]*$ ]] || die "'$svc_user' is not a valid user name"
+[ -d "$prefix" ] || die "the prefix $prefix is not a folder"
+prefix="$(cd "$prefix" && pwd)"
+[ "$offline" = 1 ] || offline=0
+
+# Acting on the running system (apt, useradd, systemctl) only makes sense for /.
+if [ "$dry_run" = 0 ] && [ "$offline" = 0 ]; then
+    [ "$prefix" = / ] \
+        || die "--prefix other than / needs TABLESIDE_INSTALL_OFFLINE=1 (apt, useradd and systemctl act on this system)"
+    [ "$(id -u)" -eq 0 ] || die "run it as root: sudo $0"
+fi
+
+# The target path of $1 under the prefix.
+at() { printf '%s%s' "${prefix%/}" "$1"; }
+
+changed=0
+step_no=0
+
+step() {
+    step_no=$((step_no + 1))
+    say "[$step_no] $*"
+}
+
+# Print a command, then run it unless this is a dry run.
+run() {
+    if [ "$dry_run" = 1 ]; then
+        say "    would run: $*"
+    else
+        say "    run: $*"
+        "$@"
+    fi
+}
+
+# Run a command that acts on the system itself; skipped when offline.
+run_system() {
+    if [ "$offline" = 1 ] && [ "$dry_run" = 0 ]; then
+        say "    skipped (offline): $*"
+    else
+        run "$@"
+    fi
+}
+
+# write_file DEST MODE: content from stdin; writes only when it differs.
+write_file() {
+    local dest="$1" mode="$2" target tmp
+    target="$(at "$dest")"
+    tmp="$(mktemp)"
+    cat >"$tmp"
+    if [ -f "$target" ] && cmp -s "$tmp" "$target" \
+        && [ "$(stat -c %a "$target")" = "${mode#0}" ]; then
+        say "    unchanged: $dest"
+        rm -f "$tmp"
+        return 0
+    fi
+    if [ "$dry_run" = 1 ]; then
+        say "    would write: $dest"
+        rm -f "$tmp"
+        return 0
+    fi
+    mkdir -p "$(dirname "$target")"
+    install -m "$mode" "$tmp" "$target"
+    rm -f "$tmp"
+    changed=1
+    say "    wrote: $dest"
+}
+
+# make_dir DIR [MODE]
+make_dir() {
+    local target
+    target="$(at "$1")"
+    if [ -d "$target" ]; then
+        return 0
+    fi
+    if [ "$dry_run" = 1 ]; then
+        say "    would create folder: $1"
+    else
+        mkdir -p "$target"
+        [ -z "${2:-}" ] || chmod "$2" "$target"
+        changed=1
+        say "    created folder: $1"
+    fi
+}
+
+# remove_path PATH: removes a file, link or folder under the prefix, if present.
+remove_path() {
+    local target
+    target="$(at "$1")"
+    if [ ! -e "$target" ] && [ ! -L "$target" ]; then
+        say "    not present: $1"
+        return 0
+    fi
+    if [ "$dry_run" = 1 ]; then
+        say "    would remove: $1"
+    else
+        rm -rf "$target"
+        changed=1
+        say "    removed: $1"
+    fi
+}
+
+is_desktop() {
+    case "$mode" in
+        desktop) return 0 ;;
+        lite) return 1 ;;
+    esac
+    local dm
+    dm="$(at /etc/systemd/system/display-manager.service)"
+    [ -e "$dm" ] || [ -L "$dm" ]
+}
+
+systemd_running() {
+    [ "$prefix" = / ] && [ -d /run/systemd/system ]
+}
+
+# ---------------------------------------------------------------------------------
+# Installing
+
+install_apt_packages() {
+    step "system packages: ${apt_packages[*]}"
+    local missing=() package
+    for package in "${apt_packages[@]}"; do
+        if [ "$offline" = 1 ] || ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null \
+            | grep -q "ok installed"; then
+            missing+=("$package")
+        fi
+    done
+    if [ "$offline" = 0 ] && [ ${#missing[@]} -eq 0 ]; then
+        say "    all installed"
+        return 0
+    fi
+    run_system apt-get update -qq
+    run_system env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+}
+
+create_user() {
+    step "system user '$svc_user' (groups: ${groups_wanted[*]}), home $state_dir"
+    if [ "$offline" = 0 ] && id -u "$svc_user" >/dev/null 2>&1; then
+        say "    exists"
+        return 0
+    fi
+    local present=() group
+    for group in "${groups_wanted[@]}"; do
+        if [ "$offline" = 1 ] || getent group "$group" >/dev/null; then
+            present+=("$group")
+        else
+            say "    note: group '$group' does not exist here; skipped"
+        fi
+    done
+    local group_list
+    group_list="$(IFS=,; printf '%s' "${present[*]}")"
+    run_system useradd --system --user-group --home-dir "$state_dir" --no-create-home \
+        --shell /usr/sbin/nologin --groups "$group_list" "$svc_user"
+}
+
+# Checksums ("sum  path" lines) of the app's files under the folder $1.
+app_checksums() {
+    local part parts=()
+    for part in "${app_parts[@]}" "${app_files[@]}"; do
+        [ -e "$1/$part" ] && parts+=("$part")
+    done
+    [ ${#parts[@]} -gt 0 ] || return 0
+    (cd "$1" && find "${parts[@]}" -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 \
+        | sort -z | xargs -0 -r sha256sum)
+}
+
+copy_release() {
+    step "copy the app to $app_dir (from $src)"
+    local sum rel
+    local -A want=() have=()
+    make_dir "$app_dir"
+    while read -r sum rel; do want["$rel"]="$sum"; done < <(app_checksums "$src")
+    if [ -d "$(at "$app_dir")" ]; then
+        while read -r sum rel; do have["$rel"]="$sum"; done < <(app_checksums "$(at "$app_dir")")
+    fi
+    while IFS= read -r rel; do
+        [ -n "$rel" ] || continue
+        [ "${have[$rel]:-}" = "${want[$rel]}" ] && continue
+        if [ "$dry_run" = 1 ]; then
+            say "    would copy: $rel"
+        else
+            install -D -m 0644 "$src/$rel" "$(at "$app_dir/$rel")"
+            changed=1
+            say "    copied: $rel"
+        fi
+    done < <(printf '%s\n' "${!want[@]}" | sort)
+    # Files left from an older release.
+    while IFS= read -r rel; do
+        [ -n "$rel" ] || continue
+        [ -n "${want[$rel]:-}" ] && continue
+        if [ "$dry_run" = 1 ]; then
+            say "    would remove old file: $rel"
+        else
+            rm -f "$(at "$app_dir/$rel")"
+            changed=1
+            say "    removed old file: $rel"
+        fi
+    done < <(printf '%s\n' "${!have[@]}" | sort)
+}
+
+make_venv() {
+    step "virtual environment $app_dir/.venv with Tableside and its libraries"
+    local venv="$app_dir/.venv" stamp
+    stamp="$(sha256sum <"$src/pyproject.toml" | cut -c1-16)"
+    if [ "$offline" = 0 ] && [ -x "$venv/bin/python" ] \
+        && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$stamp" ]; then
+        say "    up to date"
+        return 0
+    fi
+    # System site packages: gpiozero's pin library (python3-lgpio) comes from apt.
+    if [ "$offline" = 1 ] || [ ! -x "$venv/bin/python" ]; then
+        run_system python3 -m venv --system-site-packages "$venv"
+    fi
+    run_system "$venv/bin/python" -m pip install --quiet --upgrade pip
+    run_system "$venv/bin/python" -m pip install --quiet --editable "$app_dir"
+    if [ "$offline" = 0 ] && [ "$dry_run" = 0 ]; then
+        echo "$stamp" >"$venv/.installed"
+        changed=1
+    fi
+}
+
+write_config() {
+    step "Kivy settings for the '$panel' panel: $kivy_dir/config.ini; pin map $etc_dir/pinmap.toml"
+    make_dir "$etc_dir" 0755
+    write_file "$kivy_dir/config.ini" 0644 <"$src/deploy/kivy/$panel.ini"
+    # Kivy creates these in KIVY_HOME when missing; the service cannot write in /etc.
+    make_dir "$kivy_dir/mods" 0755
+    make_dir "$kivy_dir/icon" 0755
+    if [ -e "$(at "$etc_dir/pinmap.toml")" ]; then
+        say "    kept: $etc_dir/pinmap.toml (yours to edit; see deploy/WIRING.md)"
+    else
+        write_file "$etc_dir/pinmap.toml" 0644 <"$src/deploy/pinmap.toml"
+    fi
+}
+
+write_unit() {
+    step "systemd unit $unit_path (runs as '$svc_user')"
+    # Not a pipe: write_file must run in this shell to record that something changed.
+    write_file "$unit_path" 0644 < <(sed "s/@USER@/$svc_user/g" "$src/deploy/tableside.service")
+}
+
+write_launcher() {
+    write_file "$launcher_path" 0755 <<EOF
+#!/bin/sh
+# Tableside full screen in the desktop session (written by deploy/install.sh).
+export KIVY_HOME=$kivy_dir KIVY_NO_FILELOG=1 KIVY_NO_ARGS=1
+export TABLESIDE_PINMAP=$etc_dir/pinmap.toml
+export SDL_TOUCH_MOUSE_EVENTS=0
+cd "\$HOME" || exit 1
+exec $app_dir/.venv/bin/python -m app "\$@"
+EOF
+}
+
+start_at_boot() {
+    if is_desktop; then
+        step "desktop: start full screen when the desktop session starts ($autostart_path)"
+        write_launcher
+        write_file "$autostart_path" 0644 <<EOF
+[Desktop Entry]
+Type=Application
+Name=Tableside
+Comment=Board-game companion, full screen
+Exec=$launcher_path
+Terminal=false
+NoDisplay=true
+X-GNOME-Autostart-enabled=true
+EOF
+        if [ -L "$(at "$wants_link")" ]; then
+            say "    the service is enabled but this Pi has a desktop: disabling it"
+            remove_path "$wants_link"
+        fi
+    else
+        step "Lite: enable tableside.service (KMS/DRM, starts at boot)"
+        local old
+        for old in "$autostart_path" "$launcher_path"; do
+            [ ! -e "$(at "$old")" ] || remove_path "$old"
+        done
+        local link
+        link="$(at "$wants_link")"
+        if [ "$(readlink "$link" 2>/dev/null)" = "$unit_path" ]; then
+            say "    enabled"
+        elif [ "$dry_run" = 1 ]; then
+            say "    would link: $wants_link -> $unit_path"
+        else
+            mkdir -p "$(dirname "$link")"
+            ln -sfn "$unit_path" "$link"
+            changed=1
+            say "    linked: $wants_link -> $unit_path"
+        fi
+    fi
+    step "reload systemd and (re)start the app if anything changed"
+    if ! systemd_running && [ "$dry_run" = 0 ]; then
+        say "    skipped: systemd is not running on this prefix"
+    elif [ "$changed" = 0 ] && [ "$dry_run" = 0 ]; then
+        say "    nothing changed"
+    else
+        run_system systemctl daemon-reload
+        if ! is_desktop; then
+            run_system systemctl restart tableside.service
+        fi
+    fi
+}
+
+do_install() {
+    local kind=lite
+    if is_desktop; then kind=desktop; fi
+    say "Installing Tableside into ${prefix} (panel $panel, user $svc_user, $kind)"
+    [ "$dry_run" = 0 ] || say "Dry run: nothing will be changed."
+    [ "$offline" = 0 ] || say "Offline: apt-get, useradd, systemctl and pip are skipped."
+    install_apt_packages
+    create_user
+    copy_release
+    make_venv
+    write_config
+    write_unit
+    start_at_boot
+    if [ "$dry_run" = 1 ]; then
+        say "Dry run finished: nothing was changed."
+    elif [ "$changed" = 0 ]; then
+        say "Done: everything was already in place."
+    else
+        say "Done. Saved games: $state_dir/tableside.db. Logs: journalctl -u tableside"
+    fi
+}
+
+# ---------------------------------------------------------------------------------
+# Removing
+
+do_uninstall() {
+    say "Removing Tableside from ${prefix}"
+    [ "$dry_run" = 0 ] || say "Dry run: nothing will be changed."
+    step "stop and disable tableside.service"
+    if [ ! -e "$(at "$unit_path")" ]; then
+        say "    not installed"
+    elif systemd_running || [ "$dry_run" = 1 ]; then
+        run_system systemctl disable --now tableside.service \
+            || say "    systemctl could not stop it cleanly; removing it anyway"
+    else
+        say "    skipped: systemd is not running on this prefix"
+    fi
+    remove_path "$wants_link"
+    step "remove the unit, the desktop autostart entry and the launcher"
+    remove_path "$unit_path"
+    remove_path "$autostart_path"
+    remove_path "$launcher_path"
+    if systemd_running || [ "$dry_run" = 1 ]; then
+        run_system systemctl daemon-reload
+    fi
+    step "remove the release folder $app_dir"
+    remove_path "$app_dir"
+    step "remove the settings in $etc_dir (Kivy config and pin map)"
+    remove_path "$etc_dir"
+    say "Kept: the saved games in $state_dir (tableside.db) and the '$svc_user' account that"
+    say "owns them. A desktop user's games stay in ~/.local/share/tableside/. To delete"
+    say "them too: sudo rm -r $state_dir && sudo userdel $svc_user"
+}
+
+if [ "$uninstall" = 1 ]; then
+    do_uninstall
+else
+    do_install
+fi
