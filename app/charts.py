@@ -26,11 +26,10 @@ class LineChart(FloatLayout):
     def on_series(self, *_args: Any) -> None:
         self._draw()
 
-    def on_size(self, *_args: Any) -> None:
+    def on_size(self, *_args: Any) -> None:  # and on_pos: redrawn wherever it moves
         self._draw()
 
-    def on_pos(self, *_args: Any) -> None:
-        self._draw()
+    on_pos = on_size
 
     def _draw(self) -> None:
         self.clear_widgets()

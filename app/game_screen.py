@@ -14,6 +14,7 @@ from app.games import GameInfo
 from app.play_session import PlaySession
 from app.popups import show_notice
 from app.replay import Replay, fill_replay_bar
+from app.touch_select import TouchSelection
 from app.widgets import BaseScreen, TButton
 
 
@@ -24,6 +25,8 @@ class GameScreen(BaseScreen):
         super().__init__(**kwargs)
         self.play: PlaySession | Replay
         self.game: GameInfo
+        self.selection: TouchSelection[Any] = TouchSelection([], lambda _action: ())
+        self.message = ""  # a refusal or a warning, shown once in the prompt
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.game = game
@@ -75,6 +78,22 @@ class GameScreen(BaseScreen):
         return over
 
     def undo(self) -> None:
+        """Take back the last touch of an unfinished choice, else the last action."""
+        if self.selection.prefix:
+            self.selection.back()
+            self.draw()
+            return
+        try:
+            self.play.undo()
+        except ValueError as refusal:  # IllegalAction: nothing to undo, or a replay
+            self.message = str(refusal)
+        self.after_undo()
+        self.refresh()
+
+    def after_undo(self) -> None:
+        """What a game forgets when an action is taken back."""
+
+    def draw(self) -> None:
         raise NotImplementedError
 
     # -- the end and the lights --------------------------------------------------------

@@ -88,8 +88,24 @@ GAMES: tuple[GameInfo, ...] = (
         play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
         summary_path="app.skulk_hollow.options:summary",
     ),
-    GameInfo("chickwood", "Chickwood Forest", "Rounds and scoring", "2-5 players"),
-    GameInfo("skogen", "Skogen", "Score ledger", "2-6 players"),
+    GameInfo(
+        "chickwood",
+        "Chickwood Forest",
+        "Rounds and scoring",
+        "2-5 players",
+        form_path="app.chickwood.options:FORM",
+        play_screen="app.chickwood.play_screen:ChickwoodPlayScreen",
+        summary_path="app.chickwood.options:summary",
+    ),
+    GameInfo(
+        "skogen",
+        "Skogen",
+        "Score ledger",
+        "2-6 players",
+        form_path="app.skogen.options:FORM",
+        play_screen="app.skogen.play_screen:SkogenPlayScreen",
+        summary_path="app.skogen.options:summary",
+    ),
 )
 
 BY_KEY = {game.key: game for game in GAMES}

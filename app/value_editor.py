@@ -1,4 +1,4 @@
-"""A popup to correct one value: a number with - and +, yes or no, or a line of text."""
+"""A popup to set one value: a number with large steps, yes or no, or a line of text."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ class ValueEditorPopup(ModalView):
     kind = StringProperty("text")  # "number", "yes_no" or "text"
     error = StringProperty("")
     yes = BooleanProperty(False)
+    save_text = StringProperty("Keep this value")
 
     def __init__(
         self,
@@ -25,12 +26,14 @@ class ValueEditorPopup(ModalView):
         value: Any,
         on_save: Callable[[Any], str | None],
         hint: str = "",
+        save_text: str = "Keep this value",
         **kwargs: Any,
     ) -> None:
         """``on_save`` takes the new value and returns a problem in words, or None."""
         super().__init__(**kwargs)
         self.heading = heading
         self.hint = hint
+        self.save_text = save_text
         self._on_save = on_save
         self._items_are_numbers = False
         if isinstance(value, bool):
@@ -72,6 +75,17 @@ class ValueEditorPopup(ModalView):
             self.error = problem
         else:
             self.dismiss()
+
+
+def ask_number(heading: str, value: int, on_done: Callable[[int], None]) -> ValueEditorPopup:
+    """Set a whole number with -10, -1, +1 and +10 (no keyboard needed)."""
+
+    def save(number: int) -> None:
+        on_done(number)
+
+    popup = ValueEditorPopup(heading, value, save, save_text="Save")
+    popup.open()
+    return popup
 
 
 load_kv("value_editor.kv")

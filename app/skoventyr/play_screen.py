@@ -27,7 +27,6 @@ from app.skoventyr.widgets import CardTile, MinionTile, Touchable
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skoventyr as S
-from engines.core import IllegalAction
 
 #: What to do next once the first touches of an action are made, by the touches so far.
 GUIDES: dict[tuple[str, ...], str] = {
@@ -75,7 +74,6 @@ class SkoventyrPlayScreen(GameScreen):
         super().__init__(**kwargs)
         self.play: PlaySession
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
-        self.message = ""  # a refusal or a warning, shown once in the prompt
         self.ids.ring.on_pick = self.pick
 
     # -- set-up ------------------------------------------------------------------------
@@ -190,18 +188,6 @@ class SkoventyrPlayScreen(GameScreen):
             text = label[0].upper() + label[1:]
             groups.setdefault(EDIT_GROUPS.get(type(edit), "Other"), []).append((text, edit))
         ChoiceListPopup("Change by hand", groups, self.take).open()
-
-    def undo(self) -> None:
-        """Take back the last touch of an unfinished choice, else the last action."""
-        if self.selection.prefix:
-            self.selection.back()
-            self.draw()
-            return
-        try:
-            self.play.undo()
-        except (IllegalAction, ValueError) as refusal:
-            self.message = str(refusal)
-        self.refresh()
 
     def on_intent(self, intent: str) -> bool:
         if self.replay_intent(intent):

@@ -73,11 +73,10 @@ class ForestRing(FloatLayout):
                 setattr(tile, key, value)
         self._place()
 
-    def on_size(self, *_args: Any) -> None:
+    def on_size(self, *_args: Any) -> None:  # and on_pos: redrawn wherever it moves
         self._place()
 
-    def on_pos(self, *_args: Any) -> None:
-        self._place()
+    on_pos = on_size
 
     def _place(self) -> None:
         count = len(self.children)

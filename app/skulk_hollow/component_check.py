@@ -12,6 +12,7 @@ from kivy.app import App
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from app.choice_list import ChoiceRow  # noqa: F401  (the list's rows, named in kv)
 from app.kv import load_kv
 from app.popups import ask, show_notice
 from app.skulk_hollow.look import title

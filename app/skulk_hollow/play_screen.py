@@ -46,7 +46,6 @@ class SkulkHollowPlayScreen(GameScreen):
         self.thinker = GuardianThinker(self.on_decision)
         self.decision: Decision | None = None  # the instruction waiting for Done
         self.confirmed = ""  # its reason once done: the steps that follow go on alone
-        self.message = ""
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
@@ -114,17 +113,8 @@ class SkulkHollowPlayScreen(GameScreen):
             self.message = str(refusal)
         self.refresh()
 
-    def undo(self) -> None:
-        if self.selection.prefix:
-            self.selection.back()
-            self.draw()
-            return
-        try:
-            self.play.undo()
-        except ValueError as refusal:
-            self.message = str(refusal)
-        self.confirmed = ""
-        self.refresh()
+    def after_undo(self) -> None:
+        self.confirmed = ""  # the guardian's next step needs a new Done
 
     # -- the guardian's turn -----------------------------------------------------------
 

@@ -64,11 +64,10 @@ class WoundPips(Widget):
     def on_capacity(self, *_args: Any) -> None:
         self._draw()
 
-    def on_size(self, *_args: Any) -> None:
+    def on_size(self, *_args: Any) -> None:  # and on_pos: redrawn wherever it moves
         self._draw()
 
-    def on_pos(self, *_args: Any) -> None:
-        self._draw()
+    on_pos = on_size
 
     def _draw(self) -> None:
         self.canvas.clear()
@@ -108,11 +107,10 @@ class HollowMap(FloatLayout):
             cell.at = values["at"]
         self._place()
 
-    def on_size(self, *_args: Any) -> None:
+    def on_size(self, *_args: Any) -> None:  # and on_pos: redrawn wherever it moves
         self._place()
 
-    def on_pos(self, *_args: Any) -> None:
-        self._place()
+    on_pos = on_size
 
     def _place(self) -> None:
         half = min(self.width, self.height) / 6  # half a diamond's diagonal

@@ -144,14 +144,14 @@ def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> Non
     path = "grak.location.gaze.wounds"
     default = dict(K.assumed_values())[path]
     driver.tap_text(f"GAZE location: wounds = {default}")
-    driver.tap_text("+")
+    driver.tap_text("+1")
     driver.tap_text("Keep this value")
     assert f"GAZE location: wounds = {default + 1}   (yours)" in driver.texts()
 
     driver.tap_text("Foxen")
     driver.tap_text("Foxen mat: hand size = 5")
     editor = next(w for w in driver.visible() if type(w).__name__ == "ValueEditorPopup")
-    editor.text = "0"
+    editor.text = "0"  # as if stepped down to nothing
     driver.tap_text("Keep this value")
     assert editor.error  # the engine refuses it, in words, and nothing is kept
     driver.tap_text("Cancel")

@@ -1,0 +1,1 @@
+"""Chickwood Forest screens: round tracking, the alms snake, final scoring, villages."""

@@ -1,0 +1,99 @@
+"""Representative Chickwood Forest games for the screenshots: (file name, config, how far
+to play). Raids take a few loot cards and benefactors; snakes follow the first legal
+step each time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.chickwood.play_screen import ChickwoodPlayScreen
+from engines import chickwood as C
+
+Advance = Callable[[ChickwoodPlayScreen], None]
+
+#: Loot for the raids, in turn: (loot cards, benefactors).
+Raids = list[tuple[C.Collection, tuple[int, ...]]]
+RAIDS: Raids = [
+    (C.Collection.of(chests={"gold": 1}), (2,)),
+    (C.Collection.of(jewelry={"ring": 1}), (1, 1)),
+    (C.Collection.of(chests={"silver": 1}, garments={"gown": 1}), (3,)),
+    (C.Collection(henchmen=1), (2,)),
+    (C.Collection.of(chests={"gold": 1}), ()),
+]
+LEGENDARY_RAIDS: Raids = [
+    (C.Collection(legendary=("golden_arrow",)), (2,)),
+    (C.Collection.of(chests={"gold": 2}), (1,)),
+    (C.Collection(henchmen=1, legendary=("fake_beard",)), (3,)),
+    (C.Collection.of(jewelry={"ring": 1}, chests={"silver": 1}), (2,)),
+    (C.Collection.of(chests={"silver": 1}, garments={"gown": 1}), (1,)),
+    (C.Collection(henchmen=1), ()),
+]
+
+
+def play_raids(count: int, snake_steps: int = 99, raids: Raids = RAIDS) -> Advance:
+    """``count`` raids, each followed by its alms snake; the last snake stops after
+    ``snake_steps`` alms (to show a snake being laid)."""
+
+    def advance(screen: ChickwoodPlayScreen) -> None:
+        play = screen.play
+        for number in range(count):
+            state: C.State = play.state
+            if state.phase != "raid":
+                return
+            seat = state.order[state.turn]
+            castle = next(c for c in range(state.config.top_castle, 0, -1) if c not in state.raided)
+            loot, benefactors = raids[len(state.raids) % len(raids)]
+            play.play(C.Raid(state.players[seat].name, castle, loot, benefactors))
+            steps = snake_steps if number == count - 1 else 99
+            while play.state.phase == "alms" and steps:
+                play.play(C.legal_actions(play.state)[-1])
+                steps -= 1
+
+    return advance
+
+
+def to_scoring(screen: ChickwoodPlayScreen) -> None:
+    """Raids with Legendary cards until the deck runs out: final scoring, with the
+    proposed choices."""
+    while screen.play.state.phase in ("raid", "alms"):
+        play_raids(1, raids=LEGENDARY_RAIDS)(screen)
+
+
+def refused_step(screen: ChickwoodPlayScreen) -> None:
+    """A snake's second alms touched on a village that is not next to the first."""
+    play_raids(2, snake_steps=1)(screen)
+    state: C.State = screen.play.state
+    if state.snake is None:
+        return
+    last = state.snake.visited[-1]
+    far = next(
+        i
+        for i, cell in enumerate(state.grid.cells)
+        if not cell.forest and not state.grid.adjacent(last, i) and i != last
+    )
+    screen.refresh()  # the screen learns of the moves played behind its back
+    screen.touch_village(far)
+
+
+def quick_entry(screen: ChickwoodPlayScreen) -> None:
+    """A quick score part entered: a few cards, castles and alms for the first player."""
+    screen.refresh()
+    for key in ("chest:gold", "chest:gold", "jewelry:ring", "henchmen"):
+        screen.add_loot(key)
+    for value in ("3", "5"):
+        screen.choose_castle(value)
+    for index in (0, 1, 4):
+        if not screen.state.grid.cells[index].forest:
+            screen.touch_village(index)
+
+
+FOUR = C.Config(players=("Ana", "Bo", "Camille", "Dag"), deck_size=30)
+LEGENDARY = C.Config(players=("Ana", "Bo", "Camille"), legendary=True, deck_size=20)
+QUICK = C.Config(players=("Ana", "Bo", "Camille"), quick=True)
+SCENES: list[tuple[str, C.Config, Advance]] = [
+    ("play_chickwood_raid", FOUR, play_raids(3)),
+    ("play_chickwood_snake", FOUR, play_raids(3, snake_steps=1)),
+    ("play_chickwood_refused", FOUR, refused_step),
+    ("play_chickwood_scoring", LEGENDARY, to_scoring),
+    ("play_chickwood_quick", QUICK, quick_entry),
+]

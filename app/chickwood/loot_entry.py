@@ -1,0 +1,71 @@
+"""Loot entered by touch: counts by kind, turned into the engine's Collection.
+
+A kind is a key such as "chest:gold", "jewelry:ring", "maids", "legendary:key" or
+"alms:2" (a benefactor card giving two alms, resolved at once and never kept).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.chickwood.loot import (
+    CHEST_TYPES,
+    GARMENT_TYPES,
+    JEWELRY_TYPES,
+    JEWELRY_VALUES,
+    LEGENDARY,
+    LEGENDARY_NAMES,
+    Collection,
+)
+
+SINGLES = {"maids": "Maid\nMarihen", "henchmen": "Henchman", "busts": "Bust"}
+
+
+def kinds(legendary: bool, benefactors: bool) -> list[tuple[str, str]]:
+    """The keys and words of the pad's buttons, in the order of the scoring sheet."""
+    found = [(f"chest:{n}", f"{n.capitalize()}\nchest") for n in CHEST_TYPES]
+    found += [(f"garment:{n}", n.capitalize()) for n in GARMENT_TYPES]
+    found += [(f"jewelry:{n}", f"{n.capitalize()} {JEWELRY_VALUES[n]}") for n in JEWELRY_TYPES]
+    found += list(SINGLES.items())
+    if benefactors:
+        found += [(f"alms:{n}", f"Alms {n}") for n in (1, 2, 3)]
+    if legendary:
+        found += [(f"legendary:{c}", LEGENDARY_NAMES[c]) for c in LEGENDARY]
+    return found
+
+
+def collection(counts: Mapping[str, int]) -> Collection:
+    """The loot cards counted on the pad (benefactors left out)."""
+
+    def group(prefix: str, names: tuple[str, ...]) -> dict[str, int]:
+        return {n: counts.get(f"{prefix}:{n}", 0) for n in names}
+
+    return Collection.of(
+        chests=group("chest", CHEST_TYPES),
+        garments=group("garment", GARMENT_TYPES),
+        jewelry=group("jewelry", JEWELRY_TYPES),
+        maids=counts.get("maids", 0),
+        henchmen=counts.get("henchmen", 0),
+        busts=counts.get("busts", 0),
+        legendary=tuple(c for c in LEGENDARY if counts.get(f"legendary:{c}", 0)),
+    )
+
+
+def benefactors(counts: Mapping[str, int]) -> tuple[int, ...]:
+    """The alms on each benefactor card counted, e.g. (1, 1, 3)."""
+    return tuple(n for n in (1, 2, 3) for _ in range(counts.get(f"alms:{n}", 0)))
+
+
+def describe(loot: Collection) -> str:
+    """A collection in a few words: "2 gold chest, 1 ring 4, 1 henchman"."""
+    counts = {
+        **{f"chest:{n}": k for n, k in zip(CHEST_TYPES, loot.chests, strict=True)},
+        **{f"garment:{n}": k for n, k in zip(GARMENT_TYPES, loot.garments, strict=True)},
+        **{f"jewelry:{n}": k for n, k in zip(JEWELRY_TYPES, loot.jewelry, strict=True)},
+        "maids": loot.maids,
+        "henchmen": loot.henchmen,
+        "busts": loot.busts,
+        **{f"legendary:{c}": 1 for c in loot.legendary},
+    }
+    words = {key: text.replace("\n", " ") for key, text in kinds(True, benefactors=False)}
+    return ", ".join(f"{k} {words[key].lower()}" for key, k in counts.items() if k) or "no loot"

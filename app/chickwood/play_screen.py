@@ -1,0 +1,362 @@
+"""Keeping a Chickwood Forest game: raids, the alms snake on the village grid, the deck,
+and final scoring with the proposed choices; or a quick score of the final collections.
+
+The engine holds every rule. The screen builds a raid (a castle and the loot counted on
+the pad) or a step of the snake (a touch on a village) and hands it to the PlaySession;
+a refusal is shown in the engine's own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    DictProperty,
+    NumericProperty,
+    StringProperty,
+)
+
+from app.chickwood import loot_entry
+from app.chickwood.final_entry import FinalDraft
+from app.chickwood.look import alms_colour, initial
+from app.chickwood.score_view import ScoreView
+from app.chickwood.widgets import CardLook, RowLook, SpaceLook
+from app.games import GameInfo
+from app.kv import load_kv
+from app.play_session import PlaySession
+from app.popups import show_notice
+from app.value_editor import ask_number
+from app.widgets import BaseScreen, TButton
+from engines import chickwood as C
+from engines.chickwood.alms_snake import legal_steps
+from engines.chickwood.village import CardProfile
+from engines.core import IllegalAction
+
+
+class CastleButton(TButton):
+    value = StringProperty("")
+
+
+class ChickwoodPlayScreen(BaseScreen):
+    phase = StringProperty("raid")
+    prompt = StringProperty("")
+    refused = BooleanProperty(False)  # the prompt is a refusal
+    castle = StringProperty("")  # the castle chosen for the raid being built
+    counts = DictProperty({})  # loot counted on the pad
+    primary_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    seat = NumericProperty(0)  # quick score: whose collection is being entered
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.play: PlaySession
+        # Kept while swapped out of the body or the side column.
+        self.rounds = self.ids.rounds.__self__
+        self.pieces = {
+            name: self.ids[name].__self__
+            for name in ("players", "prompt", "castle_row", "pad_view", "filler")
+        }
+        self.scores = ScoreView(on_change=self.refresh)
+        self.draft: FinalDraft  # the quick score's entry (set by prepare)
+        #: The raid being built, touch by touch for Undo: ("castle", "3"), ("loot", key).
+        self.touches: list[tuple[str, str]] = []
+        self.ids.grid.on_pick = self.touch_village
+
+    def prepare(self, game: GameInfo, play: PlaySession) -> None:
+        self.game = game
+        self.play = play
+        self.touches = []
+        self.seat = 0
+        self.scores.reset()
+        config = self.state.config
+        self.draft = FinalDraft(
+            config.players,
+            tuple(c for c in config.cards_in_play if not c.forest),
+            config.legendary,
+        )
+        self.say("")
+        self._build_pad()
+        self.refresh()
+
+    @property
+    def state(self) -> C.State:
+        state: C.State = self.play.state
+        return state
+
+    def say(self, text: str, refused: bool = False) -> None:
+        self.prompt = text
+        self.refused = refused
+
+    # -- building a raid or an entry -------------------------------------------------------
+
+    def _build_pad(self) -> None:
+        quick = self.state.config.quick
+        kinds = loot_entry.kinds(self.state.config.legendary, benefactors=not quick)
+        self.ids.pad.build(kinds, self.add_loot)
+        self.ids.pad.cols = 4
+        castles = self.ids.castles
+        castles.clear_widgets()
+        top = 6 if quick else self.state.config.top_castle
+        for value in range(1, top + 1):
+            button = CastleButton(value=str(value), text=("+" if quick else "") + str(value))
+            button.bind(on_release=lambda b: self.choose_castle(b.value))
+            castles.add_widget(button)
+
+    def add_loot(self, key: str) -> None:
+        if self.phase == "entry":
+            self.draft.add("loot", self.seat, key)
+        elif self.phase == "raid":
+            self.touches.append(("loot", key))
+        self.say("")
+        self.refresh()
+
+    def choose_castle(self, value: str) -> None:
+        if self.phase == "entry":
+            self.draft.add("castle", self.seat, int(value))
+        elif self.phase == "raid":
+            self.touches = [t for t in self.touches if t[0] != "castle"]
+            self.touches.append(("castle", value))
+        self.say("")
+        self.refresh()
+
+    def choose_seat(self, seat: int) -> None:
+        self.seat = seat
+        self.refresh()
+
+    def raid(self) -> C.Raid | None:
+        if not self.castle:
+            return None
+        name = self.state.players[self.state.order[self.state.turn]].name
+        return C.Raid(
+            name,
+            int(self.castle),
+            loot_entry.collection(self.counts),
+            loot_entry.benefactors(self.counts),
+        )
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def take(self, action: C.ChickwoodAction) -> bool:
+        try:
+            self.play.play(action)
+        except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
+            self.say(str(refusal), refused=True)
+            self.refresh()
+            return False
+        self.say("")
+        self.refresh()
+        return True
+
+    def touch_village(self, index: int) -> None:
+        state = self.state
+        cell = state.grid.cells[index]
+        if self.phase == "entry":
+            try:
+                self.draft.give_alms(self.seat, cell.profile)
+            except ValueError as refusal:
+                self.say(str(refusal), refused=True)
+            else:
+                self.say("")
+            self.refresh()
+        elif self.phase == "alms" and state.seat is not None:
+            name = state.players[state.seat].name
+            self.take(C.GiveAlms(name, *state.grid.position(index)))
+
+    def primary(self) -> None:
+        if self.phase == "raid":
+            raid = self.raid()
+            if raid is None:
+                self.say("Touch the castle raided first.", refused=True)
+            elif self.take(raid):
+                self.touches = []
+                self.refresh()
+        elif self.phase == "entry":
+            try:
+                table = self.draft.table()
+            except ValueError as refusal:
+                self.say(str(refusal), refused=True)
+                return
+            self.take(C.EnterFinal(table))
+        elif self.phase == "scoring":
+            self.take(C.Score(self.scores.choices(self.state)))
+        elif self.phase == "over":
+            App.get_running_app().home()
+
+    def undo(self) -> None:
+        """Take back the last touch of what is being built, else the last move."""
+        if self.phase == "raid" and self.touches:
+            self.touches.pop()
+        elif self.phase == "entry" and self.draft.touches:
+            self.draft.undo()
+        elif self.phase == "scoring" and self.scores.overridden:
+            self.scores.reset()
+        else:
+            try:
+                self.play.undo()
+            except IllegalAction as refusal:
+                self.say(str(refusal), refused=True)
+        self.refresh()
+
+    def on_intent(self, intent: str) -> bool:
+        if intent == "undo":
+            self.undo()
+            return True
+        if intent == "confirm":
+            self.primary()
+            return True
+        return False
+
+    def correct_deck(self) -> None:
+        ask_number(
+            "Cards left in the loot deck", self.state.deck, lambda n: self.take(C.SetDeckCount(n))
+        )
+
+    def show_table(self) -> None:
+        """Everyone's castles, loot and alms store, as tracked."""
+        lines = [
+            f"{player.name}: castles {' + '.join(str(v) for v in player.castles)}; "
+            f"{loot_entry.describe(player.loot)}; {player.store} alms in store"
+            for player in self.state.players
+        ]
+        show_notice("The table", "\n\n".join(lines))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.state
+        self.phase = state.phase
+        self.can_undo = self.play.session.can_undo
+        self.castle = next((value for kind, value in self.touches if kind == "castle"), "")
+        if self.phase == "entry":
+            self.counts = self.draft.counts(self.seat)
+        else:
+            keys = [value for kind, value in self.touches if kind == "loot"]
+            self.counts = {key: keys.count(key) for key in keys}
+        self.ids.pad.counts = self.counts
+        self.title, self.status = self._headline()
+        self.primary_text = self._primary_text()
+        if not self.prompt or not self.refused:
+            self.say(self._guide())
+        for button in self.ids.castles.children:
+            raided = state.phase == "raid" and int(button.value) in state.raided
+            button.disabled = raided
+            button.role = "primary" if button.value == self.castle else "normal"
+        self._draw_grid()
+        self._draw_side()
+        body = self.ids.body
+        body.clear_widgets()
+        if state.phase in ("scoring", "over"):
+            self.scores.show(state)
+            body.add_widget(self.scores)
+        else:
+            body.add_widget(self.rounds)
+
+    def _headline(self) -> tuple[str, str]:
+        state = self.state
+        if state.phase == "entry":
+            return "Chickwood - final count", "Quick score"
+        if state.phase in ("scoring", "over"):
+            return "Chickwood - final scores", f"Round {state.round}"
+        assert state.seat is not None
+        who = state.players[state.seat].name
+        doing = "gives alms" if state.phase == "alms" else "raids"
+        return f"{who} {doing}", f"Round {state.round} \u00b7 deck {state.deck}"
+
+    def _primary_text(self) -> str:
+        if self.phase == "raid":
+            return f"Raid castle {self.castle}" if self.castle else "Raid"
+        return {
+            "entry": "Score these",
+            "scoring": "Confirm scores",
+            "over": "Home",
+        }.get(self.phase, "")
+
+    def _guide(self) -> str:
+        """What to do while the snake is laid (raids and entries speak for themselves)."""
+        snake = self.state.snake
+        if self.state.phase != "alms" or snake is None:
+            return ""
+        store = self.state.players[snake.seat].store
+        where = "a lit village next to the last one" if snake.visited else "any lit village"
+        return f"{snake.to_give} alms to give ({store} in store): touch {where}."
+
+    def _draw_grid(self) -> None:
+        state = self.state
+        grid = state.grid
+        lit: tuple[int, ...] = ()
+        visited: tuple[int, ...] = ()
+        if state.phase == "alms" and state.snake is not None:
+            visited = state.snake.visited
+            lit = legal_steps(grid, visited)
+        looks = []
+        for index, cell in enumerate(grid.cells):
+            owners = cell.owners
+            if state.phase == "entry":
+                owners = self.draft.owners(cell.profile.card)
+            looks.append(
+                CardLook(
+                    name=cell.profile.card,
+                    forest=cell.forest,
+                    rows=self._rows(cell.profile, owners),
+                    lit=index in lit,
+                    step=visited.index(index) + 1 if index in visited else 0,
+                )
+            )
+        self.ids.grid.show(grid.cols, looks)
+
+    def _rows(self, profile: CardProfile, owners: tuple[int, ...]) -> tuple[RowLook, ...]:
+        names = self.state.config.players
+        spaces = [SpaceLook(initial(names[s]), alms_colour(s)) for s in owners]
+        spaces += [SpaceLook()] * (profile.capacity - len(spaces))
+        rows, start = [], 0
+        for row in profile.rows:
+            rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
+            start += row.spaces
+        return tuple(rows)
+
+    def _draw_side(self) -> None:
+        """The side column holds what the phase needs: who is entered or giving alms,
+        the prompt (during a raid or an entry, only a refusal), castles and the pad."""
+        phase = self.phase
+        names = ["players"] if phase in ("alms", "entry") else []
+        if self.refused or phase == "alms":
+            names.append("prompt")
+        names += ["castle_row", "pad_view"] if phase in ("raid", "entry") else ["filler"]
+        side = self.ids.side
+        side.clear_widgets()
+        for name in names:
+            side.add_widget(self.pieces[name])
+        box = self.pieces["players"]
+        box.clear_widgets()
+        state = self.state
+        for seat, player in enumerate(state.players):
+            chip = AlmsChip(
+                text=player.name
+                if self.phase == "entry"
+                else f"{player.name}\n{player.store} alms",
+                fill=alms_colour(seat),
+                letter=initial(player.name),
+                seat=seat,
+            )
+            chip.role = "primary" if self._chip_selected(seat) else "normal"
+            chip.bind(on_release=lambda c: self.choose_seat(c.seat))
+            box.add_widget(chip)
+
+    def _chip_selected(self, seat: int) -> bool:
+        if self.phase == "entry":
+            return seat == self.seat
+        return seat == self.state.seat
+
+
+class AlmsChip(TButton):
+    """A player: their alms colour as a disc with their initial, and their name."""
+
+    fill = ColorProperty((0, 0, 0, 0))
+    letter = StringProperty("")
+    seat = NumericProperty(0)
+
+
+load_kv("chickwood_play.kv")

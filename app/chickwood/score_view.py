@@ -1,0 +1,77 @@
+"""Final scoring: the per-player, per-category table with the proposed choices beside it,
+each of which the table may override before confirming."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.properties import NumericProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from app.chickwood.choices import Choice, overridable
+from app.choice_list import ChoiceListPopup
+from app.kv import load_kv
+from app.popups import show_notice
+from app.score_table import FinalScores
+from app.widgets import TButton
+from engines import chickwood as C
+from engines.core import IllegalAction
+
+
+class ScoreView(BoxLayout):
+    side_share = NumericProperty(0)  # of the width (landscape) or height, for the choices
+
+    def __init__(self, on_change: Callable[[], None], **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._on_change = on_change
+        self._choices: C.Choices | None = None  # None: the proposed ones
+
+    @property
+    def overridden(self) -> bool:
+        return self._choices is not None
+
+    def reset(self) -> None:
+        self._choices = None
+
+    def choices(self, state: C.State) -> C.Choices:
+        return self._choices or C.propose(C.final_table(state))
+
+    def show(self, state: C.State) -> None:
+        table = C.final_table(state)
+        board = C.scoreboard(state) if state.phase == "over" else None
+        choices = state.choices if state.choices is not None else self.choices(state)
+        if board is None:
+            board = C.final_scores(table, choices)
+            reason = "Proposed: the best choice for each holder. Change any, then confirm."
+        else:
+            reason = board.outcome().reason
+        final: FinalScores = self.ids.final
+        final.show(board.players, board.winners, reason)
+        box = self.ids.choices
+        box.clear_widgets()
+        options = overridable(table, board.table, choices) if state.phase == "scoring" else []
+        self.side_share = 0.34 if options else 0
+        for choice in options:
+            button = ProposalButton(text=choice.words)
+            button.bind(on_release=lambda _b, c=choice: self.pick(state, c))
+            box.add_widget(button)
+
+    def pick(self, state: C.State, choice: Choice) -> None:
+        def chosen(value: object) -> None:
+            new = choice.apply(self.choices(state), value)
+            try:
+                C.final_scores(C.final_table(state), new)
+            except IllegalAction as refusal:
+                show_notice("Not allowed", str(refusal))
+                return
+            self._choices = new
+            self._on_change()
+
+        ChoiceListPopup(choice.words.partition(":")[0], choice.groups, chosen).open()
+
+
+class ProposalButton(TButton):
+    """A proposed choice, in words; touching it lists the others."""
+
+
+load_kv("chickwood_scores.kv")

@@ -1,0 +1,129 @@
+"""Chickwood Forest's pieces drawn with shapes and words: village cards with their rows of
+alms spaces, the village grid, and the loot pad (looks in kv/chickwood_widgets.kv)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    DictProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from app import theme
+from app.kv import load_kv
+from app.widgets import TButton, reuse_children
+
+
+@dataclass(frozen=True)
+class SpaceLook:
+    """One alms space: empty, or the initial and colour of the player whose alms it holds."""
+
+    letter: str = ""
+    colour: theme.Colour = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class RowLook:
+    spaces: tuple[SpaceLook, ...]
+    glory: int | None
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """What a village card shows: its name, rows (a forest has none), and its state."""
+
+    name: str
+    forest: bool
+    rows: tuple[RowLook, ...] = ()
+    lit: bool = False  # a legal next step
+    step: int = 0  # its place in the snake being laid (0: not on it)
+
+
+ROW_HEIGHT = dp(20)  # a row of alms spaces on a village card
+
+
+class SpaceDot(Label):
+    fill = ColorProperty((0, 0, 0, 0))
+
+
+class VillageCard(ButtonBehavior, BoxLayout):
+    name = StringProperty("")
+    forest = BooleanProperty(False)
+    lit = BooleanProperty(False)
+    step = NumericProperty(0)
+    index = NumericProperty(0)
+
+    def show(self, look: CardLook) -> None:
+        self.name, self.forest, self.lit, self.step = look.name, look.forest, look.lit, look.step
+        box = self.ids.rows
+        box.clear_widgets()
+        for row in look.rows:
+            line = BoxLayout(spacing=dp(3), size_hint_y=None, height=ROW_HEIGHT)
+            line.add_widget(GloryLabel(text="-" if row.glory is None else str(row.glory)))
+            for space in row.spaces:
+                line.add_widget(SpaceDot(text=space.letter, fill=space.colour))
+            line.add_widget(Widget())
+            box.add_widget(line)
+
+
+class GloryLabel(Label):
+    pass
+
+
+class VillageGrid(GridLayout):
+    """The village cards as they lie on the table; touching one calls ``on_pick(index)``."""
+
+    on_pick = ObjectProperty(None)
+
+    def show(self, cols: int, looks: list[CardLook]) -> None:
+        self.cols = cols
+        for index, (card, look) in enumerate(
+            zip(reuse_children(self, len(looks), self._new_card), looks, strict=True)
+        ):
+            card.index = index
+            card.show(look)
+
+    def _new_card(self) -> VillageCard:
+        card = VillageCard()
+        card.bind(on_release=lambda c: self.on_pick and self.on_pick(c.index))
+        return card
+
+
+class PadButton(TButton):
+    key = StringProperty("")
+    words = StringProperty("")
+    count = NumericProperty(0)
+
+
+class LootPad(GridLayout):
+    """One button per loot kind; each touch adds one card of that kind."""
+
+    counts = DictProperty({})
+
+    def build(self, kinds: list[tuple[str, str]], on_add: Callable[[str], Any]) -> None:
+        self.clear_widgets()
+        for key, words in kinds:
+            button = PadButton(key=key, words=words)
+            button.bind(on_release=lambda b: on_add(b.key))
+            self.add_widget(button)
+        self.on_counts()
+
+    def on_counts(self, *_args: object) -> None:
+        for button in self.children:
+            button.count = self.counts.get(button.key, 0)
+
+
+load_kv("chickwood_widgets.kv")

@@ -1,0 +1,84 @@
+"""A final scoreboard for any scored game: one column per player, one row per category.
+
+Each player's score is a list of lines (category, detail, points), as the engines give
+them; the table sums the lines of each category and marks the winners with a word, not
+colour alone. Touching a player's name shows their lines with the details.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from app.kv import load_kv
+from app.popups import show_notice
+from app.widgets import TButton
+
+
+class ScoreLine(Protocol):
+    category: str
+    detail: str
+    points: int
+
+
+class PlayerLines(Protocol):
+    name: str
+    total: int
+
+    @property
+    def lines(self) -> Sequence[ScoreLine]: ...
+
+
+class ScoreCell(Label):
+    strong = BooleanProperty(False)
+
+
+class PlayerHeader(TButton):
+    """A player's name at the top of their column: touching it shows their lines."""
+
+
+class ScoreTable(GridLayout):
+    heading = StringProperty("")  # the first column's header
+
+    def show(self, scores: Sequence[PlayerLines], winners: Sequence[str]) -> None:
+        self.clear_widgets()
+        self.cols = len(scores) + 1
+        categories = list(dict.fromkeys(line.category for s in scores for line in s.lines))
+        self.add_widget(ScoreCell(text=self.heading, strong=True, halign="left"))
+        for score in scores:
+            header = PlayerHeader(text=score.name)
+            header.bind(on_release=lambda _b, s=score: show_details(s))
+            self.add_widget(header)
+        self.add_widget(ScoreCell(text="Total", strong=True, halign="left"))
+        for score in scores:
+            mark = "\nwinner" if score.name in winners else ""
+            self.add_widget(ScoreCell(text=f"{score.total}{mark}", strong=True))
+        for category in categories:
+            self.add_widget(ScoreCell(text=category, halign="left"))
+            for score in scores:
+                points = sum(line.points for line in score.lines if line.category == category)
+                self.add_widget(ScoreCell(text=str(points)))
+
+
+class FinalScores(BoxLayout):
+    """The result in a sentence above the scrolling table."""
+
+    reason = StringProperty("")
+    heading = StringProperty("")
+
+    def show(self, scores: Sequence[PlayerLines], winners: Sequence[str], reason: str) -> None:
+        self.reason = reason
+        self.ids.table.show(scores, winners)
+
+
+def show_details(score: PlayerLines) -> None:
+    lines = [f"{line.category}: {line.detail} ({line.points:+d})" for line in score.lines]
+    show_notice(f"{score.name}: {score.total}", "\n".join(lines))
+
+
+load_kv("score_table.kv")

@@ -1,0 +1,1 @@
+"""Skogen screens: the score ledger beside the board."""

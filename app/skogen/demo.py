@@ -1,0 +1,70 @@
+"""Representative Skogen games for the screenshots: (file name, config, how far to play)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.skogen.play_screen import SkogenPlayScreen
+from engines import skogen as G
+
+Advance = Callable[[SkogenPlayScreen], None]
+
+#: A few turns: (species points, element tiles, life cards), or None to take two elements.
+TURNS: list[tuple[tuple[int, ...], int, tuple[str, ...]] | None] = [
+    ((3,), 1, ()),
+    ((6,), 1, ("B",)),
+    None,
+    ((2, 5), 1, ("F",)),
+    ((9,), 0, ()),
+    ((1,), 1, ("P",)),
+]
+
+
+def play_turns(count: int, then: tuple[str, ...] = ()) -> Advance:
+    """Play ``count`` turns from TURNS, settling any die roll, then build a turn on the
+    keypad from ``then`` (keys like "species:6", "element", "life:B")."""
+
+    def advance(screen: SkogenPlayScreen) -> None:
+        play = screen.play
+        for number in range(count):
+            state: G.State = play.state
+            while state.phase in ("roll", "element"):
+                play.play(G.legal_actions(state)[0])
+                state = play.state
+            turn = TURNS[number % len(TURNS)]
+            name = state.player.name
+            if turn is None:
+                play.play(G.TakeTwo(name))
+            else:
+                play.play(G.PlaceTiles(name, *turn))
+        for key in then:
+            kind, _, value = key.partition(":")
+            screen.add(kind, int(value) if kind == "species" else value or 1)
+
+    return advance
+
+
+def to_the_end(screen: SkogenPlayScreen) -> None:
+    """Everyone takes two elements for two rounds: the game ends, bonuses are added."""
+    play_turns(8)(screen)
+    while screen.play.state.phase != "over":
+        state: G.State = screen.play.state
+        play_action = G.legal_actions(state)[0]
+        screen.play.play(play_action)
+
+
+def land_on_green(screen: SkogenPlayScreen) -> None:
+    """The first player scores 10, lands on a green square and rolls the die."""
+    state: G.State = screen.play.state
+    screen.play.play(G.PlaceTiles(state.player.name, (8,), 1))
+    if state.config.die == "app":
+        screen.play.play(G.RollDie(state.player.name))
+
+
+FOUR = G.Config(players=("Ana", "Bo", "Camille", "Dag"))
+SCENES: list[tuple[str, G.Config, Advance]] = [
+    ("play_skogen_turn", FOUR, play_turns(5, ("species:6", "element", "life:M"))),
+    ("play_skogen_element", G.Config(players=("Ana", "Bo")), land_on_green),
+    ("play_skogen_table_die", G.Config(players=("Ana", "Bo"), die="table"), land_on_green),
+    ("play_skogen_end", G.Config(players=("Ana", "Bo", "Camille")), to_the_end),
+]

@@ -1,0 +1,236 @@
+"""Chickwood Forest kept through the screen, touch by touch: a tracked game with the alms
+snake and final scoring, a quick score, and the village editor."""
+
+import pytest
+from kivy.uix.widget import Widget
+
+from app.chickwood.play_screen import CastleButton
+from app.chickwood.score_view import ProposalButton
+from app.chickwood.widgets import PadButton, VillageCard
+from app.value_editor import ValueEditorPopup
+from app.widgets import TButton
+from engines import chickwood as C
+from engines.core import IllegalAction
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+def shown(driver: Driver, kind: type[Widget]) -> list[Widget]:
+    driver.pump(3)  # a panel shown by the last touch is laid out before it is touched
+    return [w for w in driver.visible() if isinstance(w, kind) and not w.disabled]
+
+
+def button(driver: Driver, words: str) -> Widget:
+    found = [w for w in shown(driver, TButton) if w.text == words]
+    assert len(found) == 1, f"expected one button {words!r}, found {len(found)}"
+    return found[0]
+
+
+def choose(driver: Driver, row_label: str, words: str) -> None:
+    row = driver.find(row_label).parent
+    driver.tap(next(w for w in row.walk() if isinstance(w, TButton) and w.text == words))
+
+
+def new_game(driver: Driver, players: int, keep: str, legendary: str = "Without") -> None:
+    tile = driver.find("Chickwood Forest").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    assert driver.app.root.current == "new_game"
+    choose(driver, "Players", str(players))
+    choose(driver, "Keep score", keep)
+    choose(driver, "Legendary", legendary)
+    driver.tap_text("Set up the table")
+
+
+def pad(driver: Driver, *words: str) -> None:
+    for word in words:
+        driver.tap(next(w for w in shown(driver, PadButton) if w.words == word))
+
+
+def castle(driver: Driver, value: int) -> None:
+    driver.tap(next(w for w in shown(driver, CastleButton) if w.value == str(value)))
+
+
+def cards(driver: Driver) -> list[VillageCard]:
+    return sorted(shown(driver, VillageCard), key=lambda c: c.index)
+
+
+def first_lit(driver: Driver) -> VillageCard:
+    return next(c for c in cards(driver) if c.lit)
+
+
+def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Driver) -> None:
+    new_game(driver, 3, "Every round", "With")
+    assert driver.app.root.current == "setup_guide"
+    layout: list[str] = []
+    while True:
+        guide = driver.app.current_screen
+        if guide.step_title == "Lay out the villages":
+            layout = list(guide.step_items)
+        if "Done" in driver.texts():
+            break
+        driver.tap_text("Next")
+    driver.tap_text("Done")
+    screen = driver.app.current_screen
+    assert driver.app.root.current.endswith("ChickwoodPlayScreen")
+    play = screen.play
+    state: C.State = play.state
+    names = [cell.profile.card for cell in state.grid.cells]
+    assert layout == [" | ".join(names[r * 3 : r * 3 + 3]) for r in range(3)]  # as guided
+
+    # The first raider takes the Golden Arrow, a gold chest and a 2-alms benefactor.
+    first = state.players[state.order[0]].name
+    assert f"{first} raids" == screen.title
+    castle(driver, 4)
+    pad(driver, "Golden Arrow", "Gold\nchest", "Alms 2")
+    assert screen.counts == {"legendary:golden_arrow": 1, "chest:gold": 1, "alms:2": 1}
+    arrow = next(w for w in shown(driver, PadButton) if w.words == "Golden Arrow")
+    assert arrow.children[0].text == "1"  # its count, on the corner
+    driver.tap(button(driver, "Raid castle 4"))
+    assert play.state.phase == "alms"
+    assert f"{first} gives alms" == screen.title
+
+    start = first_lit(driver)
+    driver.tap(start)
+    assert play.state.snake is not None and play.state.snake.visited == (start.index,)
+    # A village that is not next to the first one is refused, in the engine's words.
+    far = next(c for c in cards(driver) if not c.lit and not c.forest and not c.step)
+    row, col = play.state.grid.position(far.index)
+    with pytest.raises(IllegalAction) as refusal:
+        C.apply(play.state, C.GiveAlms(first, row, col))
+    events = len(play.session.events)
+    driver.tap(far)
+    assert screen.prompt == str(refusal.value) and screen.refused
+    driver.wait_until(lambda: str(refusal.value) in driver.texts())  # height follows text
+    assert len(play.session.events) == events
+    driver.tap(first_lit(driver))
+    assert play.state.phase == "raid"
+    given = [p for p in play.state.placements if p.seat == play.state.order[0]]
+    assert len(given) == 2 and given[0].cell == start.index
+
+    # The second raider takes the Fake Beard and a henchman; Undo takes back a key.
+    second = play.state.players[play.state.order[1]].name
+    castle(driver, 3)
+    pad(driver, "Fake Beard", "Henchman", "Maid\nMarihen")
+    driver.tap(button(driver, "Undo"))
+    assert screen.counts == {"legendary:fake_beard": 1, "henchmen": 1}
+    pad(driver, "Alms 1")
+    driver.tap(button(driver, "Raid castle 3"))
+    driver.tap(first_lit(driver))
+    assert play.state.phase == "raid" and play.state.players[play.state.order[1]].store == 14
+
+    # The table says the deck is empty: this round is the last.
+    driver.tap(button(driver, "Deck"))
+    popup = next(w for w in driver.visible() if isinstance(w, ValueEditorPopup))
+    while popup.value():
+        driver.tap(button(driver, "-10"))
+    driver.tap(button(driver, "Save"))
+    assert play.state.deck == 0
+
+    castle(driver, 2)
+    pad(driver, "Silver\nchest", "Ring 4")
+    driver.tap(button(driver, "Raid castle 2"))
+    assert play.state.phase == "scoring"
+
+    # Final scoring proposes the Fake Beard's use; the table decides against it.
+    table = C.final_table(play.state)
+    proposed = C.propose(table)
+    assert proposed.fake_beard is not None
+    beard = next(w for w in shown(driver, ProposalButton) if w.text.startswith("Fake Beard"))
+    assert beard.text == f"Fake Beard ({second}): a henchman to {proposed.fake_beard}"
+    driver.tap(beard)
+    driver.tap_text("Keep the henchmen")
+    beard = next(w for w in shown(driver, ProposalButton) if w.text.startswith("Fake Beard"))
+    assert beard.text == f"Fake Beard ({second}): not used"
+    chosen = C.Choices(proposed.entertainers, proposed.golden_arrow, None)
+    board = C.final_scores(table, chosen)
+    texts = driver.texts()
+    for score in board.players:
+        mark = "\nwinner" if score.name in board.winners else ""
+        assert f"{score.total}{mark}" in texts
+    assert board.player(second).points("Henchmen") == -3
+
+    driver.tap(button(driver, "Confirm scores"))
+    state = play.state
+    assert state.phase == "over" and state.choices == chosen
+    saved = driver.app.store.session(play.session_id)
+    assert saved.status == "finished"
+    assert saved.outcome["winners"] == list(board.winners)
+    driver.wait_until(lambda: board.outcome().reason in driver.texts())
+    driver.tap(button(driver, "Home"))
+    driver.tap_text("History")
+    assert "Player 1, Player 2, Player 3 \u00b7 every round, Legendary" in driver.texts()
+
+
+def test_village_editor_then_a_quick_score(driver: Driver) -> None:
+    tile = driver.find("Chickwood Forest").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    driver.tap(button(driver, "Village cards"))
+    assert driver.app.root.current.endswith("VillageProfileScreen")
+    driver.tap(button(driver, "village 1"))
+    editor = driver.app.current_screen
+    glory_plus = [w for w in shown(driver, TButton) if w.text == "+"][1]  # row 1's glory
+    driver.tap(glory_plus)
+    assert editor.cards[0].rows[0].glory == 4
+    driver.tap(button(driver, "Save"))
+    driver.close_popups()
+    saved = driver.app.store.profile("chickwood")
+    assert saved["card"][0]["rows"][0] == {"spaces": 2, "glory": 4}
+    assert saved["card"][0]["status"] == "owner"
+    assert driver.app.root.current == "new_game"
+
+    choose(driver, "Players", "2")
+    choose(driver, "Keep score", "Final count only")
+    choose(driver, "Legendary", "Without")
+    driver.tap_text("Set up the table")
+    assert driver.app.root.current.endswith("ChickwoodPlayScreen")  # no set-up guide
+    screen = driver.app.current_screen
+    play = screen.play
+    assert play.state.phase == "entry"
+    village = next(c for c in play.state.config.cards if c.card == "village-1")
+    assert village.rows[0].glory == 4  # the edited profile is used
+
+    # Player 1: three gold chests, castles 4 and 2, two alms on village-1.
+    pad(driver, "Gold\nchest", "Gold\nchest", "Gold\nchest", "Maid\nMarihen")
+    driver.tap(button(driver, "Undo"))  # not the Maid after all
+    castle(driver, 4)
+    castle(driver, 2)
+    card = next(c for c in cards(driver) if c.name == "village-1")
+    driver.tap(card)
+    driver.tap(card)
+    # Player 2: a ring and a henchman, castle 3, one alms on village-1 (given last).
+    driver.tap(button(driver, "Player 2"))
+    pad(driver, "Ring 4", "Henchman")
+    castle(driver, 3)
+    driver.tap(card)
+    forest = next(c for c in cards(driver) if c.forest)
+    driver.tap(forest)
+    assert "is a forest" in screen.prompt
+    driver.tap(button(driver, "Score these"))
+    assert play.state.phase == "scoring"
+
+    villages = [C.VillageFinal(c) for c in play.state.config.cards_in_play if not c.forest]
+    villages = [
+        C.VillageFinal(v.profile, ("Player 1", "Player 1", "Player 2"))
+        if v.profile.card == "village-1"
+        else v
+        for v in villages
+    ]
+    expected = C.quick_score(
+        [
+            C.PlayerFinal("Player 1", C.Collection.of(chests={"gold": 3}), (4, 2)),
+            C.PlayerFinal("Player 2", C.Collection(jewelry=(0, 0, 1), henchmen=1), (3,)),
+        ],
+        villages,
+    )
+    p1, p2 = expected.player("Player 1"), expected.player("Player 2")
+    # Both rows of village-1 are unlocked: 6 glory for the most alms, 4 (edited) next.
+    assert (p1.points("Chests"), p1.points("Castles"), p1.points("Villages")) == (9, 6, 6)
+    assert (p2.total, p1.total) == (4 - 3 + 3 + 4, 21)
+    assert "21\nwinner" in driver.texts() and "8" in driver.texts()
+    driver.tap(button(driver, "Confirm scores"))
+    saved_game = driver.app.store.session(play.session_id)
+    assert saved_game.status == "finished" and saved_game.outcome["winners"] == ["Player 1"]
+    driver.tap(button(driver, "Home"))
+    driver.tap_text("History")
+    assert "Player 1, Player 2 \u00b7 quick score" in driver.texts()
