@@ -7,6 +7,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
 from app import theme
@@ -21,6 +22,8 @@ from app.widgets import BaseScreen, TButton
 class GameScreen(BaseScreen):
     """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``."""
 
+    replaying = BooleanProperty(False)  # showing a saved game: kv swaps in the step bar
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.play: PlaySession | Replay
@@ -29,9 +32,14 @@ class GameScreen(BaseScreen):
         self.message = ""  # a refusal or a warning, shown once in the prompt
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.hold(game, play)
+        self.refresh()
+
+    def hold(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        """Keep the game and its session (or the replay of a saved one)."""
         self.game = game
         self.play = play
-        self.refresh()
+        self.replaying = isinstance(play, Replay)
 
     def refresh(self) -> None:
         raise NotImplementedError
@@ -99,12 +107,14 @@ class GameScreen(BaseScreen):
     # -- the end and the lights --------------------------------------------------------
 
     def announce_end(self, won: bool, heading: str, reason: str) -> None:
-        if self.replay is not None:
-            return
+        if self.replay is None:
+            self.sound_end(won)
+            show_notice(heading, reason)
+
+    def sound_end(self, won: bool) -> None:
         controls = App.get_running_app().controls
-        if controls is not None:
+        if controls is not None and self.replay is None:
             controls.beep("win" if won else "loss")
-        show_notice(heading, reason)
 
     def set_lights(self, turn: str, danger: str) -> None:
         controls = App.get_running_app().controls

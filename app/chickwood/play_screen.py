@@ -24,12 +24,14 @@ from app.chickwood.final_entry import FinalDraft
 from app.chickwood.look import alms_colour, initial
 from app.chickwood.score_view import ScoreView
 from app.chickwood.widgets import CardLook, RowLook, SpaceLook
+from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.kv import load_kv
 from app.play_session import PlaySession
 from app.popups import show_notice
+from app.replay import Replay, fill_replay_bar
 from app.value_editor import ask_number
-from app.widgets import BaseScreen, TButton
+from app.widgets import TButton
 from engines import chickwood as C
 from engines.chickwood.alms_snake import legal_steps
 from engines.chickwood.village import CardProfile
@@ -40,7 +42,7 @@ class CastleButton(TButton):
     value = StringProperty("")
 
 
-class ChickwoodPlayScreen(BaseScreen):
+class ChickwoodPlayScreen(GameScreen):
     phase = StringProperty("raid")
     prompt = StringProperty("")
     refused = BooleanProperty(False)  # the prompt is a refusal
@@ -65,9 +67,8 @@ class ChickwoodPlayScreen(BaseScreen):
         self.touches: list[tuple[str, str]] = []
         self.ids.grid.on_pick = self.touch_village
 
-    def prepare(self, game: GameInfo, play: PlaySession) -> None:
-        self.game = game
-        self.play = play
+    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.hold(game, play)
         self.touches = []
         self.seat = 0
         self.scores.reset()
@@ -201,6 +202,8 @@ class ChickwoodPlayScreen(BaseScreen):
         self.refresh()
 
     def on_intent(self, intent: str) -> bool:
+        if self.replay_intent(intent):
+            return True
         if intent == "undo":
             self.undo()
             return True
@@ -227,6 +230,11 @@ class ChickwoodPlayScreen(BaseScreen):
 
     def refresh(self) -> None:
         state = self.state
+        if self.replay is not None:
+            fill_replay_bar(self.ids.replay_bar, self.replay, self.show_step, self.resume)
+        elif state.phase == "over" and self.phase not in ("over", ""):
+            self.sound_end(won=True)  # the game just ended: someone won
+        self.set_lights(turn="off" if state.phase == "over" else "on", danger="off")
         self.phase = state.phase
         self.can_undo = self.play.session.can_undo
         self.castle = next((value for kind, value in self.touches if kind == "castle"), "")

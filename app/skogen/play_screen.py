@@ -14,14 +14,16 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from app import theme
 from app.choice_list import ChoiceListPopup
+from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.kv import load_kv
 from app.play_session import PlaySession
+from app.replay import Replay, fill_replay_bar
 from app.score_table import FinalScores
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import LedgerRow, SwatchButton
 from app.value_editor import ask_number
-from app.widgets import BaseScreen, TButton
+from app.widgets import TButton
 from engines import skogen as G
 from engines.core import IllegalAction
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
@@ -30,7 +32,7 @@ from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
 NOT_TAKEN = {"reroll": "None left: reroll", "none": "Take none"}
 
 
-class SkogenPlayScreen(BaseScreen):
+class SkogenPlayScreen(GameScreen):
     phase = StringProperty("turn")
     message = StringProperty("")  # a refusal, in the engine's words
     summary = StringProperty("")  # the turn being built
@@ -54,9 +56,8 @@ class SkogenPlayScreen(BaseScreen):
             key.bind(on_release=lambda _b, p=points: self.add("species", p))
             self.ids.keypad.add_widget(key)
 
-    def prepare(self, game: GameInfo, play: PlaySession) -> None:
-        self.game = game
-        self.play = play
+    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.hold(game, play)
         self.entries = []
         self.message = ""
         self.refresh()
@@ -172,6 +173,8 @@ class SkogenPlayScreen(BaseScreen):
         self.refresh()
 
     def on_intent(self, intent: str) -> bool:
+        if self.replay_intent(intent):
+            return True
         if intent == "undo":
             self.undo()
             return True
@@ -184,6 +187,11 @@ class SkogenPlayScreen(BaseScreen):
 
     def refresh(self) -> None:
         state = self.state
+        if self.replay is not None:
+            fill_replay_bar(self.ids.replay_bar, self.replay, self.show_step, self.resume)
+        elif state.phase == "over" and self.phase not in ("over", ""):
+            self.sound_end(won=True)  # the game just ended: someone won
+        self.set_lights(turn="off" if state.phase == "over" else "on", danger="off")
         self.phase = state.phase
         self.table_die = state.config.die == "table"
         self.die_prompt = self._die_prompt()

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from app.games import BY_KEY
 from app.replay import Replay
 from app.screens.history import FilterChip
 from app.screens.statistics import PageChip as StatsPage
@@ -111,3 +112,24 @@ def test_history_filters_by_player(driver: Driver) -> None:
     screen = driver.app.current_screen
     assert screen.rows and all("Sigrid" in row["players"] for row in screen.rows)
     assert driver.find("Sigrid", FilterChip).selected
+
+
+def test_a_skogen_game_is_stepped_through_too(driver: Driver) -> None:
+    from engines import skogen as G
+
+    driver.app.start_game(BY_KEY["skogen"], G.Config(players=("Ana", "Bo")), ["Ana", "Bo"], 4)
+    driver.pump()
+    screen = driver.app.current_screen
+    play = screen.play
+    play.play(G.legal_actions(play.state)[0])
+    driver.pump()
+    driver.tap_text("Back")
+    driver.tap_text("History")
+    row = next(w for w in driver.visible() if getattr(w, "session_id", None) == play.session_id)
+    driver.tap(row)
+    assert isinstance(screen.play, Replay)
+    assert "1 of 1: " + play.session.actions[-1].label in driver.texts()
+    driver.tap_text("<")
+    assert screen.play.state == G.new_game(play.session.config, play.session.seed)
+    driver.tap_text("Resume")
+    assert not isinstance(screen.play, Replay) and screen.play.state == play.state
