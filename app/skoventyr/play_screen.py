@@ -7,13 +7,16 @@ which saves it before the screen shows its result.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 
 from app import theme
+from app.background import Background
 from app.choice_list import ChoiceListPopup
 from app.game_screen import GameScreen
 from app.games import GameInfo
@@ -21,7 +24,7 @@ from app.kv import load_kv
 from app.play_session import PlaySession
 from app.popups import ask, show_notice
 from app.replay import Replay
-from app.skoventyr import touch_paths
+from app.skoventyr import advisor, touch_paths
 from app.skoventyr.look import CARD_COLOURS, CARD_SHORT, lygtemand_short, lygtemand_words
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable
 from app.touch_select import Target, TouchSelection
@@ -69,11 +72,13 @@ class SkoventyrPlayScreen(GameScreen):
     extras_label = StringProperty("")
     show_extras = BooleanProperty(False)
     danger = BooleanProperty(False)
+    hint_words = StringProperty("Hint")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.play: PlaySession
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
+        self.hinting: Background[advisor.Hint] = Background("advisor")
         self.ids.ring.on_pick = self.pick
 
     # -- set-up ------------------------------------------------------------------------
@@ -81,10 +86,41 @@ class SkoventyrPlayScreen(GameScreen):
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = ""
         self.news = ""
+        self.hinting.forget()
         super().prepare(game, play)
         new_game = not play.session.events and self.replay is None
         if new_game and self.state.config.deck_mode == "app":
             show_notice("Deal the cards", self.deal_text())
+
+    # -- the advisor -------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        """Think about the next step in the background; the button shows the progress."""
+        state = self.state
+        if self.replay is not None or state.ended is not None or self.hinting.busy:
+            return
+        if S.awaiting_reveal(state):
+            self.message = "The table answers this one: which card came up?"
+            self.draw()
+            return
+        moment = len(self.play.session.events)
+        began = time.monotonic()
+
+        def tick(_dt: float) -> bool:
+            if not self.hinting.busy:
+                self.hint_words = "Hint"
+                return False
+            share = min(0.99, (time.monotonic() - began) / advisor.HINT_BUDGET)
+            self.hint_words = f"Thinking {round(share * 100)}%"
+            return True
+
+        Clock.schedule_interval(tick, 0.1)
+        self.hinting.run(moment, lambda: advisor.advise(state, moment), self.show_hint)
+
+    def show_hint(self, hint: advisor.Hint) -> None:
+        self.hint_words = "Hint"
+        self.message = hint.words()
+        self.draw()
 
     def deal_text(self) -> str:
         """What the app dealt at set-up, for the people to lay out from the sorted pile."""
@@ -206,6 +242,7 @@ class SkoventyrPlayScreen(GameScreen):
 
     def refresh(self) -> None:
         """Rebuild the choices from the engine's legal actions, then redraw."""
+        self.hinting.forget()  # a hint for an earlier moment no longer applies
         self.selection = TouchSelection(S.legal_actions(self.state), touch_paths.path)
         self.draw()
 

@@ -163,3 +163,20 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
     assert controls.light_state("danger") == "off"
     assert [e.type for e in screen.play.session.events] == ["action", "undo"]
     assert len(driver.app.store.events(screen.play.session_id)) == 2
+
+
+def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(driver: Driver) -> None:
+    start_game(driver, 1, {})
+    driver.close_popups()
+    screen = driver.app.current_screen
+    legal = {a.label for a in S.legal_actions(screen.play.state)}
+    frames = 0
+    driver.tap(driver.find("Hint", TButton))
+    while not screen.message.startswith("Hint: "):
+        driver.pump()  # frames keep coming while the advisor thinks
+        frames += 1
+        assert frames < 2000, "no hint came"
+    assert frames > 3  # it thought in the background, the screen went on drawing
+    suggested = screen.message.removeprefix("Hint: ").split(". ")[0]
+    assert suggested in legal
+    assert screen.message in driver.texts()

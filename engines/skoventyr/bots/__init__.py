@@ -1,0 +1,17 @@
+"""Skoventyr's bots: a heuristic policy and a determinized Monte Carlo search.
+
+``make_bot("heuristic" | "search" | "random")`` gives an object with
+``choose(view, rng, budget) -> Action`` and ``explain() -> str``; the search bot also
+keeps ``last_estimate``, its estimated chance of winning after its choice.
+"""
+
+from engines.skoventyr.bots.bots import (
+    BOTS,
+    Bot,
+    HeuristicBot,
+    RandomBot,
+    SearchBot,
+    make_bot,
+)
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]

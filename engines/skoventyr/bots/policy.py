@@ -1,0 +1,326 @@
+"""The heuristic policy: a fast scoring of every legal move or answer of a ``Sim``.
+
+It is the heuristic bot, the search bot's rollout policy and its prior. It reads only
+what a player sees (counts of the deck, never the order of a determinization).
+
+The plan it follows: build a line of Allies of one type (Formskifters join any type)
+clockwise from Vogter, defeat the Minion whose value the line reaches, take Refuge along
+the line to gain distance, and keep Gamle Erik away with Trold missions, Nisse calls and
+by not calling Gamle Erik cards while he is close.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines.skoventyr.bots.sim import ALLY_INTS, E, F, G, H, Move, N, Sim, T
+
+LOSS = -1000.0
+
+#: The policy's tunable weights (tuned by self-play in the fast simulator).
+W: dict[str, float] = {
+    "step": 6.0,
+    "urgency": 14.0,
+    "flip": 5.75,
+    "discard": 6.0,
+    "discard_scale": 23.0,
+    "call": 30.0,
+    "nisse_call": 7.0,
+    "position": 25.5,
+    "trold3": 25.0,
+    "trold4": 5.0,
+    "elle_left": 26.6,
+    "elle": 18.0,
+    "huldre_m": 12.3,
+    "nisse_m": 6.65,
+    "gambit": 18.0,
+    "gambit_g": 8.2,
+    "gambit_left": 10.0,
+    "refuge_low": 24.0,
+    "refuge_high": 6.0,
+    "revenge": 6.8,
+    "restoration": 7.0,
+    "wrath_gap": 0.5,
+    "wrath_equal": -30.0,
+    "wrath_wait": 10.0,
+}
+
+
+WRATH_EQUAL = True
+
+
+def plan_type(s: Sim) -> int:
+    """The Ally type the Forest is being built with (-1: none yet decided)."""
+    ft = s.forest_type()
+    if ft >= 0:
+        return ft
+    if ft == -2:
+        return F
+    best, count = -1, 0
+    hand = s.hand
+    for c in ALLY_INTS:
+        if c == F or s.hostage(c):
+            continue
+        k = hand.count(c)
+        if k > count:
+            best, count = c, k
+    return best
+
+
+def vulnerable_values(s: Sim) -> list[int]:
+    return [int(m[1] or 0) for m in s.minions if m[2] is None]
+
+
+def far_side(s: Sim, tid: int) -> bool:
+    """Whether ``tid`` lies clockwise from Vogter before Gamle Erik (off his path)."""
+    n = s.n
+    d = (s.idx(tid) - s.idx(s.v)) % n
+    return 0 < d < n - s.gap
+
+
+def extends_refuge(s: Sim, tid: int) -> bool:
+    """Whether an Ally on ``tid`` lengthens the line Refuge can walk from Vogter."""
+    cur = s.v
+    if s.tree(cur)[2] < 0:
+        return False
+    for _ in range(s.n - 1):
+        cur = s.step(cur, 1)
+        if cur == tid:
+            return True
+        if s.tree(cur)[2] < 0:
+            return False
+    return False
+
+
+def ge_steps_cost(s: Sim, steps: int) -> float:
+    """How bad it is for Gamle Erik to come ``steps`` Trees nearer."""
+    g = s.gap
+    if steps >= g:
+        return -LOSS
+    left = g - steps
+    return steps * (W["step"] + W["urgency"] / left)
+
+
+def damage_cost(s: Sim, times: int = 1) -> float:
+    """How bad it is to damage a Tree ``times`` times now."""
+    if s.damage_capacity() < times:
+        return -LOSS
+    cost = 0.0
+    dam = any(t[1] for t in s.trees if s.is_free(t))
+    n = s.n
+    for _ in range(times):
+        if dam:
+            cost += W["discard"] + W["discard_scale"] / max(1, n - 3)
+            n -= 1
+        else:
+            cost += W["flip"]
+        dam = not dam
+    return cost
+
+
+def card_value(s: Sim, card: int, plan: int) -> float:
+    if card == G:
+        return 0.0
+    hand = s.hand
+    value = 2.0
+    if card in (plan, F):
+        value = 10.0
+    elif plan < 0 and hand.count(card) >= 1:
+        value = 8.0
+    if card == T:
+        value = max(value, 9.0 if hand.count(T) == 0 else 4.0)
+    if card == E:
+        value = max(value, 4.0)
+    if s.hostage(card):
+        value = 1.0
+    if len(hand) >= 5:
+        value -= 8.0
+    return value
+
+
+def call_score(s: Sim, slot: int, risky: bool, plan: int) -> float:
+    card = s.future[slot]
+    score = W["call"] + card_value(s, card, plan)
+    if risky:
+        p = s.ge_odds()
+        if s.gap <= 2:
+            score += p * LOSS
+        else:
+            score -= p * ge_steps_cost(s, 2)
+        return score - 0.5
+    if card in (G, F):
+        return score - ge_steps_cost(s, 1)
+    if card == H:
+        return score - damage_cost(s)
+    if card == N:
+        return score + W["nisse_call"]
+    if card == T:
+        return score - 2.0
+    if card == E:
+        return score - 2.0
+    return score
+
+
+def position_score(s: Sim, card: int, tid: int, plan: int) -> float:
+    k = s.ally_count()
+    values = vulnerable_values(s)
+    if plan >= 0 and card != plan and card != F:
+        return -50.0
+    score = W["position"]
+    if k + 1 in values:
+        score += 6.0
+    if values and k + 1 > max(values):
+        score -= 30.0
+    if far_side(s, tid):
+        d = (s.idx(tid) - s.idx(s.v)) % s.n
+        score += 4.0 - 0.1 * d
+        if extends_refuge(s, tid):
+            score += 3.0
+    elif tid == s.v:
+        score += 5.0
+    if tid == s.ge:
+        score -= 2.0
+    if card == T and s.gap <= 2 and s.hand.count(T) <= 1:
+        score -= 25.0
+    if card == F and plan < 0 and any(c != F for c in s.hand):
+        score -= 20.0
+    return score
+
+
+def move_score(s: Sim, move: Move, plan: int) -> float:
+    kind = move[0]
+    g = s.gap
+    if kind == "call":
+        return call_score(s, move[1], move[2], plan)
+    if kind == "position":
+        return position_score(s, move[1], move[2], plan)
+    if kind == "wrath":
+        k = s.ally_count()
+        value = next(int(m[1] or 0) for m in s.minions if m[0] == move[1])
+        values = vulnerable_values(s)
+        score = 40.0 + value * 3.0
+        if value < max(v for v in values if v <= k):
+            return 0.0
+        growing = bool(s.placement_trees()) and any(
+            c in (plan, F) and not s.hostage(c) for c in (*s.hand, *s.future)
+        )
+        if k >= max(values) or g <= W["wrath_gap"] or not growing:
+            score += 40.0
+        elif WRATH_EQUAL and value == k:
+            score += W["wrath_equal"]
+        else:
+            score = W["wrath_wait"]
+        return score
+    if kind == "mission":
+        card = move[1]
+        if card == T:
+            steps = min(3, s.n - g - 1)
+            if steps <= 0:
+                return -10.0
+            return (
+                95.0 if g <= 1 else 85.0 if g <= 2 else W["trold3"] if g <= 3 else W["trold4"]
+            ) + steps
+        if card == E:
+            bonus = W["elle_left"] if s.future and s.future[0] == G else W["elle"]
+            return bonus + (10.0 if g <= 2 else 0.0)
+        if card == H:
+            return W["huldre_m"] if s.heal_options() else -5.0
+        if card == N:
+            return W["nisse_m"]
+        return 0.0
+    if kind == "gambit":
+        adv = s.future.count(G)
+        if adv == 0:
+            return 5.0
+        score = W["gambit"] + W["gambit_g"] * adv + (W["gambit_left"] if s.future[0] == G else 0.0)
+        if g <= 2 and s.future[0] == G:
+            score += 20.0
+        return score - damage_cost(s)
+    if kind == "rally":
+        return 55.0 + (5.0 if move[2] != plan else 0.0)
+    if kind == "involve":
+        return 32.0 + (6.0 if move[1] == 2 else 0.0)
+    if kind == "rescue":
+        double = any(h[1] for h in s.hostages if h[0] == move[1])
+        return 28.0 + (12.0 if move[1] == plan else 0.0) - damage_cost(s, 2 if double else 1)
+    return 0.0
+
+
+def answer_score(s: Sim, move: Move, plan: int) -> float:
+    kind = move[0]
+    if kind == "damage":
+        tid = move[1]
+        return 10.0 if far_side(s, tid) else 0.0
+    if kind == "heal":
+        return 0.0 if far_side(s, move[1]) else 5.0
+    if kind == "reveal":
+        return 10.0 if far_side(s, move[1]) else 0.0
+    if kind == "under":
+        card = s.future[move[1]]
+        if card == G:
+            return 20.0 - float(move[1])
+        return -card_value(s, card, plan)
+    if kind == "stop":
+        return 0.0
+    if kind == "discadv":
+        return -float(move[1])
+    if kind == "retdisc":
+        return 5.0 if move[1] == plan else 0.0
+    if kind == "geback":
+        safe = s.n - s.gap - 1
+        return float(move[1]) if move[1] <= safe else LOSS
+    if kind == "reward":
+        r = move[1]
+        if r == "refuge":
+            reach = [t for t in s.refuge_trees() if t != s.ge]
+            gain = (s.idx(reach[-1]) - s.idx(s.v)) % s.n
+            return gain * (W["refuge_low"] if s.gap <= 3 else W["refuge_high"])
+        if r == "revenge":
+            return W["revenge"] if G in s.future else -1.0
+        return W["restoration"]
+    if kind == "refuge":
+        if move[1] == s.ge:
+            return LOSS
+        return float((s.idx(move[1]) - s.idx(s.v)) % s.n)
+    if kind == "handdisc":
+        card = move[1]
+        return -card_value(s, card, plan) - 0.5 * (s.hand.count(card) == 1)
+    return 0.0
+
+
+def choose(s: Sim, rng: random.Random | None = None) -> Move:
+    """The policy's move or answer for ``s`` (ties broken by ``rng`` if given)."""
+    options = s.options()
+    return best(s, options, rng)[0]
+
+
+def scored(s: Sim, options: list[Move]) -> list[tuple[float, Move]]:
+    plan = plan_type(s)
+    if s.tasks:
+        return [(answer_score(s, m, plan), m) for m in options]
+    return [(move_score(s, m, plan), m) for m in options]
+
+
+def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> tuple[Move, float]:
+    ranked = scored(s, options)
+    top = max(score for score, _ in ranked)
+    ties = [m for score, m in ranked if score == top]
+    if rng is not None and len(ties) > 1:
+        return rng.choice(ties), top
+    return ties[0], top
+
+
+def rollout(s: Sim, max_steps: int = 2000) -> int:
+    """Play ``s`` to its end with the policy: +1 won, -1 lost (0: cut short)."""
+    steps = 0
+    while not s.ended and steps < max_steps:
+        options = s.options()
+        if not options:
+            s.ended = -1
+            break
+        s.play(best(s, options)[0])
+        steps += 1
+    return s.ended
+
+
+__all__ = ["ALLY_INTS", "choose", "rollout", "scored"]
