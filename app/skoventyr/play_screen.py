@@ -253,7 +253,7 @@ class SkoventyrPlayScreen(GameScreen):
         odds = S.gamle_erik_odds(state)
         who = self.player_name(state.player)
         self.title = f"Turn {state.turn} - {who}" if state.turn else "Skoventyr"
-        self.status = f"Deck {state.deck.size} \u00b7 next G.E. {percent(odds)}"
+        self.status = f"Deck {state.deck.size} \u00b7 G.E. {percent(odds)}"
         self.danger = state.forest.gap == 1 and state.ended is None
         self.prompt = self.message or self._prompt(who)
         self.hand_owner = who if self.play.session.config.players > 1 else "Hand"
