@@ -58,12 +58,31 @@ class GameScreen(BaseScreen):
     def resume(self) -> None:
         App.get_running_app().resume_game(self.game, self.play.session_id)
 
-    def replay_intent(self, intent: str) -> bool:
-        """Confirm and undo step through a replay."""
-        if self.replay is None or intent not in ("confirm", "undo"):
+    def on_intent(self, intent: str) -> bool:
+        """The confirm and undo buttons: a step forward and back in a replay; in a game,
+        the screen's main step and Undo. Menu is left to the app (Back)."""
+        if intent not in ("confirm", "undo"):
             return False
-        self.show_step(self.replay.step + (1 if intent == "confirm" else -1))
+        if self.replay is not None:
+            self.show_step(self.replay.step + (1 if intent == "confirm" else -1))
+        elif intent == "undo":
+            self.undo()
+        else:
+            self.confirm()
         return True
+
+    def confirm(self) -> None:
+        """What the confirm button does in this game."""
+        raise NotImplementedError
+
+    def confirm_only_choice(self) -> None:
+        """Confirm takes the one thing that can be touched now, if there is just one."""
+        options = self.selection.options()
+        if len(options) == 1:
+            self.pick(next(iter(options)))
+
+    def pick(self, target: Any) -> None:
+        raise NotImplementedError
 
     # -- the bottom bar ----------------------------------------------------------------
 

@@ -201,16 +201,8 @@ class ChickwoodPlayScreen(GameScreen):
                 self.say(str(refusal), refused=True)
         self.refresh()
 
-    def on_intent(self, intent: str) -> bool:
-        if self.replay_intent(intent):
-            return True
-        if intent == "undo":
-            self.undo()
-            return True
-        if intent == "confirm":
-            self.primary()
-            return True
-        return False
+    def confirm(self) -> None:
+        self.primary()
 
     def correct_deck(self) -> None:
         ask_number(

@@ -172,16 +172,8 @@ class SkogenPlayScreen(GameScreen):
             self.message = str(refusal)
         self.refresh()
 
-    def on_intent(self, intent: str) -> bool:
-        if self.replay_intent(intent):
-            return True
-        if intent == "undo":
-            self.undo()
-            return True
-        if intent == "confirm":
-            self.primary()
-            return True
-        return False
+    def confirm(self) -> None:
+        self.primary()
 
     # -- drawing ---------------------------------------------------------------------------
 

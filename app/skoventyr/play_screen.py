@@ -225,18 +225,8 @@ class SkoventyrPlayScreen(GameScreen):
             groups.setdefault(EDIT_GROUPS.get(type(edit), "Other"), []).append((text, edit))
         ChoiceListPopup("Change by hand", groups, self.take).open()
 
-    def on_intent(self, intent: str) -> bool:
-        if self.replay_intent(intent):
-            return True
-        if intent == "undo":
-            self.undo()
-            return True
-        if intent == "confirm":
-            options = self.selection.options()
-            if len(options) == 1:  # the only thing that can be done now
-                self.pick(next(iter(options)))
-            return True
-        return False
+    def confirm(self) -> None:
+        self.confirm_only_choice()
 
     # -- drawing -----------------------------------------------------------------------
 

@@ -136,21 +136,11 @@ class SkulkHollowPlayScreen(GameScreen):
             self.confirmed = self.decision.reason
             self.take(self.decision.action)
 
-    def on_intent(self, intent: str) -> bool:
-        if self.replay_intent(intent):
-            return True
-        if intent == "undo":
-            self.undo()
-            return True
-        if intent == "confirm":
-            if self.guardian_turn:
-                self.done()
-            else:
-                options = self.selection.options()
-                if len(options) == 1:
-                    self.pick(next(iter(options)))
-            return True
-        return False
+    def confirm(self) -> None:
+        if self.guardian_turn:
+            self.done()
+        else:
+            self.confirm_only_choice()
 
     # -- drawing -----------------------------------------------------------------------
 
