@@ -8,6 +8,7 @@ one key=value line. ``--games 10000`` is the reliability target.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
 import traceback
@@ -63,7 +64,9 @@ def main(argv: list[str] | None = None) -> None:
     chunks = [work[i : i + 50] for i in range(0, len(work), 50)]
     began = time.perf_counter()
     results: list[tuple[str, int, str]] = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    # Fresh worker processes: a fork of a threaded process can inherit a held lock.
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=spawn) as pool:
         for chunk in pool.map(play_many, chunks):
             results.extend(chunk)
     elapsed = time.perf_counter() - began

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from multiprocessing import Pool
 
 from engines.skoventyr.bots import SearchBot, make_bot
 from engines.skoventyr.config import Config
@@ -163,7 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if workers == 1:
         results = [play(job) for job in jobs]
     else:
-        with Pool(workers) as pool:
+        # Fresh worker processes: forking a process that runs threads (a UI, a test
+        # runner) can copy a held lock into the child and hang it.
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for result in pool.imap_unordered(play, jobs):
                 results.append(result)
                 if not args.quiet and len(results) % max(1, args.games // 10) == 0:
