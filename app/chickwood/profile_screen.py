@@ -51,9 +51,13 @@ class VillageProfileScreen(BaseScreen):
         self.selected = 0
 
     def on_pre_enter(self, *_args: object) -> None:
-        self.cards = list(village_cards())
         self.history = []
         self.message = ""
+        try:
+            self.cards = list(village_cards())
+        except ValueError as problem:  # a damaged profile: start again from the shipped one
+            self.cards = list(default_cards())
+            self.message = f"{problem} The shipped values are shown; Save replaces yours."
         self.status = "Your cards" if self.cards[0].status == "owner" else "Assumed values"
         self.select(0)
 

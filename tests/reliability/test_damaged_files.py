@@ -60,3 +60,22 @@ def test_a_database_from_a_newer_tableside_is_kept_whole(tmp_path: Path) -> None
     assert len(kept) == 1
     with sqlite3.connect(kept[0]) as old:  # the newer file is whole, Ana still in it
         assert old.execute("select name from players").fetchall() == [("Ana",)]
+
+
+def test_a_damaged_component_profile_is_reported_not_fatal(tmp_path: Path) -> None:
+    from app.chickwood.profile import village_cards
+    from engines.chickwood.data import DataError
+
+    store = Store.open(tmp_path / "tableside.db")
+    store.save_profile("chickwood", {"card": [{"rows": "nonsense"}]})
+
+    class Running:  # what App.get_running_app() gives the profile code
+        pass
+
+    running = Running()
+    running.store = store  # type: ignore[attr-defined]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("kivy.app.App.get_running_app", staticmethod(lambda: running))
+        with pytest.raises(DataError, match="your village profile"):
+            village_cards()
+    assert store.profile("chickwood") == {"card": [{"rows": "nonsense"}]}  # kept as it was
