@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from app.game_options import NewGameForm
@@ -59,8 +60,11 @@ class GameInfo:
 
     @property
     def has_setup_guide(self) -> bool:
-        # Found without importing the engine, so that Home loads no game.
-        return importlib.util.find_spec(f"engines.{self.key}.setup") is not None
+        # Looked up as a file: importing the engine (even to find a submodule) would load
+        # every game at start-up.
+        spec = importlib.util.find_spec(f"engines.{self.key}")
+        folders = spec.submodule_search_locations if spec else None
+        return any((Path(folder) / "setup.py").exists() for folder in folders or ())
 
 
 def load(path: str) -> Any:
