@@ -142,25 +142,7 @@ class Store:
 
     def start_session(self, game: str, config: Any, seed: int, players: list[str]) -> int:
         now = _now()
-        with self.db.atomic():
-            row_id = (
-                self.db["sessions"]
-                .insert(
-                    {
-                        "game": game,
-                        "config": json.dumps(config),
-                        "seed": seed,
-                        "players": json.dumps(players),
-                        "status": "active",
-                        "started": now,
-                        "updated": now,
-                        "ended": None,
-                        "outcome": None,
-                    }
-                )
-                .last_pk
-            )
-        return int(row_id)
+        return self._insert_session(game, config, seed, players, "active", now, now, None)
 
     def append_event(self, session_id: int, event: dict[str, Any]) -> int:
         """Write one event and commit it before returning its sequence number."""
@@ -207,26 +189,36 @@ class Store:
         seed: int = 0,
     ) -> int:
         """A game played elsewhere (an imported play): finished, with no events."""
+        return self._insert_session(
+            game, config, seed, players, "finished", started, ended, outcome, external_id
+        )
+
+    def _insert_session(
+        self,
+        game: str,
+        config: Any,
+        seed: int,
+        players: list[str],
+        status: str,
+        started: str,
+        ended: str | None,
+        outcome: Any,
+        external_id: str | None = None,
+    ) -> int:
+        row = {
+            "game": game,
+            "config": json.dumps(config),
+            "seed": seed,
+            "players": json.dumps(players),
+            "status": status,
+            "started": started,
+            "updated": ended or started,
+            "ended": ended,
+            "outcome": None if outcome is None else json.dumps(outcome),
+            "external_id": external_id,
+        }
         with self.db.atomic():
-            row_id = (
-                self.db["sessions"]
-                .insert(
-                    {
-                        "game": game,
-                        "config": json.dumps(config),
-                        "seed": seed,
-                        "players": json.dumps(players),
-                        "status": "finished",
-                        "started": started,
-                        "updated": ended,
-                        "ended": ended,
-                        "outcome": json.dumps(outcome),
-                        "external_id": external_id,
-                    }
-                )
-                .last_pk
-            )
-        return int(row_id)
+            return int(self.db["sessions"].insert(row).last_pk)
 
     def finish_session(self, session_id: int, outcome: Any) -> None:
         self._close_session(session_id, "finished", outcome)

@@ -32,6 +32,17 @@ class TButton(ButtonBehavior, Label):
     accent = ColorProperty(theme.ACCENT)
 
 
+class Piece(ButtonBehavior):
+    """Something drawn on a game's board that stands for a touch target (a Tree, a card, a
+    map space): ``touchable`` lights it, ``dimmed`` fades it while something else is
+    being chosen, ``selected`` marks a touch already made."""
+
+    target = ObjectProperty(None, allownone=True)
+    touchable = BooleanProperty(False)
+    dimmed = BooleanProperty(False)
+    selected = BooleanProperty(False)
+
+
 class TargetButton(TButton):
     """A button that stands for a touch target (see app.touch_select), like a piece does."""
 

@@ -12,23 +12,14 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
 
 from app import theme
+from app.widgets import Piece
 
 
-class Touchable(ButtonBehavior):
-    """A piece that can be touched when the current step allows it.
-
-    ``target`` is what touching it means to the screen (("tree", 3)...); ``touchable``
-    lights it up, ``dimmed`` fades it while something else is being chosen.
-    """
-
-    target = ObjectProperty(None, allownone=True)
-    touchable = BooleanProperty(False)
-    dimmed = BooleanProperty(False)
-    selected = BooleanProperty(False)
+class Touchable(Piece):
+    """Skoventyr's pieces: outlined in the game's accent while they may be touched."""
 
 
 class CardTile(Touchable, FloatLayout):

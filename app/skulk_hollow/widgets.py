@@ -12,20 +12,12 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
 from app import theme
 from app.touch_select import Target
-
-
-class Piece(ButtonBehavior):
-    """Something on screen that stands for a touch target: lit when it may be touched."""
-
-    target = ObjectProperty(None, allownone=True)
-    touchable = BooleanProperty(False)
-    dimmed = BooleanProperty(False)
+from app.widgets import Piece
 
 
 class MapCell(Piece, FloatLayout):
