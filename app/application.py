@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -22,7 +22,9 @@ from app.replay import Replay
 from app.screens.home import HomeScreen
 from app.store import Store
 from app.widgets import BaseScreen
-from hardware import Controls
+
+if TYPE_CHECKING:
+    from hardware import Controls  # gpiozero is slow to load: it comes after the first frame
 
 log = logging.getLogger("tableside")
 
@@ -66,11 +68,16 @@ class TablesideApp(App):
         return manager
 
     def on_start(self) -> None:
-        # The buttons and lights (gpiozero is slow to load) come right after the first
-        # frame, so the screen appears sooner; touch works meanwhile.
+        # Kivy runs what is scheduled now before it draws the first frame: wait for the
+        # frame itself, so that Home appears sooner.
+        Window.bind(on_flip=self._after_first_frame)
+
+    def _after_first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._after_first_frame)
         Clock.schedule_once(self._connect_controls)
 
     def _connect_controls(self, _dt: float = 0) -> None:
+        """The buttons and lights (gpiozero is slow to load); touch works meanwhile."""
         from app.controls_link import open_controls
 
         self.controls, notice = open_controls(self.dispatch_intent)
