@@ -20,11 +20,11 @@ from app.play_session import PlaySession
 from app.popups import MessagePopup, show_notice
 from app.replay import Replay
 from app.screens.home import HomeScreen
-from app.store import Store
 from app.widgets import BaseScreen
 
-if TYPE_CHECKING:
-    from hardware import Controls  # gpiozero is slow to load: it comes after the first frame
+if TYPE_CHECKING:  # both slow to load (sqlite-utils, gpiozero): they come after the first frame
+    from app.store import Store
+    from hardware import Controls
 
 log = logging.getLogger("tableside")
 
@@ -48,7 +48,7 @@ class TablesideApp(App):
     def __init__(self, db_path: Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.db_path = db_path
-        self.store: Store
+        self._store: Store | None = None
         self.controls: Controls | None = None
         self.notices: list[str] = []
         self._trail: list[str] = []  # screens to go back to
@@ -58,9 +58,6 @@ class TablesideApp(App):
 
     def build(self) -> ScreenManager:
         Window.clearcolor = theme.BACKGROUND
-        self.store = Store.open(self.db_path)
-        if self.store.notice:
-            self.notices.append(self.store.notice)
         Window.bind(on_key_down=self._on_key_down)
 
         manager = ScreenManager(transition=NoTransition())
@@ -74,10 +71,17 @@ class TablesideApp(App):
 
     def _after_first_frame(self, *_args: Any) -> None:
         Window.unbind(on_flip=self._after_first_frame)
-        Clock.schedule_once(self._connect_controls)
+        Clock.schedule_once(self._finish_start)
 
-    def _connect_controls(self, _dt: float = 0) -> None:
-        """The buttons and lights (gpiozero is slow to load); touch works meanwhile."""
+    def _finish_start(self, _dt: float = 0) -> None:
+        """What Home's first frame does without: the resume buttons, which need the saved
+        games (opened here), and the buttons and lights. Touch works meanwhile."""
+        self.root.get_screen("home").refresh()
+        self._connect_controls()
+        if self.notices:
+            show_notice("Please note", "\n\n".join(self.notices))
+
+    def _connect_controls(self) -> None:
         from app.controls_link import open_controls
 
         self.controls, notice = open_controls(self.dispatch_intent)
@@ -85,8 +89,22 @@ class TablesideApp(App):
             self.notices.append(notice)
         if self.controls is not None:
             self.controls.muted = self.store.setting("buzzer_muted", False)
-        if self.notices:
-            show_notice("Please note", "\n\n".join(self.notices))
+
+    @property
+    def store(self) -> Store:
+        """The saved games: opened just after the first frame, or by whatever needs them
+        sooner. A damaged file is set aside and the notice says so."""
+        if self._store is None:
+            from app.store import Store
+
+            self._store = Store.open(self.db_path)
+            if self._store.notice:
+                self.notices.append(self._store.notice)
+        return self._store
+
+    @property
+    def store_is_open(self) -> bool:
+        return self._store is not None
 
     def on_stop(self) -> None:
         # Kivy sends on_stop twice when stop() is called inside run(); close once.
@@ -95,7 +113,8 @@ class TablesideApp(App):
         self._stopped = True
         if self.controls is not None:
             self.controls.close()
-        self.store.close()
+        if self._store is not None:
+            self._store.close()
 
     # -- navigation --------------------------------------------------------------------
 

@@ -6,10 +6,12 @@ becomes the state the screen shows; a pulled plug never loses a confirmed action
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.store import Store
 from engines.core import Action, Event, GameRules, Outcome, Session, to_data
+
+if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
+    from app.store import Store
 
 
 class PlaySession:

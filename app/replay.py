@@ -7,14 +7,16 @@ it refuses to play. The screens show ``ReplayBar`` instead of their action butto
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.metrics import dp
 
 from app import theme
-from app.store import Store
 from app.widgets import TButton
 from engines.core import Event, GameRules, IllegalAction, Session
+
+if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
+    from app.store import Store
 
 
 class Replay:

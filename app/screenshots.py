@@ -62,8 +62,9 @@ class ScreenshotApp(TablesideApp):
         self.shots_dir = directory
         self.written: list[Path] = []
 
-    def on_start(self) -> None:
-        super().on_start()
+    def _finish_start(self, _dt: float = 0) -> None:
+        # Start-up is complete only after the first frame (Home's resume buttons come then).
+        super()._finish_start(_dt)
         self.shots_dir.mkdir(parents=True, exist_ok=True)
         self._run_steps(self._scenes())
 

@@ -38,26 +38,32 @@ class GameTile(BoxLayout):
 
 
 class HomeScreen(BaseScreen):
-    def on_pre_enter(self, *_args: object) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        store = App.get_running_app().store
-        tiles = self.ids.tiles
-        tiles.clear_widgets()
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
         for game in GAMES:
-            tiles.add_widget(
+            self.ids.tiles.add_widget(
                 GameTile(
                     key=game.key,
                     title=game.title,
                     tagline=game.tagline,
                     players=game.players,
                     accent=theme.GAME_ACCENTS[game.key],
-                    unfinished=len(store.unfinished_sessions(game.key)) if game.playable else 0,
                     playable=game.playable,
                     has_guide=game.has_setup_guide,
                 )
             )
+
+    def on_pre_enter(self, *_args: object) -> None:
+        # The app opens the saved games, and refreshes Home, just after its first frame.
+        if App.get_running_app().store_is_open:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Each playable game's count of unfinished games, on its Resume button."""
+        store = App.get_running_app().store
+        for tile in self.ids.tiles.children:
+            if tile.playable:
+                tile.unfinished = len(store.unfinished_sessions(tile.key))
 
 
 load_kv("home.kv")
