@@ -16,13 +16,14 @@ from kivy.uix.textinput import TextInput
 
 from app import theme
 from app.games import GameInfo, load
-from app.play_session import PlaySession
 from app.popups import MessagePopup, show_notice
-from app.replay import Replay
 from app.screens.home import HomeScreen
 from app.widgets import BaseScreen
 
-if TYPE_CHECKING:  # both slow to load (sqlite-utils, gpiozero): they come after the first frame
+# What Home does not need (saved games, the engines, gpiozero) is imported where it is
+# first used, after the first frame.
+if TYPE_CHECKING:
+    from app.play_session import PlaySession
     from app.store import Store
     from hardware import Controls
 
@@ -145,9 +146,13 @@ class TablesideApp(App):
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+        from app.play_session import PlaySession
+
         self._open_game(game, PlaySession.start(self.store, game.rules(), config, seed, players))
 
     def resume_game(self, game: GameInfo, session_id: int) -> None:
+        from app.play_session import PlaySession
+
         try:
             play = PlaySession.resume(self.store, game.rules(), session_id)
         except ValueError as problem:  # IllegalAction is a ValueError too
@@ -162,6 +167,8 @@ class TablesideApp(App):
     def replay_game(self, game: GameInfo, session_id: int) -> None:
         """Step through a saved game on its play screen; Back returns here."""
         assert game.play_screen is not None
+        from app.replay import Replay
+
         try:
             replay = Replay(self.store, game.rules(), session_id)
         except ValueError as problem:

@@ -11,10 +11,11 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.game_options import NewGameForm
-from engines.core import GameRules, SetupStep
+if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
+    from app.game_options import NewGameForm
+    from engines.core import GameRules, SetupStep
 
 
 @dataclass(frozen=True)
