@@ -12,18 +12,17 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
-from kivy.uix.textinput import TextInput
 
 from app import theme
 from app.games import GameInfo, load
-from app.popups import MessagePopup, show_notice
 from app.screens.home import HomeScreen
 from app.widgets import BaseScreen
 
-# What Home does not need (saved games, the engines, gpiozero) is imported where it is
-# first used, after the first frame.
+# What Home does not need (saved games, the engines, gpiozero, popups, text input) is
+# imported where it is first used, after the first frame.
 if TYPE_CHECKING:
     from app.play_session import PlaySession
+    from app.popups import MessagePopup
     from app.store import Store
     from hardware import Controls
 
@@ -80,6 +79,8 @@ class TablesideApp(App):
         self.root.get_screen("home").refresh()
         self._connect_controls()
         if self.notices:
+            from app.popups import show_notice
+
             show_notice("Please note", "\n\n".join(self.notices))
 
     def _connect_controls(self) -> None:
@@ -157,6 +158,8 @@ class TablesideApp(App):
             play = PlaySession.resume(self.store, game.rules(), session_id)
         except ValueError as problem:  # IllegalAction is a ValueError too
             log.error("cannot replay saved game %s: %s", session_id, problem)
+            from app.popups import show_notice
+
             show_notice(
                 "This game cannot be resumed",
                 f"Its saved moves no longer fit the rules ({problem}). It stays in History.",
@@ -172,6 +175,8 @@ class TablesideApp(App):
         try:
             replay = Replay(self.store, game.rules(), session_id)
         except ValueError as problem:
+            from app.popups import show_notice
+
             show_notice("This game cannot be shown", f"Its saved moves do not replay ({problem}).")
             return
         self.go(game.play_screen, game=game, play=replay)
@@ -215,10 +220,14 @@ class TablesideApp(App):
         return True
 
     def _typing(self) -> bool:
+        from kivy.uix.textinput import TextInput
+
         return any(isinstance(w, TextInput) and w.focus for w in self.current_screen.walk())
 
 
 def _open_popup() -> MessagePopup | None:
+    from app.popups import MessagePopup
+
     for child in Window.children:
         if isinstance(child, MessagePopup):
             return child
