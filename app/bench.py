@@ -1,10 +1,10 @@
 """``python -m app.bench``: Tableside measured against a bare Kivy app, in one run.
 
 Prints, side by side: cold start to first frame and peak memory against a bare Kivy app
-(each in a fresh process, the median of ``--repeat`` runs), event append+commit latency,
-the resume time of a long saved game, engine steps per second per game and the
-guardian's decision times; ends with one line of key=value pairs. Figures, not a test:
-the test suite only checks that it runs.
+(each in a fresh process, the two taking turns, the median of ``--repeat`` runs), event
+append+commit latency, the resume time of a long saved game, engine steps per second per
+game and the guardian's decision times; ends with one line of key=value pairs. Figures,
+not a test: the test suite only checks that it runs.
 """
 
 from __future__ import annotations
@@ -57,33 +57,42 @@ def child(kind: str) -> None:
         TablesideApp().run()
 
 
-def start_figures(kind: str, repeat: int) -> tuple[float, float]:
-    """Median seconds from spawning the process to its first frame, and median peak KB."""
-    seconds, memory = [], []
+def start_once(kind: str) -> tuple[float, int]:
+    """Seconds from spawning a fresh process to its first frame, and its peak KB."""
+    with tempfile.TemporaryDirectory() as home:
+        env = {
+            **os.environ,
+            "KIVY_HOME": home,
+            "KIVY_NO_FILELOG": "1",
+            "KIVY_NO_CONSOLELOG": "1",
+            "TABLESIDE_DB": str(Path(home) / "bench.db"),
+            "TABLESIDE_GPIO": "mock",
+        }
+        began = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-m", "app.bench", "--child", kind],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+    line = next(x for x in done.stdout.splitlines() if x.startswith("BENCH "))
+    figures = json.loads(line.removeprefix("BENCH "))
+    return figures["frame"] - began, figures["maxrss_kb"]
+
+
+def start_figures(repeat: int) -> dict[str, tuple[float, float]]:
+    """Per kind ("bare", "app"): median seconds to the first frame and median peak KB.
+    The two take turns, so that a change in the machine's load touches both alike."""
+    runs: dict[str, list[tuple[float, int]]] = {"bare": [], "app": []}
     for _ in range(repeat):
-        with tempfile.TemporaryDirectory() as home:
-            env = {
-                **os.environ,
-                "KIVY_HOME": home,
-                "KIVY_NO_FILELOG": "1",
-                "KIVY_NO_CONSOLELOG": "1",
-                "TABLESIDE_DB": str(Path(home) / "bench.db"),
-                "TABLESIDE_GPIO": "mock",
-            }
-            began = time.monotonic()
-            done = subprocess.run(
-                [sys.executable, "-m", "app.bench", "--child", kind],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=120,
-                check=True,
-            )
-        line = next(x for x in done.stdout.splitlines() if x.startswith("BENCH "))
-        figures = json.loads(line.removeprefix("BENCH "))
-        seconds.append(figures["frame"] - began)
-        memory.append(figures["maxrss_kb"])
-    return statistics.median(seconds), statistics.median(memory)
+        for kind, figures in runs.items():
+            figures.append(start_once(kind))
+    return {
+        kind: (statistics.median(s for s, _ in figures), statistics.median(kb for _, kb in figures))
+        for kind, figures in runs.items()
+    }
 
 
 # -- the store -----------------------------------------------------------------------------
@@ -203,8 +212,8 @@ def main(argv: list[str] | None = None) -> None:
         summary[key] = fmt.format(value)
         print(f"{words:<48} {summary[key]}")
 
-    bare_s, bare_kb = start_figures("bare", args.repeat)
-    app_s, app_kb = start_figures("app", args.repeat)
+    start = start_figures(args.repeat)
+    (bare_s, bare_kb), (app_s, app_kb) = start["bare"], start["app"]
     report("bare_start_s", bare_s, "bare Kivy: start to first frame (s)")
     report("start_s", app_s, "Tableside: start to first frame (s)")
     report("start_ratio", app_s / bare_s, "start ratio (target <= 1.5)", "{:.2f}")
