@@ -13,7 +13,6 @@ long as its budget allows: on a slower machine it sees fewer simulated games; pa
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
@@ -22,6 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engines.core.measure import percentile, wilson
 from engines.skoventyr.bots import SearchBot, make_bot
 from engines.skoventyr.config import Config
 from engines.skoventyr.rules import apply, legal_actions, new_game, view
@@ -87,26 +87,6 @@ def play(job: Job) -> Result:
         times=tuple(times),
         seconds=time.perf_counter() - started,
     )
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) by the nearest-rank method."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q * len(ordered)))
-    return ordered[rank - 1]
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:

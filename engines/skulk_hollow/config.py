@@ -17,7 +17,10 @@ from engines.skulk_hollow.components import (
 )
 
 DeckHolder = Literal["table", "app"]
-LEVELS: tuple[str, ...] = ("standard",)
+#: The guardian's levels of play (``bots.guardian``), weakest first.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: Games saved before the levels existed name their one level "standard".
+_FORMER_LEVELS = {"standard": "normal"}
 
 
 @dataclass(frozen=True)
@@ -28,13 +31,13 @@ class Config(Saveable):
     handicap (six in the box). ``foxen_deck``: "table" when the hero player holds and
     shuffles the real Foxen cards and tells the app what they did; "app" when the app
     holds the Foxen deck too. The app always holds the guardian's deck. ``level`` is a
-    placeholder for guardian difficulty (only "standard" for now). ``profile`` carries
+    how well the app plays the guardian: "easy", "normal" or "hard". ``profile`` carries
     the owner's corrections to the component data.
     """
 
     guardian: str = "grak"
     leader: str = "king_of_war"
-    level: str = "standard"
+    level: str = "normal"
     hero_relics: int = 0
     guardian_relics: int = 0
     foxen_deck: DeckHolder = "table"
@@ -45,6 +48,8 @@ class Config(Saveable):
             raise ValueError(f"The guardian is one of {', '.join(GUARDIANS)}.")
         if self.leader not in LEADERS:
             raise ValueError(f"The Foxen leader is one of {', '.join(LEADERS)}.")
+        if self.level in _FORMER_LEVELS:  # frozen: set the field the way __init__ does
+            object.__setattr__(self, "level", _FORMER_LEVELS[self.level])
         if self.level not in LEVELS:
             raise ValueError(f"The level is one of {', '.join(LEVELS)}.")
         for relics in (self.hero_relics, self.guardian_relics):

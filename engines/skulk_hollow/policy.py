@@ -1,10 +1,11 @@
-"""A simple rule-following guardian: it looks one decision ahead.
+"""The rule-following player: it looks one decision ahead, for either side.
 
-``choose(view, rng)`` takes what the guardian may see (``view(state, "guardian")``) and
-returns one of the guardian's legal actions; ``decide`` also returns a one-line reason
-for the table ("Grak plays Wide Swing: one wound on the Archer 1 in CLEARING"). Hidden
-cards are never read: the policy plays out its options on a determinized copy of the
-view, completing each choice (card, action, target) greedily, and scores the results.
+``decide(view, rng)`` takes what the guardian may see (``view(state, "guardian")``) and
+returns one of the guardian's legal actions with a one-line reason for the table ("Grak
+plays Wide Swing: one wound on the Archer 1 in CLEARING"). Hidden cards are never read:
+the policy plays out its options on a determinized copy of the view, completing each
+choice (card, action, target) greedily, and scores the results. ``ranked`` is the same
+look-ahead for either side; the guardian levels and the hero bots in ``bots`` build on it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from engines.core import Rng
 from engines.skulk_hollow import board
 from engines.skulk_hollow.actions import EndTurn, PlayCard, SkulkAction, SpendRelic
 from engines.skulk_hollow.rules import apply, determinize, legal_actions
-from engines.skulk_hollow.state import State
+from engines.skulk_hollow.state import Side, State
 
 #: How many further choices of the same decision are looked at.
 DEPTH = 3
@@ -31,8 +32,19 @@ class Decision:
     reason: str
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One option of a decision: what it leads to (``value`` for the side choosing) and
+    the sentence of the last step of the plan behind it."""
+
+    value: float
+    action: SkulkAction
+    what: str
+
+
 def score(state: State) -> float:
-    """How good ``state`` looks for the guardian (higher is better)."""
+    """How good ``state`` looks for the guardian (higher is better); what is good for
+    one side is as bad for the other."""
     if state.ended:
         return -WIN if state.ended == "all_wounds_filled" else WIN
     value = 0.0
@@ -48,9 +60,6 @@ def score(state: State) -> float:
         value -= left * (7 if leader else 3)
         if unit.location:
             value -= 4
-        elif unit.space:
-            a, b = layout.at(unit.space)
-            value -= 0.5 * max(abs(a - here[0]), abs(b - here[1]))
     guardian = state.config.guardian
     if guardian == "apoda":
         value += 60 * state.runes_collected
@@ -65,29 +74,77 @@ def score(state: State) -> float:
         others = sum(1 for u in board.on_map(state) if not board.is_leader(state, u))
         value -= 6 * others
     value += 1.5 * state.guardian_power
-    value += 0.5 * state.guardian_cards.hand_count
+    # Cards past a full hand are worth nothing: hoarding them is no plan.
+    value += 0.5 * min(state.guardian_cards.hand_count, data.hand_size)
     return value
 
 
-def _best(state: State, depth: int) -> tuple[float, str]:
-    """The best score reachable by finishing the current decision, and what it did."""
-    if state.ended or state.active != "guardian" or state.pending is None or depth <= 0:
-        return score(state), state.last
+def closeness(state: State) -> float:
+    """Minus the heroes' distances from the guardian: both sides want the fight close,
+    since each can hurt the other only from near by."""
+    if state.ended:
+        return 0.0
+    layout = state.layout
+    here = layout.at(state.guardian_space)
+    total = 0.0
+    for unit in board.on_map(state):
+        a, b = layout.at(unit.space)
+        total += max(abs(a - here[0]), abs(b - here[1]))
+    return -total
+
+
+def value_for(side: Side, state: State) -> float:
+    """How good ``state`` looks for ``side``: ``score`` (negated for the heroes) and a
+    wish to close in."""
+    core = score(state) if side == "guardian" else -score(state)
+    return core + 0.5 * closeness(state)
+
+
+def _finish(state: State, side: Side, depth: int) -> tuple[float, str]:
+    """The best value reachable by finishing the current decision, and what it did."""
+    if state.ended or state.active != side or state.pending is None or depth <= 0:
+        return value_for(side, state), state.last
     best: tuple[float, str] | None = None
     for action in legal_actions(state):
-        found = _best(apply(state, action), depth - 1)
+        found = _finish(apply(state, action), side, depth - 1)
         if best is None or found[0] > best[0]:
             best = found
-    return best if best is not None else (score(state), state.last)
+    return best if best is not None else (value_for(side, state), state.last)
 
 
-def _after_relic(state: State) -> tuple[float, str]:
+def _after_relic(state: State, side: Side, depth: int) -> tuple[float, str]:
     """A relic is worth what the extra action then does, less the token itself."""
     follow = [a for a in legal_actions(state) if not isinstance(a, (SpendRelic, EndTurn))]
     if not follow:
-        return score(state) - RELIC_VALUE, "it keeps its relic."
-    value, what = max((_best(apply(state, a), DEPTH) for a in follow), key=lambda vw: vw[0])
+        return value_for(side, state) - RELIC_VALUE, "it keeps its relic."
+    value, what = max((_finish(apply(state, a), side, depth) for a in follow), key=lambda vw: vw[0])
     return value - RELIC_VALUE, f"spends a relic; then {_tail(what, state.board.name)}"
+
+
+def ranked(state: State, depth: int = DEPTH) -> list[Choice]:
+    """Every legal action of the side to answer in ``state`` (a whole state), best first.
+
+    Each option is finished greedily up to ``depth`` further choices of the same
+    decision. Ties keep the legal order, so that the plan behind a reason is the one
+    followed in the next steps of the same decision.
+    """
+    side = state.active
+    choices: list[Choice] = []
+    for action in legal_actions(state):
+        after = apply(state, action)
+        if isinstance(action, SpendRelic):
+            value, what = _after_relic(after, side, depth)
+        else:
+            value, what = _finish(after, side, depth)
+        if isinstance(action, EndTurn):
+            what = "it ends its turn."
+        choices.append(Choice(value, action, what))
+    return sorted(choices, key=lambda choice: -choice.value)
+
+
+def guess(seen: State, rng: random.Random) -> State:
+    """A whole state to think on: ``seen`` itself, or a determinized copy of a view."""
+    return determinize(seen, Rng(rng.randrange(2**31))) if seen.seen_by else seen
 
 
 def decide(seen: State, rng: random.Random) -> Decision:
@@ -96,35 +153,24 @@ def decide(seen: State, rng: random.Random) -> Decision:
     ``rng`` only deals the hidden cards for the look-ahead; the choice itself is made by
     the rules above (ties go to the first legal action).
     """
-    state = determinize(seen, Rng(rng.randrange(2**31))) if seen.seen_by else seen
-    actions = legal_actions(state)
-    if not actions:
+    state = guess(seen, rng)
+    if state.ended or not legal_actions(state):
         raise ValueError("The guardian has nothing to decide now.")
     if state.active != "guardian":
         raise ValueError("It is not the guardian's turn.")
-    scored: list[tuple[float, int, SkulkAction, str]] = []
-    for index, action in enumerate(actions):
-        after = apply(state, action)
-        if isinstance(action, SpendRelic):
-            value, what = _after_relic(after)
-        else:
-            value, what = _best(after, DEPTH)
-        if isinstance(action, EndTurn):
-            what = "it ends its turn."
-        scored.append((value, -index, action, what))
-    # Ties go to the first choice, so that the plan behind a reason is the one followed
-    # in the next steps of the same decision.
-    _, _, action, what = max(scored, key=lambda entry: (entry[0], entry[1]))
-    return Decision(action, _reason(state, action, what))
+    best = ranked(state)[0]
+    return Decision(best.action, reason(state, best))
 
 
-def _reason(state: State, action: SkulkAction, what: str) -> str:
+def reason(state: State, choice: Choice) -> str:
+    """The sentence said at the table for the guardian's ``choice`` in ``state``."""
     name = state.board.name
+    action = choice.action
     if isinstance(action, PlayCard):
-        return f"{name} plays {state.board.card(action.card).name}: {_tail(what, name)}"
+        return f"{name} plays {state.board.card(action.card).name}: {_tail(choice.what, name)}"
     if isinstance(action, EndTurn):
         return f"{name} ends its turn."
-    return f"{name} - {action.label}: {_tail(what, name)}"
+    return f"{name} - {action.label}: {_tail(choice.what, name)}"
 
 
 def _tail(what: str, name: str) -> str:
@@ -136,18 +182,3 @@ def _tail(what: str, name: str) -> str:
 def choose(seen: State, rng: random.Random) -> SkulkAction:
     """One of the guardian's legal actions in ``seen``."""
     return decide(seen, rng).action
-
-
-class GuardianPolicy:
-    """The policy as a bot object: ``choose(view, rng)`` then ``explain()``."""
-
-    def __init__(self) -> None:
-        self._reason = ""
-
-    def choose(self, seen: State, rng: random.Random) -> SkulkAction:
-        decision = decide(seen, rng)
-        self._reason = decision.reason
-        return decision.action
-
-    def explain(self) -> str:
-        return self._reason

@@ -191,21 +191,37 @@ def determinize(seen: State, rng: Rng) -> State:
 def _fill(
     seen: State, cards: Cards, everything: tuple[str, ...], rng: Rng, side: str
 ) -> tuple[Cards, Rng]:
-    if not cards.known:
-        return cards, rng
+    if not cards.known:  # held at the table: only the counts exist
+        unknown = Cards(
+            known=False,
+            hand_count=cards.hand_count,
+            deck_count=cards.deck_count,
+            discard=cards.discard,
+        )
+        return unknown, rng
+    # Only what the seat may see is read: the other side's hand stays unread, and no
+    # deck order ever is.
+    hand = cards.hand if seen.seen_by in ("", side) else ()
     unseen = Counter(everything)
     unseen.subtract(cards.discard)
-    unseen.subtract(cards.hand)
+    unseen.subtract(hand)
     if side == "hero":
         unseen.subtract(unit.kind for unit in seen.units)
     pool = tuple(sorted(card for card, n in unseen.items() for _ in range(max(n, 0))))
     order, rng = rng.shuffled(pool)
-    hand = cards.hand
-    if len(hand) < cards.hand_count:
-        hand = tuple(sorted((*hand, *order[: cards.hand_count - len(hand)])))
-        order = order[cards.hand_count - len(cards.hand) :]
-    deck = order[: cards.deck_count]
-    return replace(cards, hand=hand, deck=deck), rng
+    missing = cards.hand_count - len(hand)
+    if missing > 0:
+        hand = tuple(sorted((*hand, *order[:missing])))
+        order = order[missing:]
+    filled = Cards(
+        known=True,
+        hand=hand,
+        deck=order[: cards.deck_count],
+        hand_count=cards.hand_count,
+        deck_count=cards.deck_count,
+        discard=cards.discard,
+    )
+    return filled, rng
 
 
 def why_illegal(state: State, action: Action) -> str:

@@ -56,14 +56,6 @@ def test_the_policy_refuses_the_hero_turn() -> None:
         policy.choose(rules.view(game(), "guardian"), random.Random(0))
 
 
-def test_the_bot_object_explains_its_choice() -> None:
-    bot = policy.GuardianPolicy()
-    state = guardian_turn(game(), hand=("stride", "quake"))
-    action = bot.choose(rules.view(state, "guardian"), random.Random(2))
-    assert action in rules.legal_actions(state)
-    assert bot.explain().startswith("Grak")
-
-
 @pytest.mark.parametrize("guardian", GUARDIANS)
 def test_policy_games_end(guardian: str) -> None:
     state, log = playout(Config(guardian=guardian), seed=5, guardian_policy=True)

@@ -29,17 +29,3 @@ def test_the_bench_runs_two_tiny_games_and_prints_its_summary(
     lines = capsys.readouterr().out.strip().splitlines()
     assert SUMMARY.match(lines[-1]), lines[-1]
     assert "won " in "\n".join(lines)
-
-
-def test_wilson_interval() -> None:
-    low, high = bench.wilson(80, 100)
-    assert 0.710 < low < 0.712 and 0.866 < high < 0.867
-    assert bench.wilson(0, 10)[0] == 0.0
-    assert bench.wilson(10, 10)[1] == pytest.approx(1.0)
-    assert bench.wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
-
-
-def test_percentile_by_nearest_rank() -> None:
-    values = [float(v) for v in range(1, 101)]
-    assert bench.percentile(values, 0.95) == 95.0
-    assert bench.percentile([], 0.95) == 0.0

@@ -1,0 +1,23 @@
+"""Bots for Skulk Hollow: the guardian at three levels, and hero players to measure it."""
+
+from engines.skulk_hollow.bots.guardian import (
+    EasyGuardian,
+    GuardianBot,
+    HardGuardian,
+    NormalGuardian,
+    make_guardian,
+)
+from engines.skulk_hollow.bots.hero import GreedyHero, HeroBot, RandomHero, SearchHero, make_hero
+
+__all__ = [
+    "EasyGuardian",
+    "GreedyHero",
+    "GuardianBot",
+    "HardGuardian",
+    "HeroBot",
+    "NormalGuardian",
+    "RandomHero",
+    "SearchHero",
+    "make_guardian",
+    "make_hero",
+]

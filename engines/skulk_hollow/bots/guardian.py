@@ -1,0 +1,111 @@
+"""The guardian at three levels, each deciding from the guardian's view only.
+
+- **Easy** looks only at the next choice and now and then plays a weaker option.
+- **Normal** is the rule-following player of ``policy``: it finishes each decision in
+  its head before choosing.
+- **Hard** also plays its best few options out on guesses at the hero's hand and deck,
+  through the heroes' next turn, within a time budget for the whole guardian turn.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Protocol
+
+from engines.skulk_hollow.bots.search import search
+from engines.skulk_hollow.policy import Choice, Decision, guess, ranked, reason
+from engines.skulk_hollow.rules import legal_actions
+from engines.skulk_hollow.state import State
+
+#: Easy: how often a main decision goes to a weaker option than its best.
+EASY_SLIPS = 0.3
+#: Hard: the time for one whole guardian turn, in seconds, and the share one decision
+#: may take of what is left (the first choices of a turn matter most).
+HARD_TURN_BUDGET = 0.2
+HARD_SHARE = 0.5
+
+
+class GuardianBot(Protocol):
+    level: str
+    #: The longest one decision thinks, in seconds (0 for a level that does not search).
+    budget: float
+
+    def decide(self, seen: State, rng: random.Random) -> Decision:
+        """The guardian's next action in ``seen`` (its view), with a reason for the table."""
+        ...
+
+
+def _whole(seen: State, rng: random.Random) -> State:
+    state = guess(seen, rng)
+    if state.ended or not legal_actions(state):
+        raise ValueError("The guardian has nothing to decide now.")
+    if state.active != "guardian":
+        raise ValueError("It is not the guardian's turn.")
+    return state
+
+
+class EasyGuardian:
+    level = "easy"
+    budget = 0.0
+
+    def decide(self, seen: State, rng: random.Random) -> Decision:
+        state = _whole(seen, rng)
+        choices = ranked(state, depth=1)
+        choice = choices[0]
+        if state.pending is None and len(choices) > 1 and rng.random() < EASY_SLIPS:
+            choice = rng.choice(choices[1:])
+        return Decision(choice.action, reason(state, choice))
+
+
+class NormalGuardian:
+    level = "normal"
+    budget = 0.0
+
+    def decide(self, seen: State, rng: random.Random) -> Decision:
+        state = _whole(seen, rng)
+        choice = ranked(state)[0]
+        return Decision(choice.action, reason(state, choice))
+
+
+class HardGuardian:
+    level = "hard"
+
+    def __init__(
+        self, turn_budget: float = HARD_TURN_BUDGET, max_guesses: int | None = None
+    ) -> None:
+        self.turn_budget = turn_budget
+        self.max_guesses = max_guesses
+        self.budget = turn_budget * HARD_SHARE
+        self._turn = -1
+        self._spent = 0.0
+
+    def decide(self, seen: State, rng: random.Random) -> Decision:
+        started = time.perf_counter()
+        if seen.turn != self._turn:
+            self._turn, self._spent = seen.turn, 0.0
+        state = _whole(seen, rng)
+        deadline = started + max(0.0, self.turn_budget - self._spent) * HARD_SHARE
+        found = search(seen, state, deadline, rng, self.max_guesses)
+        self._spent += time.perf_counter() - started
+        return Decision(found.choice.action, _searched_reason(state, found.choice, found.games))
+
+
+def _searched_reason(state: State, choice: Choice, games: int) -> str:
+    said = reason(state, choice)
+    return f"{said} (best of {games} look-aheads)" if games > 1 else said
+
+
+LEVELS: dict[str, type[EasyGuardian] | type[NormalGuardian] | type[HardGuardian]] = {
+    "easy": EasyGuardian,
+    "normal": NormalGuardian,
+    "hard": HardGuardian,
+}
+
+
+def make_guardian(level: str) -> GuardianBot:
+    """A fresh guardian bot of ``level`` ("easy", "normal" or "hard") for one game."""
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"The level is one of {', '.join(LEVELS)}.") from None

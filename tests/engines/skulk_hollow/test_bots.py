@@ -1,0 +1,175 @@
+"""The Skulk Hollow bots: legal choices only, reproducible with a seed, and blind to
+what their seat may not see (a view whose hidden parts raise when touched)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from engines.core import Rng
+from engines.skulk_hollow import Cards, Config, State, apply, legal_actions, new_game, view
+from engines.skulk_hollow.bots import (
+    EasyGuardian,
+    GreedyHero,
+    HardGuardian,
+    NormalGuardian,
+    RandomHero,
+    SearchHero,
+    make_guardian,
+    make_hero,
+)
+from engines.skulk_hollow.components import GUARDIANS
+
+HIDDEN = ("hand", "deck")
+
+
+@dataclass(frozen=True)
+class TouchedRng(Rng):
+    """A random source that raises when used: the game's hidden next draws."""
+
+    def _generator(self) -> Any:
+        raise AssertionError("a bot used the view's random source (the hidden draws)")
+
+
+class SealedCards(Cards):
+    """Cards whose hand and deck raise when read: what the seat may not see."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in HIDDEN:
+            raise AssertionError(f"a bot read the hidden {name} of the other side")
+        return super().__getattribute__(name)
+
+
+def seal(cards: Cards) -> Cards:
+    sealed = object.__new__(SealedCards)
+    sealed.__dict__.update(cards.__dict__)
+    return sealed
+
+
+def blind(state: State, seat: str) -> State:
+    """The seat's view with every hidden part raising: the other side's hand, both
+    deck orders, the random source."""
+    seen = view(state, seat)
+    own = "hero_cards" if seat == "hero" else "guardian_cards"
+    other = "guardian_cards" if seat == "hero" else "hero_cards"
+    own_cards = getattr(seen, own)
+    # The seat knows its own hand but never its deck order.
+    visible = replace(own_cards, deck=())
+    return replace(seen, rng=TouchedRng(0), **{other: seal(getattr(seen, other)), own: visible})
+
+
+def play(
+    guardian: Any, hero: Any, config: Config, seed: int, steps: int = 0
+) -> tuple[State, list[Any]]:
+    """A whole game (or its first ``steps``), every action checked against the rules
+    before it is taken."""
+    rng = random.Random(seed)
+    state = new_game(config, seed)
+    log: list[Any] = []
+    for _ in range(steps or 20_000):
+        if state.ended:
+            return state, log
+        if state.asking == "guardian":
+            decision = guardian.decide(blind(state, "guardian"), rng)
+            assert decision.reason and "\n" not in decision.reason
+            action = decision.action
+        else:
+            action = hero.choose(blind(state, "hero"), rng)
+        assert action in legal_actions(state), f"{action} is not legal in {state.prompt}"
+        log.append(action)
+        state = apply(state, action)
+    if steps:
+        return state, log
+    raise AssertionError("the game did not end")
+
+
+def fast_hard() -> HardGuardian:
+    return HardGuardian(turn_budget=0.01, max_guesses=1)
+
+
+@pytest.mark.parametrize("guardian", GUARDIANS)
+@pytest.mark.parametrize(
+    "level", [EasyGuardian, NormalGuardian, fast_hard], ids=["easy", "normal", "hard"]
+)
+def test_every_level_plays_a_legal_whole_game_blind(guardian: str, level: Any) -> None:
+    config = Config(guardian=guardian, leader="queen_of_blessing", foxen_deck="app")
+    state, _ = play(level(), RandomHero(), config, seed=11)
+    assert state.ended
+
+
+@pytest.mark.parametrize("hero", [RandomHero, GreedyHero])
+def test_the_fast_hero_bots_play_a_legal_whole_game_blind(hero: Any) -> None:
+    config = Config(guardian="apoda", leader="prince_of_guile", foxen_deck="app")
+    state, _ = play(NormalGuardian(), hero(), config, seed=4)
+    assert state.ended
+
+
+def test_the_search_hero_plays_legal_moves_blind() -> None:
+    config = Config(guardian="raptra", leader="king_of_war", foxen_deck="app")
+    state, log = play(NormalGuardian(), SearchHero(0.005, 1), config, seed=4, steps=150)
+    assert len(log) == 150 or state.ended
+
+
+def test_a_hero_at_the_table_deck_is_played_blind_too() -> None:
+    """With the Foxen deck at the table even the engine does not know the hero's hand."""
+    state, _ = play(NormalGuardian(), GreedyHero(), Config(foxen_deck="table"), seed=2)
+    assert state.ended
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [
+        lambda: (EasyGuardian(), RandomHero()),
+        lambda: (HardGuardian(turn_budget=10.0, max_guesses=2), RandomHero()),
+        lambda: (NormalGuardian(), SearchHero(10.0, 2)),
+    ],
+    ids=["easy-random", "hard-random", "normal-search"],
+)
+def test_seeded_runs_are_reproducible(factory: Any) -> None:
+    config = Config(guardian="tanthos", leader="princess_of_tactics", foxen_deck="app")
+    first = play(*factory(), config, seed=7, steps=120)
+    second = play(*factory(), config, seed=7, steps=120)
+    assert first[1] == second[1]
+    assert first[0] == second[0]
+
+
+def test_the_levels_differ_on_the_same_deal() -> None:
+    """Easy slips now and then, so its game goes another way than Normal's."""
+    config = Config(guardian="grak", foxen_deck="app")
+    easy = play(EasyGuardian(), RandomHero(), config, seed=3)[1]
+    normal = play(NormalGuardian(), RandomHero(), config, seed=3)[1]
+    assert easy != normal
+
+
+def test_the_hard_guardian_out_of_time_plays_as_normal() -> None:
+    """With no time left in its turn, Hard keeps the rule-following choice."""
+    config = Config(guardian="raptra", foxen_deck="app")
+    hard = play(HardGuardian(turn_budget=0.0), RandomHero(), config, seed=5, steps=200)[1]
+    assert hard == play(NormalGuardian(), RandomHero(), config, seed=5, steps=200)[1]
+
+
+def test_make_knows_the_levels_and_heroes() -> None:
+    assert [make_guardian(level).level for level in ("easy", "normal", "hard")] == [
+        "easy",
+        "normal",
+        "hard",
+    ]
+    assert make_hero("search").name == "search"
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        make_guardian("standard")
+    with pytest.raises(ValueError, match="random, greedy, search"):
+        make_hero("clever")
+
+
+def test_a_guardian_refuses_the_heroes_turn() -> None:
+    with pytest.raises(ValueError, match="not the guardian's turn"):
+        NormalGuardian().decide(view(new_game(Config(), 0), "guardian"), random.Random(0))
+
+
+def test_games_saved_before_the_levels_play_at_normal() -> None:
+    data = Config().to_dict()
+    data["level"] = "standard"
+    assert Config.from_dict(data).level == "normal"
