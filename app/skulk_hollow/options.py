@@ -10,6 +10,7 @@ from app.game_options import NewGameForm, Option
 from app.skulk_hollow.look import title
 from engines.skulk_hollow import Config, Correction
 from engines.skulk_hollow.components import GUARDIANS, LEADERS
+from engines.skulk_hollow.config import LEVELS
 
 
 def owner_profile() -> tuple[Correction, ...]:
@@ -26,6 +27,7 @@ def make_config(players: list[str], values: dict[str, Any]) -> Config:
     return Config(
         guardian=values["guardian"],
         leader=values["leader"],
+        level=values["level"],
         hero_relics=values["hero_relics"],
         guardian_relics=values["guardian_relics"],
         foxen_deck=values["foxen_deck"],
@@ -44,6 +46,7 @@ FORM = NewGameForm(
             tuple((title(lead).split(" of ")[0], lead) for lead in LEADERS),
             "king_of_war",
         ),
+        Option("level", "Its level", tuple((title(level), level) for level in LEVELS), "normal"),
         Option("hero_relics", "Your relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
         Option("guardian_relics", "Its relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
         Option(
@@ -61,7 +64,7 @@ FORM = NewGameForm(
 def summary(data: object) -> str:
     """Guardian, leader, level and help, for History."""
     config = Config.from_dict(data)
-    words = f"{title(config.guardian)} vs {title(config.leader)}, {config.level}"
+    words = f"{title(config.guardian)} vs {title(config.leader)}, {config.level} guardian"
     if config.hero_relics:
         words += f", {config.hero_relics} relics for you"
     if config.guardian_relics:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
@@ -130,6 +131,14 @@ class SkulkHollowPlayScreen(GameScreen):
         self.instruction = decision.reason
         self.draw()
 
+    def show_thinking(self, _dt: float) -> bool:
+        """While the guardian thinks, its instruction line shows how far it has got."""
+        if not self.thinker.busy or self.decision is not None:
+            return False
+        percent = round(self.thinker.progress() * 100)
+        self.instruction = f"{self.guardian_name} is thinking... {percent}%"
+        return True
+
     def done(self) -> None:
         """The table has carried out the guardian's instruction."""
         if self.decision is not None and self.state.asking == "guardian":
@@ -153,6 +162,7 @@ class SkulkHollowPlayScreen(GameScreen):
             moment = len(self.play.session.events)
             self.instruction = f"{self.guardian_name} is thinking..."
             self.thinker.think(state, moment, self.play.session.seed)
+            Clock.schedule_interval(self.show_thinking, 0.1)
         else:
             self.confirmed = ""
             self.thinker.forget()
@@ -168,7 +178,7 @@ class SkulkHollowPlayScreen(GameScreen):
     def draw(self) -> None:
         state = self.state
         options = self.selection.options()
-        self.title = f"{self.guardian_name} ({state.config.level})"
+        self.title = f"{self.guardian_name} ({title(state.config.level)})"
         if state.ended:
             self.status = "Game over"
         elif state.active == "hero":

@@ -119,7 +119,7 @@ def test_a_whole_game_against_each_guardian(driver: Driver, guardian: str, by_to
     driver.close_popups()
     driver.tap_text("Home")
     driver.tap_text("History")
-    assert any(t.endswith(f"{guardian} vs King of War, standard") for t in driver.texts())
+    assert any(t.endswith(f"{guardian} vs King of War, normal guardian") for t in driver.texts())
 
 
 def test_a_refused_touch_says_which_rule_refuses_it(driver: Driver) -> None:
