@@ -31,8 +31,9 @@ from engines.skulk_hollow.components import GUARDIANS, LEADERS
 from engines.skulk_hollow.config import Config
 from engines.skulk_hollow.rules import apply, new_game, view
 
-#: A game still going after this many steps is a bug in a bot or the rules.
-MAX_STEPS = 20_000
+#: Two cautious bots can circle each other for ever: a game still going after this many
+#: rounds is stopped and counted as "no_end" (a win for neither).
+MAX_ROUNDS = 150
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,7 @@ def play(job: Job) -> Result:
     rng = random.Random(f"bots/{job.seed}")
     state = new_game(Config(guardian=job.guardian, leader=job.leader, foxen_deck="app"), job.seed)
     thinking: dict[int, float] = {}
-    for _ in range(MAX_STEPS):
-        if state.ended:
-            break
+    while not state.ended and state.turn <= MAX_ROUNDS:
         if state.asking == "guardian":
             began = time.perf_counter()
             action = guardian.decide(view(state, "guardian"), rng).action
@@ -75,16 +74,14 @@ def play(job: Job) -> Result:
         else:
             action = hero.choose(view(state, "hero"), rng)
         state = apply(state, action)
-    else:  # pragma: no cover - every game ends well before
-        raise RuntimeError(f"game {job} did not end")
     return Result(
         guardian=job.guardian,
         leader=job.leader,
         level=job.level,
         hero=job.hero,
         seed=job.seed,
-        guardian_won=state.ended != "all_wounds_filled",
-        cause=state.ended,
+        guardian_won=bool(state.ended) and state.ended != "all_wounds_filled",
+        cause=state.ended or "no_end",
         rounds=state.turn,
         turn_times=tuple(thinking.values()),
     )
@@ -126,10 +123,12 @@ def _line(label: str, results: Sequence[Result]) -> str:
     wins = sum(r.guardian_won for r in results)
     low, high = wilson(wins, n)
     turns = [t for r in results for t in r.turn_times]
+    stopped = sum(r.cause == "no_end" for r in results)
     return (
         f"{label:<34} {wins:>4}/{n:<4} {wins / n:6.1%} ({low:.0%}..{high:.0%})  "
         f"rounds {sum(r.rounds for r in results) / n:5.1f}  "
         f"turn {sum(turns) / max(1, len(turns)):.3f}/{percentile(turns, 0.95):.3f} s"
+        + (f"  ({stopped} stopped at {MAX_ROUNDS} rounds)" if stopped else "")
     )
 
 

@@ -64,7 +64,7 @@ def score(state: State) -> float:
     if guardian == "apoda":
         value += 60 * state.runes_collected
         if state.runes:
-            value -= 2 * min(
+            value -= 14 * min(
                 max(abs(layout.at(r)[0] - here[0]), abs(layout.at(r)[1] - here[1]))
                 for r in state.runes
             )
@@ -73,6 +73,8 @@ def score(state: State) -> float:
     elif guardian == "raptra":
         others = sum(1 for u in board.on_map(state) if not board.is_leader(state, u))
         value -= 6 * others
+        # In the air no hero can leap onto it: only missiles still reach it.
+        value += 10 * state.airborne
     value += 1.5 * state.guardian_power
     # Cards past a full hand are worth nothing: hoarding them is no plan.
     value += 0.5 * min(state.guardian_cards.hand_count, data.hand_size)

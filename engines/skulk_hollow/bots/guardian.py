@@ -14,7 +14,7 @@ import time
 from typing import Protocol
 
 from engines.skulk_hollow.bots.search import search
-from engines.skulk_hollow.policy import Choice, Decision, guess, ranked, reason
+from engines.skulk_hollow.policy import Decision, guess, ranked, reason
 from engines.skulk_hollow.rules import legal_actions
 from engines.skulk_hollow.state import State
 
@@ -88,12 +88,10 @@ class HardGuardian:
         deadline = started + max(0.0, self.turn_budget - self._spent) * HARD_SHARE
         found = search(seen, state, deadline, rng, self.max_guesses)
         self._spent += time.perf_counter() - started
-        return Decision(found.choice.action, _searched_reason(state, found.choice, found.games))
-
-
-def _searched_reason(state: State, choice: Choice, games: int) -> str:
-    said = reason(state, choice)
-    return f"{said} (best of {games} look-aheads)" if games > 1 else said
+        said = reason(state, found.choice)
+        if found.choice != found.first:
+            said += " It expects this to hold up better against your next turn."
+        return Decision(found.choice.action, said)
 
 
 LEVELS: dict[str, type[EasyGuardian] | type[NormalGuardian] | type[HardGuardian]] = {

@@ -1,6 +1,6 @@
 """Determinized look-ahead for either side: the top options of the rule-following
 player, each played on the same guesses at the hidden cards (paired, so that luck of the
-deal cancels out) up to the end of the other side's next turn, then scored.
+deal cancels out) to the end of the turn, then scored.
 
 The searcher only ever receives a view: every guess deals the unseen cards at random
 from those that could be there (``rules.determinize``).
@@ -14,26 +14,28 @@ from dataclasses import dataclass
 
 from engines.core import Rng
 from engines.skulk_hollow.policy import Choice, ranked, value_for
-from engines.skulk_hollow.rules import apply, determinize, view
-from engines.skulk_hollow.state import Side, State
+from engines.skulk_hollow.rules import apply, determinize
+from engines.skulk_hollow.state import State
 
 #: How many of the rule-following player's best options are searched.
-WIDTH = 3
+WIDTH = 4
 #: Options further than this below the best one are not worth a look.
-MARGIN = 25.0
+MARGIN = 40.0
 #: How far each side looks inside its own decision while playing a guess out.
-ROLLOUT_DEPTH = 2
+ROLLOUT_DEPTH = 3
 #: A play-out stops after this many steps even if the turns have not come round.
 ROLLOUT_STEPS = 120
 
 
 @dataclass(frozen=True)
 class Searched:
-    """The option chosen, with how it fared: mean value over ``games`` play-outs."""
+    """The option chosen, with how it fared (mean value over ``games`` guesses), and
+    the rule-following player's ``first`` choice."""
 
     choice: Choice
     mean: float
     games: int
+    first: Choice
 
 
 def finish_turn(state: State) -> State:
@@ -47,15 +49,6 @@ def finish_turn(state: State) -> State:
     return state
 
 
-def reply_value(end: State, side: Side, rng: random.Random) -> float:
-    """How ``end`` (the other side to play) looks for ``side`` once the other side has
-    made its best first move, on a fresh guess at the cards ``side`` cannot see."""
-    if end.ended:
-        return value_for(side, end)
-    guessed = determinize(view(end, side), Rng(rng.randrange(2**31)))
-    return -ranked(guessed)[0].value
-
-
 def search(
     seen: State,
     whole: State,
@@ -63,32 +56,29 @@ def search(
     rng: random.Random,
     max_guesses: int | None = None,
 ) -> Searched:
-    """The best of ``whole``'s top options: each is played to the end of the turn, then
-    met by the other side's best reply on fresh guesses at the hidden cards, sampled
-    until ``deadline`` (``time.perf_counter`` seconds) or ``max_guesses`` (for runs that
-    depend only on the seed). Out of time before every option has been met once, it
-    keeps the rule-following player's choice."""
+    """The best of ``whole``'s top options, each played to the end of the turn by the
+    rule-following player on the same fresh guesses at the hidden cards (the draws
+    decide what a turn can still do), sampled until ``deadline`` (``time.perf_counter``
+    seconds) or ``max_guesses`` (for runs that depend only on the seed). Out of time
+    before every option has been played once, it keeps the rule-following choice."""
     side = whole.active
     choices = ranked(whole)
     best = choices[0]
     candidates = [c for c in choices[:WIDTH] if c.value >= best.value - MARGIN]
-    plain = Searched(best, best.value, 0)
+    plain = Searched(best, best.value, 0, best)
     if len(candidates) == 1:
         return plain
-    ends: list[State] = []
-    for choice in candidates:
-        if time.perf_counter() >= deadline:
-            return plain
-        ends.append(finish_turn(apply(whole, choice.action)))
     totals = [0.0] * len(candidates)
     games = 0
     while max_guesses is None or games < max_guesses:
-        seed = rng.randrange(2**31)
-        for index, end in enumerate(ends):
-            totals[index] += reply_value(end, side, random.Random(seed))
+        if games == 0 and time.perf_counter() >= deadline:
+            return plain
+        guess = determinize(seen, Rng(rng.randrange(2**31))) if seen.seen_by else whole
+        for index, choice in enumerate(candidates):
+            totals[index] += value_for(side, finish_turn(apply(guess, choice.action)))
         games += 1
         if time.perf_counter() >= deadline:
             break
     # Ties keep the rule-following order.
     index = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return Searched(candidates[index], totals[index] / games, games)
+    return Searched(candidates[index], totals[index] / games, games, best)
