@@ -164,12 +164,21 @@ def decide(seen: State, rng: random.Random) -> Decision:
     return Decision(best.action, reason(state, best))
 
 
+def option_name(state: State, action: SkulkAction) -> str:
+    """A guardian option in a few words: the card's name, or the action's label."""
+    if isinstance(action, PlayCard):
+        return state.board.card(action.card).name
+    if isinstance(action, EndTurn):
+        return "ending its turn"
+    return action.label
+
+
 def reason(state: State, choice: Choice) -> str:
     """The sentence said at the table for the guardian's ``choice`` in ``state``."""
     name = state.board.name
     action = choice.action
     if isinstance(action, PlayCard):
-        return f"{name} plays {state.board.card(action.card).name}: {_tail(choice.what, name)}"
+        return f"{name} plays {option_name(state, action)}: {_tail(choice.what, name)}"
     if isinstance(action, EndTurn):
         return f"{name} ends its turn."
     return f"{name} - {action.label}: {_tail(choice.what, name)}"

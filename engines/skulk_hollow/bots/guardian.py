@@ -3,8 +3,10 @@
 - **Easy** looks only at the next choice and now and then plays a weaker option.
 - **Normal** is the rule-following player of ``policy``: it finishes each decision in
   its head before choosing.
-- **Hard** also plays its best few options out on guesses at the hero's hand and deck,
-  through the heroes' next turn, within a time budget for the whole guardian turn.
+- **Hard** also plays its best few options out to the end of its turn, on guesses at
+  the cards it cannot see (its own draws among them), within a time budget for the
+  whole guardian turn. Playing on through the heroes' reply was tried and did worse
+  with the time there is (see the benchmark in the README).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import time
 from typing import Protocol
 
 from engines.skulk_hollow.bots.search import search
-from engines.skulk_hollow.policy import Decision, guess, ranked, reason
+from engines.skulk_hollow.policy import Decision, guess, option_name, ranked, reason
 from engines.skulk_hollow.rules import legal_actions
 from engines.skulk_hollow.state import State
 
@@ -90,7 +92,8 @@ class HardGuardian:
         self._spent += time.perf_counter() - started
         said = reason(state, found.choice)
         if found.choice != found.first:
-            said += " It expects this to hold up better against your next turn."
+            rather = option_name(state, found.first.action)
+            said += f" Thinking through the rest of its turn, it prefers this to {rather}."
         return Decision(found.choice.action, said)
 
 

@@ -173,3 +173,26 @@ def test_games_saved_before_the_levels_play_at_normal() -> None:
     data = Config().to_dict()
     data["level"] = "standard"
     assert Config.from_dict(data).level == "normal"
+
+
+def test_hard_says_when_thinking_ahead_changed_its_mind() -> None:
+    """Where Hard's look-ahead overrides the rule-following choice, the reason names the
+    option it passed over."""
+    state = new_game(Config(guardian="grak", foxen_deck="app"), 3)
+    rng = random.Random(3)
+    for step in range(300):
+        if state.ended:
+            break
+        if state.asking != "guardian":
+            state = apply(state, RandomHero().choose(view(state, "hero"), rng))
+            continue
+        seen = view(state, "guardian")
+        hard = HardGuardian(turn_budget=100.0, max_guesses=2).decide(seen, random.Random(step))
+        normal = NormalGuardian().decide(seen, random.Random(step))
+        if hard.action != normal.action:
+            assert hard.reason.startswith("Grak ")
+            assert "it prefers this to " in hard.reason
+            return
+        assert "prefers" not in hard.reason
+        state = apply(state, normal.action)
+    raise AssertionError("Hard never differed from Normal in this game")
