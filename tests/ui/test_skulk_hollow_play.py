@@ -26,11 +26,12 @@ def choose(driver: Driver, row_label: str, words: str) -> None:
     driver.tap(next(w for w in row.walk() if isinstance(w, TButton) and w.text == words))
 
 
-def start_game(driver: Driver, guardian: str) -> None:
+def start_game(driver: Driver, guardian: str, level: str = "Normal") -> None:
     tile = driver.find("Skulk Hollow").parent
     driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
     choose(driver, "Players", "1")
     choose(driver, "Guardian", guardian)
+    choose(driver, "Its level", level)
     driver.tap_text("Set up the table")
     while "Done" not in driver.texts():
         driver.tap_text("Next")
@@ -120,6 +121,29 @@ def test_a_whole_game_against_each_guardian(driver: Driver, guardian: str, by_to
     driver.tap_text("Home")
     driver.tap_text("History")
     assert any(t.endswith(f"{guardian} vs King of War, normal guardian") for t in driver.texts())
+
+
+def test_the_hard_guardian_shows_how_far_its_thinking_has_got(driver: Driver) -> None:
+    start_game(driver, "Raptra", level="Hard")
+    screen = driver.app.current_screen
+    assert screen.play.session.config.level == "hard"
+    assert screen.title == "Raptra (Hard)"
+    shown: set[str] = set()
+    for _ in range(20):  # guardian decisions, until one has taken long enough to show
+        while screen.state.asking != "guardian":  # the hero ends the turn at once
+            ending = [a for a in K.legal_actions(screen.state) if isinstance(a, K.EndTurn)]
+            screen.take((ending or K.legal_actions(screen.state))[0])
+        for _ in range(600):
+            shown.add(screen.instruction)
+            if screen.decision is not None or screen.state.asking != "guardian":
+                break
+            driver.pump()
+        if any(line.startswith("Raptra is thinking... ") for line in shown):
+            break
+        if screen.decision is not None:
+            screen.done()
+    thinking = [line for line in shown if line.startswith("Raptra is thinking... ")]
+    assert thinking and all(line.endswith("%") for line in thinking)
 
 
 def test_a_refused_touch_says_which_rule_refuses_it(driver: Driver) -> None:
