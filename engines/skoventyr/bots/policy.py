@@ -43,6 +43,7 @@ W: dict[str, float] = {
     "wrath_gap": 0.5,
     "wrath_equal": -30.0,
     "wrath_wait": 10.0,
+    "first_f": 40.0,
 }
 
 
@@ -153,6 +154,9 @@ def call_score(s: Sim, slot: int, risky: bool, plan: int) -> float:
     if card == H:
         return score - damage_cost(s)
     if card == N:
+        # Its cost walks Vogter onto the next Tree: onto Gamle Erik if he is there.
+        if s.step(s.v) == s.ge:
+            return score + LOSS
         return score + W["nisse_call"]
     if card == T:
         return score - 2.0
@@ -184,6 +188,9 @@ def position_score(s: Sim, card: int, tid: int, plan: int) -> float:
         score -= 25.0
     if card == F and plan < 0 and any(c != F for c in s.hand):
         score -= 20.0
+    if card == F and k == 0:
+        # A Forest of only Formskifters takes no other type: start it with the plan's type.
+        score -= W["first_f"]
     return score
 
 
