@@ -175,13 +175,14 @@ class SearchBot:
         default = arms[0]
         alive = list(arms)
         rounds = 0
-        per_round = 0.0
+        # The slowest rollout per arm so far: no round may be started that could end late.
+        slowest = 0.0
         cap = self.rollouts
         while len(alive) > 1:
             if cap is not None and rounds >= cap:
                 break
             now = time.perf_counter()
-            if cap is None and (now >= deadline or (rounds and now + per_round > deadline)):
+            if cap is None and now + slowest * len(alive) > deadline:
                 break
             deal = Sim.from_state(view, random.Random(rng.random()))
             seed = rng.random()
@@ -196,7 +197,7 @@ class SearchBot:
                 assert arm.values is not None
                 arm.values.append(value)
             rounds += 1
-            per_round = (time.perf_counter() - start) / rounds
+            slowest = max(slowest, (time.perf_counter() - now) / len(alive))
             if rounds >= self.min_rounds:
                 # Keep the challengers ahead of the default (later: clearly ahead).
                 need = 0.0 if rounds < 2 * self.min_rounds else 0.5
