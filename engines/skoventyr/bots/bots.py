@@ -113,6 +113,11 @@ class _Arm:
         return self.total / self.count if self.count else 0.0
 
 
+#: Steps inside a turn that shape the rest of the game: Wrath's reward, how far Refuge goes,
+#: how far a Trold sends Gamle Erik back.
+KEY_STEPS = frozenset({"reward", "refuge", "move_ge_up_to"})
+
+
 class SearchBot:
     """Determinized Monte Carlo search over the next step, anytime within ``budget``.
 
@@ -123,8 +128,8 @@ class SearchBot:
     the heuristic rates within ``margin`` of its best (at most ``width``). The heuristic's
     own choice is the default; a challenger replaces it only when it is ahead by ``z``
     standard errors over the shared deals. Challengers that fall behind are dropped, and
-    the search stops when none is left. A step inside a turn (which Tree to damage, ...)
-    gets ``step_share`` of the budget.
+    the search stops when none is left. A minor step inside a turn (which Tree to damage,
+    ...) gets ``step_share`` of the budget; the choices of ``KEY_STEPS`` get all of it.
 
     ``rollouts`` caps the rounds: with a cap and a generous budget the choice depends only
     on the seed (reproducible); with only a time budget it depends on the machine's speed.
@@ -153,7 +158,7 @@ class SearchBot:
 
     def choose(self, view: State, rng: random.Random, budget: float = 0.25) -> A.SkoventyrAction:
         start = time.perf_counter()
-        if view.tasks:
+        if view.tasks and view.tasks[0].op not in KEY_STEPS:
             budget *= self.step_share
         deadline = start + max(0.0, budget)
         self.last_rounds = 0
@@ -170,13 +175,14 @@ class SearchBot:
         default = arms[0]
         alive = list(arms)
         rounds = 0
-        per_round = 0.0
+        # The slowest rollout per arm so far: no round may be started that could end late.
+        slowest = 0.0
         cap = self.rollouts
         while len(alive) > 1:
             if cap is not None and rounds >= cap:
                 break
             now = time.perf_counter()
-            if cap is None and (now >= deadline or (rounds and now + per_round > deadline)):
+            if cap is None and now + slowest * len(alive) > deadline:
                 break
             deal = Sim.from_state(view, random.Random(rng.random()))
             seed = rng.random()
@@ -191,7 +197,7 @@ class SearchBot:
                 assert arm.values is not None
                 arm.values.append(value)
             rounds += 1
-            per_round = (time.perf_counter() - start) / rounds
+            slowest = max(slowest, (time.perf_counter() - now) / len(alive))
             if rounds >= self.min_rounds:
                 # Keep the challengers ahead of the default (later: clearly ahead).
                 need = 0.0 if rounds < 2 * self.min_rounds else 0.5

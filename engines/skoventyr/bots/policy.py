@@ -43,6 +43,7 @@ W: dict[str, float] = {
     "wrath_gap": 0.5,
     "wrath_equal": -30.0,
     "wrath_wait": 10.0,
+    "first_f": 40.0,
 }
 
 
@@ -71,11 +72,23 @@ def vulnerable_values(s: Sim) -> list[int]:
     return [int(m[1] or 0) for m in s.minions if m[2] is None]
 
 
-def far_side(s: Sim, tid: int) -> bool:
+class Ctx:
+    """What every option of one decision is scored against (worked out once)."""
+
+    __slots__ = ("gap", "k", "plan", "values")
+
+    def __init__(self, s: Sim) -> None:
+        self.plan = plan_type(s)
+        self.gap = s.gap
+        self.k = s.ally_count()
+        self.values = vulnerable_values(s)
+
+
+def far_side(s: Sim, tid: int, gap: int) -> bool:
     """Whether ``tid`` lies clockwise from Vogter before Gamle Erik (off his path)."""
     n = s.n
     d = (s.idx(tid) - s.idx(s.v)) % n
-    return 0 < d < n - s.gap
+    return 0 < d < n - gap
 
 
 def extends_refuge(s: Sim, tid: int) -> bool:
@@ -92,9 +105,8 @@ def extends_refuge(s: Sim, tid: int) -> bool:
     return False
 
 
-def ge_steps_cost(s: Sim, steps: int) -> float:
-    """How bad it is for Gamle Erik to come ``steps`` Trees nearer."""
-    g = s.gap
+def ge_steps_cost(g: int, steps: int) -> float:
+    """How bad it is for Gamle Erik to come ``steps`` Trees nearer when ``g`` away."""
     if steps >= g:
         return -LOSS
     left = g - steps
@@ -138,21 +150,24 @@ def card_value(s: Sim, card: int, plan: int) -> float:
     return value
 
 
-def call_score(s: Sim, slot: int, risky: bool, plan: int) -> float:
+def call_score(s: Sim, slot: int, risky: bool, c: Ctx) -> float:
     card = s.future[slot]
-    score = W["call"] + card_value(s, card, plan)
+    score = W["call"] + card_value(s, card, c.plan)
     if risky:
         p = s.ge_odds()
-        if s.gap <= 2:
+        if c.gap <= 2:
             score += p * LOSS
         else:
-            score -= p * ge_steps_cost(s, 2)
+            score -= p * ge_steps_cost(c.gap, 2)
         return score - 0.5
     if card in (G, F):
-        return score - ge_steps_cost(s, 1)
+        return score - ge_steps_cost(c.gap, 1)
     if card == H:
         return score - damage_cost(s)
     if card == N:
+        # Its cost walks Vogter onto the next Tree: onto Gamle Erik if he is there.
+        if s.step(s.v) == s.ge:
+            return score + LOSS
         return score + W["nisse_call"]
     if card == T:
         return score - 2.0
@@ -161,9 +176,8 @@ def call_score(s: Sim, slot: int, risky: bool, plan: int) -> float:
     return score
 
 
-def position_score(s: Sim, card: int, tid: int, plan: int) -> float:
-    k = s.ally_count()
-    values = vulnerable_values(s)
+def position_score(s: Sim, card: int, tid: int, c: Ctx) -> float:
+    k, values, plan = c.k, c.values, c.plan
     if plan >= 0 and card != plan and card != F:
         return -50.0
     score = W["position"]
@@ -171,7 +185,7 @@ def position_score(s: Sim, card: int, tid: int, plan: int) -> float:
         score += 6.0
     if values and k + 1 > max(values):
         score -= 30.0
-    if far_side(s, tid):
+    if far_side(s, tid, c.gap):
         d = (s.idx(tid) - s.idx(s.v)) % s.n
         score += 4.0 - 0.1 * d
         if extends_refuge(s, tid):
@@ -180,24 +194,26 @@ def position_score(s: Sim, card: int, tid: int, plan: int) -> float:
         score += 5.0
     if tid == s.ge:
         score -= 2.0
-    if card == T and s.gap <= 2 and s.hand.count(T) <= 1:
+    if card == T and c.gap <= 2 and s.hand.count(T) <= 1:
         score -= 25.0
     if card == F and plan < 0 and any(c != F for c in s.hand):
         score -= 20.0
+    if card == F and k == 0:
+        # A Forest of only Formskifters takes no other type: start it with the plan's type.
+        score -= W["first_f"]
     return score
 
 
-def move_score(s: Sim, move: Move, plan: int) -> float:
+def move_score(s: Sim, move: Move, c: Ctx) -> float:
     kind = move[0]
-    g = s.gap
+    g, plan = c.gap, c.plan
     if kind == "call":
-        return call_score(s, move[1], move[2], plan)
+        return call_score(s, move[1], move[2], c)
     if kind == "position":
-        return position_score(s, move[1], move[2], plan)
+        return position_score(s, move[1], move[2], c)
     if kind == "wrath":
-        k = s.ally_count()
+        k, values = c.k, c.values
         value = next(int(m[1] or 0) for m in s.minions if m[0] == move[1])
-        values = vulnerable_values(s)
         score = 40.0 + value * 3.0
         if value < max(v for v in values if v <= k):
             return 0.0
@@ -246,15 +262,15 @@ def move_score(s: Sim, move: Move, plan: int) -> float:
     return 0.0
 
 
-def answer_score(s: Sim, move: Move, plan: int) -> float:
+def answer_score(s: Sim, move: Move, c: Ctx) -> float:
     kind = move[0]
+    plan = c.plan
     if kind == "damage":
-        tid = move[1]
-        return 10.0 if far_side(s, tid) else 0.0
+        return 10.0 if far_side(s, move[1], c.gap) else 0.0
     if kind == "heal":
-        return 0.0 if far_side(s, move[1]) else 5.0
+        return 0.0 if far_side(s, move[1], c.gap) else 5.0
     if kind == "reveal":
-        return 10.0 if far_side(s, move[1]) else 0.0
+        return 10.0 if far_side(s, move[1], c.gap) else 0.0
     if kind == "under":
         card = s.future[move[1]]
         if card == G:
@@ -267,14 +283,14 @@ def answer_score(s: Sim, move: Move, plan: int) -> float:
     if kind == "retdisc":
         return 5.0 if move[1] == plan else 0.0
     if kind == "geback":
-        safe = s.n - s.gap - 1
+        safe = s.n - c.gap - 1
         return float(move[1]) if move[1] <= safe else LOSS
     if kind == "reward":
         r = move[1]
         if r == "refuge":
             reach = [t for t in s.refuge_trees() if t != s.ge]
             gain = (s.idx(reach[-1]) - s.idx(s.v)) % s.n
-            return gain * (W["refuge_low"] if s.gap <= 3 else W["refuge_high"])
+            return gain * (W["refuge_low"] if c.gap <= 3 else W["refuge_high"])
         if r == "revenge":
             return W["revenge"] if G in s.future else -1.0
         return W["restoration"]
@@ -295,10 +311,10 @@ def choose(s: Sim, rng: random.Random | None = None) -> Move:
 
 
 def scored(s: Sim, options: list[Move]) -> list[tuple[float, Move]]:
-    plan = plan_type(s)
+    c = Ctx(s)
     if s.tasks:
-        return [(answer_score(s, m, plan), m) for m in options]
-    return [(move_score(s, m, plan), m) for m in options]
+        return [(answer_score(s, m, c), m) for m in options]
+    return [(move_score(s, m, c), m) for m in options]
 
 
 def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> tuple[Move, float]:

@@ -88,6 +88,7 @@ class Sim:
         "ge",
         "hands",
         "hostages",
+        "ids",
         "lyg_mod",
         "minions",
         "player",
@@ -104,6 +105,8 @@ class Sim:
     )
 
     trees: list[list[int]]
+    #: The Trees' ids in Forest order (``trees``' first items, for a fast ``idx``).
+    ids: list[int]
     v: int
     ge: int
     tdisc: list[int]
@@ -143,6 +146,7 @@ class Sim:
             ]
             for t in f.trees
         ]
+        s.ids = [t[0] for t in s.trees]
         s.v = f.vogter
         s.ge = f.gamle_erik
         s.tdisc = list(f.discarded)
@@ -174,6 +178,7 @@ class Sim:
         s = Sim.__new__(Sim)
         s.rng = rng if rng is not None else self.rng
         s.trees = [t[:] for t in self.trees]
+        s.ids = self.ids[:]
         s.v = self.v
         s.ge = self.ge
         s.tdisc = self.tdisc[:]
@@ -202,16 +207,10 @@ class Sim:
         return len(self.trees)
 
     def idx(self, tid: int) -> int:
-        for i, t in enumerate(self.trees):
-            if t[0] == tid:
-                return i
-        raise KeyError(tid)
+        return self.ids.index(tid)
 
     def tree(self, tid: int) -> list[int]:
-        for t in self.trees:
-            if t[0] == tid:
-                return t
-        raise KeyError(tid)
+        return self.trees[self.ids.index(tid)]
 
     def step(self, tid: int, k: int = 1) -> int:
         return self.trees[(self.idx(tid) + k) % len(self.trees)][0]
@@ -324,6 +323,7 @@ class Sim:
         t = self.trees[i]
         if t[1]:
             del self.trees[i]
+            del self.ids[i]
             self.tdisc.append(tid)
         else:
             t[1] = 1
@@ -613,6 +613,7 @@ class Sim:
             tid = self.tdisc.pop(0)
             i = self.idx(move[1]) + 1
             self.trees.insert(i, [tid, 0, -1, 0])
+            self.ids.insert(i, tid)
 
     def _draw(self) -> int:
         return self.deck.pop(0)
