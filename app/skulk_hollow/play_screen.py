@@ -162,6 +162,7 @@ class SkulkHollowPlayScreen(GameScreen):
             moment = len(self.play.session.events)
             self.instruction = f"{self.guardian_name} is thinking..."
             self.thinker.think(state, moment, self.play.session.seed)
+            Clock.unschedule(self.show_thinking)  # one progress line, however many asks
             Clock.schedule_interval(self.show_thinking, 0.1)
         else:
             self.confirmed = ""

@@ -209,7 +209,7 @@ def _write_csv(path: Path, results: Sequence[Result]) -> None:
     names = [f.name for f in fields(Result)]
     with path.open("w", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow([*names[:-1], "turns", "turn_mean_s", "turn_max_s"])
+        writer.writerow([*names[:-1], "guardian_turns", "turn_mean_s", "turn_max_s"])
         for result in results:
             times = result.turn_times
             writer.writerow(

@@ -149,17 +149,23 @@ def guess(seen: State, rng: random.Random) -> State:
     return determinize(seen, Rng(rng.randrange(2**31))) if seen.seen_by else seen
 
 
+def guardian_guess(seen: State, rng: random.Random) -> State:
+    """``guess`` for a guardian about to decide; ``ValueError`` if it has nothing to."""
+    state = guess(seen, rng)
+    if state.ended or not legal_actions(state):
+        raise ValueError("The guardian has nothing to decide now.")
+    if state.active != "guardian":
+        raise ValueError("It is not the guardian's turn.")
+    return state
+
+
 def decide(seen: State, rng: random.Random) -> Decision:
     """The guardian's choice in ``seen`` (a view or a whole state), with a reason.
 
     ``rng`` only deals the hidden cards for the look-ahead; the choice itself is made by
     the rules above (ties go to the first legal action).
     """
-    state = guess(seen, rng)
-    if state.ended or not legal_actions(state):
-        raise ValueError("The guardian has nothing to decide now.")
-    if state.active != "guardian":
-        raise ValueError("It is not the guardian's turn.")
+    state = guardian_guess(seen, rng)
     best = ranked(state)[0]
     return Decision(best.action, reason(state, best))
 

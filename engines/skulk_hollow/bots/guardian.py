@@ -6,7 +6,7 @@
 - **Hard** also plays its best few options out to the end of its turn, on guesses at
   the cards it cannot see (its own draws among them), within a time budget for the
   whole guardian turn. Playing on through the heroes' reply was tried and did worse
-  with the time there is (see the benchmark in the README).
+  in the time there is (48 games: 52% won against Normal's 65%).
 """
 
 from __future__ import annotations
@@ -16,8 +16,14 @@ import time
 from typing import Protocol
 
 from engines.skulk_hollow.bots.search import search
-from engines.skulk_hollow.policy import Decision, guess, option_name, ranked, reason
-from engines.skulk_hollow.rules import legal_actions
+from engines.skulk_hollow.policy import (
+    Decision,
+    decide,
+    guardian_guess,
+    option_name,
+    ranked,
+    reason,
+)
 from engines.skulk_hollow.state import State
 
 #: Easy: how often a main decision goes to a weaker option than its best.
@@ -38,21 +44,12 @@ class GuardianBot(Protocol):
         ...
 
 
-def _whole(seen: State, rng: random.Random) -> State:
-    state = guess(seen, rng)
-    if state.ended or not legal_actions(state):
-        raise ValueError("The guardian has nothing to decide now.")
-    if state.active != "guardian":
-        raise ValueError("It is not the guardian's turn.")
-    return state
-
-
 class EasyGuardian:
     level = "easy"
     budget = 0.0
 
     def decide(self, seen: State, rng: random.Random) -> Decision:
-        state = _whole(seen, rng)
+        state = guardian_guess(seen, rng)
         choices = ranked(state, depth=1)
         choice = choices[0]
         if state.pending is None and len(choices) > 1 and rng.random() < EASY_SLIPS:
@@ -65,9 +62,7 @@ class NormalGuardian:
     budget = 0.0
 
     def decide(self, seen: State, rng: random.Random) -> Decision:
-        state = _whole(seen, rng)
-        choice = ranked(state)[0]
-        return Decision(choice.action, reason(state, choice))
+        return decide(seen, rng)
 
 
 class HardGuardian:
@@ -86,7 +81,7 @@ class HardGuardian:
         started = time.perf_counter()
         if seen.turn != self._turn:
             self._turn, self._spent = seen.turn, 0.0
-        state = _whole(seen, rng)
+        state = guardian_guess(seen, rng)
         deadline = started + max(0.0, self.turn_budget - self._spent) * HARD_SHARE
         found = search(seen, state, deadline, rng, self.max_guesses)
         self._spent += time.perf_counter() - started

@@ -29,12 +29,9 @@ ROLLOUT_STEPS = 120
 
 @dataclass(frozen=True)
 class Searched:
-    """The option chosen, with how it fared (mean value over ``games`` guesses), and
-    the rule-following player's ``first`` choice."""
+    """The option chosen, and the rule-following player's ``first`` choice."""
 
     choice: Choice
-    mean: float
-    games: int
     first: Choice
 
 
@@ -65,7 +62,7 @@ def search(
     choices = ranked(whole)
     best = choices[0]
     candidates = [c for c in choices[:WIDTH] if c.value >= best.value - MARGIN]
-    plain = Searched(best, best.value, 0, best)
+    plain = Searched(best, best)
     if len(candidates) == 1:
         return plain
     totals = [0.0] * len(candidates)
@@ -81,4 +78,4 @@ def search(
             break
     # Ties keep the rule-following order.
     index = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return Searched(candidates[index], totals[index] / games, games, best)
+    return Searched(candidates[index], best)
