@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engines.core import Rng
 from engines.skulk_hollow import board
 from engines.skulk_hollow.actions import EndTurn, PlayCard, SkulkAction, SpendRelic
+from engines.skulk_hollow.guardians import raptra
 from engines.skulk_hollow.rules import apply, determinize, legal_actions
 from engines.skulk_hollow.state import Side, State
 
@@ -24,6 +25,9 @@ DEPTH = 3
 WIN = 10_000.0
 #: What a relic token is worth keeping: it is spent only for a better gain.
 RELIC_VALUE = 6.0
+#: Raptra's plan: what each hero unit other than the leader is worth to it while in
+#: reach of its next CLAW or SHRIEK (FLAP one there, then strike).
+RAPTRA_REACH = 15.0
 
 
 @dataclass(frozen=True)
@@ -95,10 +99,23 @@ def closeness(state: State) -> float:
     return -total
 
 
+def aim(state: State) -> float:
+    """What the guardian sees in ``state`` beyond ``score``: the set-up of its next blow.
+
+    Only Raptra has one, since its win needs the other hero units gone and its blows
+    land only where it can FLAP them. It is the guardian's own plan: the hero bots go
+    on valuing a state by ``score`` alone.
+    """
+    if state.ended or state.config.guardian != "raptra":
+        return 0.0
+    others = [u for u in raptra.in_reach(state) if not board.is_leader(state, u)]
+    return RAPTRA_REACH * len(others)
+
+
 def value_for(side: Side, state: State) -> float:
-    """How good ``state`` looks for ``side``: ``score`` (negated for the heroes) and a
-    wish to close in."""
-    core = score(state) if side == "guardian" else -score(state)
+    """How good ``state`` looks for ``side``: ``score`` (negated for the heroes, plus
+    the guardian's ``aim``) and a wish to close in."""
+    core = score(state) + aim(state) if side == "guardian" else -score(state)
     return core + 0.5 * closeness(state)
 
 

@@ -31,6 +31,12 @@ def _shrieked(state: State) -> tuple[Unit, ...]:
     return board.exposed(state, units)
 
 
+def in_reach(state: State) -> tuple[Unit, ...]:
+    """The hero units Raptra's strike would wound now: CLAW's on the ground, SHRIEK's
+    in the air."""
+    return _shrieked(state) if state.airborne else _clawed(state)
+
+
 def targets(state: State, action: str) -> tuple[str, ...]:
     if action == "flap":
         around = board.surrounding(state)

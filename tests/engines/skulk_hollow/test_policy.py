@@ -60,3 +60,32 @@ def test_the_policy_refuses_the_hero_turn() -> None:
 def test_policy_games_end(guardian: str) -> None:
     state, log = playout(Config(guardian=guardian), seed=5, guardian_policy=True)
     assert state.ended, f"{guardian}: no end after {len(log)} steps"
+
+
+def test_raptra_flaps_a_hero_into_reach_then_claws_it() -> None:
+    state = guardian_turn(
+        replace(game("raptra"), guardian_space="clearing"), hand=("gust", "talon")
+    )
+    state = place(state, leader(space="keep"), unit("sentinel", "farm"), unit("archer_1", "mine"))
+    assert policy.aim(state) == 0.0
+    plan = []
+    while state.active == "guardian" and not state.ended:
+        action = policy.choose(rules.view(state, "guardian"), random.Random(0))
+        plan.append(action)
+        state = rules.apply(state, action)
+    assert plan[0] == PlayCard("gust")
+    assert PlayCard("talon") in plan
+    # Both wounds went to units other than the leader, the Archer's one felling it.
+    assert state.eliminated >= 1
+    assert all(u.wounds == 0 for u in state.units if u.id == "king_of_war")
+
+
+def test_only_raptra_aims_and_only_at_units_other_than_the_leader() -> None:
+    raptra = replace(game("raptra"), guardian_space="clearing")
+    near = place(raptra, leader(space="clearing"), unit("archer_1", "clearing"))
+    assert policy.aim(near) == policy.RAPTRA_REACH  # the Archer, not the leader
+    assert policy.value_for("hero", near) == pytest.approx(
+        -policy.score(near) + 0.5 * policy.closeness(near)
+    )
+    grak = place(replace(game(), guardian_space="clearing"), unit("archer_1", "clearing"))
+    assert policy.aim(grak) == 0.0
