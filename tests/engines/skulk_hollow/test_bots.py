@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engines.core import Rng
-from engines.skulk_hollow import Cards, Config, State, apply, legal_actions, new_game, view
+from engines.skulk_hollow import Cards, Config, State, apply, legal_actions, new_game, policy, view
 from engines.skulk_hollow.bots import (
     EasyGuardian,
     GreedyHero,
@@ -21,7 +21,9 @@ from engines.skulk_hollow.bots import (
     make_guardian,
     make_hero,
 )
+from engines.skulk_hollow.bots.guardian import NORMAL_SLIPS
 from engines.skulk_hollow.components import GUARDIANS
+from engines.skulk_hollow.policy import Decision
 
 HIDDEN = ("hand", "deck")
 
@@ -86,6 +88,13 @@ def play(
     raise AssertionError("the game did not end")
 
 
+class RuleFollowing:
+    """The policy's own choice, slips or none."""
+
+    def decide(self, seen: State, rng: random.Random) -> Decision:
+        return policy.decide(seen, rng)
+
+
 def fast_hard() -> HardGuardian:
     return HardGuardian(turn_budget=0.01, max_guesses=1)
 
@@ -144,6 +153,28 @@ def test_the_levels_differ_on_the_same_deal() -> None:
     assert easy != normal
 
 
+def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip() -> None:
+    steady = [g for g in GUARDIANS if not NORMAL_SLIPS.get(g)]
+    assert steady
+    for guardian in steady:
+        config = Config(guardian=guardian, foxen_deck="app")
+        normal = play(NormalGuardian(), RandomHero(), config, seed=6, steps=150)[1]
+        assert normal == play(RuleFollowing(), RandomHero(), config, seed=6, steps=150)[1]
+
+
+@pytest.mark.parametrize("rate, place", [(0.0, 0), (1.0, 1)])
+def test_a_slip_takes_the_second_best_main_option(
+    monkeypatch: pytest.MonkeyPatch, rate: float, place: int
+) -> None:
+    monkeypatch.setitem(NORMAL_SLIPS, "grak", rate)
+    state = new_game(Config(guardian="grak", foxen_deck="app"), 3)
+    rng = random.Random(3)
+    while not (state.active == "guardian" and state.pending is None):
+        state = apply(state, RandomHero().choose(view(state, "hero"), rng))
+    # A whole state: no guess is dealt, so the ranking is the one Normal sees.
+    assert NormalGuardian().decide(state, rng).action == policy.ranked(state)[place].action
+
+
 def test_the_hard_guardian_out_of_time_plays_as_normal() -> None:
     """With no time left in its turn, Hard keeps the rule-following choice."""
     config = Config(guardian="raptra", foxen_deck="app")
@@ -188,7 +219,7 @@ def test_hard_says_when_thinking_ahead_changed_its_mind() -> None:
             continue
         seen = view(state, "guardian")
         hard = HardGuardian(turn_budget=100.0, max_guesses=2).decide(seen, random.Random(step))
-        normal = NormalGuardian().decide(seen, random.Random(step))
+        normal = policy.decide(seen, random.Random(step))
         if hard.action != normal.action:
             assert hard.reason.startswith("Grak ")
             assert "it prefers this to " in hard.reason
