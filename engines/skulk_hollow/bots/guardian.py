@@ -3,8 +3,9 @@
 - **Easy** looks only at the next choice and now and then plays a weaker option.
 - **Normal** is the rule-following player of ``policy``: it finishes each decision in
   its head before choosing. Normal is meant to be a fair fight for a good player, so
-  the guardians whose plans play themselves best sometimes take their second-best
-  option (``NORMAL_SLIPS``).
+  it is tuned by guardian: those whose plans play themselves best sometimes take their
+  second-best option (``NORMAL_SLIPS``); Apoda, whose runes take a turn's plan to
+  reach, sometimes thinks its turn through as Hard does (``NORMAL_PLANS``).
 - **Hard** also plays its best few options out to the end of its turn, on guesses at
   the cards it cannot see (its own draws among them), within a time budget for the
   whole guardian turn. Playing on through the heroes' reply was tried and did worse
@@ -13,11 +14,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Protocol
 
-from engines.skulk_hollow.bots.search import search
+from engines.skulk_hollow.bots.search import Searched, search
 from engines.skulk_hollow.policy import (
     DEPTH,
     Decision,
@@ -34,6 +36,11 @@ EASY_SLIPS = 0.3
 #: Without it Normal Grak and Tanthos beat the search hero about nine games in ten;
 #: with it, about five and seven in ten (32 games each).
 NORMAL_SLIPS: dict[str, float] = {"grak": 0.2, "tanthos": 0.5}
+#: Normal: how often a decision is thought through to the end of the turn (on one guess
+#: at the hidden cards), by guardian. Apoda's runes take a turn's plan to reach: without
+#: it Normal Apoda won under three games in ten against the search hero; with it, half
+#: (32 games).
+NORMAL_PLANS: dict[str, float] = {"apoda": 0.2}
 #: Hard: the time for one whole guardian turn, in seconds, and the share one decision
 #: may take of what is left (the first choices of a turn matter most).
 HARD_TURN_BUDGET = 0.2
@@ -77,7 +84,12 @@ class NormalGuardian:
     budget = 0.0
 
     def decide(self, seen: State, rng: random.Random) -> Decision:
-        slips = NORMAL_SLIPS.get(seen.config.guardian, 0.0)
+        guardian = seen.config.guardian
+        plans = NORMAL_PLANS.get(guardian, 0.0)
+        if plans and rng.random() < plans:
+            state = guardian_guess(seen, rng)
+            return _thought_through(state, search(seen, state, math.inf, rng, max_guesses=1))
+        slips = NORMAL_SLIPS.get(guardian, 0.0)
         return _slipping(seen, rng, depth=DEPTH, slips=slips, any_worse=False)
 
 
@@ -101,11 +113,17 @@ class HardGuardian:
         deadline = started + max(0.0, self.turn_budget - self._spent) * HARD_SHARE
         found = search(seen, state, deadline, rng, self.max_guesses)
         self._spent += time.perf_counter() - started
-        said = reason(state, found.choice)
-        if found.choice != found.first:
-            rather = option_name(state, found.first.action)
-            said += f" Thinking through the rest of its turn, it prefers this to {rather}."
-        return Decision(found.choice.action, said)
+        return _thought_through(state, found)
+
+
+def _thought_through(state: State, found: Searched) -> Decision:
+    """The searched choice, its reason naming the option passed over if thinking the
+    turn through changed the guardian's mind."""
+    said = reason(state, found.choice)
+    if found.choice != found.first:
+        rather = option_name(state, found.first.action)
+        said += f" Thinking through the rest of its turn, it prefers this to {rather}."
+    return Decision(found.choice.action, said)
 
 
 LEVELS: dict[str, type[EasyGuardian] | type[NormalGuardian] | type[HardGuardian]] = {

@@ -3,6 +3,7 @@ what their seat may not see (a view whose hidden parts raise when touched)."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,7 +22,8 @@ from engines.skulk_hollow.bots import (
     make_guardian,
     make_hero,
 )
-from engines.skulk_hollow.bots.guardian import NORMAL_SLIPS
+from engines.skulk_hollow.bots.guardian import NORMAL_PLANS, NORMAL_SLIPS
+from engines.skulk_hollow.bots.search import search
 from engines.skulk_hollow.components import GUARDIANS
 from engines.skulk_hollow.policy import Decision
 
@@ -154,7 +156,7 @@ def test_the_levels_differ_on_the_same_deal() -> None:
 
 
 def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip() -> None:
-    steady = [g for g in GUARDIANS if not NORMAL_SLIPS.get(g)]
+    steady = [g for g in GUARDIANS if not NORMAL_SLIPS.get(g) and not NORMAL_PLANS.get(g)]
     assert steady
     for guardian in steady:
         config = Config(guardian=guardian, foxen_deck="app")
@@ -227,3 +229,25 @@ def test_hard_says_when_thinking_ahead_changed_its_mind() -> None:
         assert "prefers" not in hard.reason
         state = apply(state, normal.action)
     raise AssertionError("Hard never differed from Normal in this game")
+
+
+def test_a_planning_normal_thinks_its_turn_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where its guardian plans, Normal plays what thinking the turn through picks, and
+    that is not always the rule-following choice."""
+    monkeypatch.setitem(NORMAL_PLANS, "apoda", 1.0)
+    state = new_game(Config(guardian="apoda", foxen_deck="app"), 2)
+    rng = random.Random(2)
+    overrides = 0
+    for step in range(400):
+        if state.ended:
+            break
+        if state.asking != "guardian":
+            state = apply(state, RandomHero().choose(view(state, "hero"), rng))
+            continue
+        # Whole states: no guess is dealt, so both see the same cards.
+        decision = NormalGuardian().decide(state, random.Random(step))
+        planned = search(state, state, math.inf, random.Random(step), max_guesses=1)
+        assert decision.action == planned.choice.action
+        overrides += planned.choice != planned.first
+        state = apply(state, decision.action)
+    assert overrides > 0
