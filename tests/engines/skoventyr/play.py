@@ -17,6 +17,15 @@ CONFIGS = tuple(
     )
 )
 MAX_STEPS = 3000
+#: A few set-ups that between them use every module: solo, two players, each module
+#: alone, and three players with both.
+MODULE_CONFIGS = (
+    Config(),
+    Config(players=2),
+    Config(lygtemands=True),
+    Config(rescue=True),
+    Config(players=3, lygtemands=True, rescue=True),
+)
 
 
 #: A purposeful player tries these first (random play loses before reaching much).

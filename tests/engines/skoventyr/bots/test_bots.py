@@ -12,15 +12,7 @@ from engines.core import Rng
 from engines.skoventyr import Config, State, apply, legal_actions, new_game, view
 from engines.skoventyr.bots import BOTS, HeuristicBot, RandomBot, SearchBot, make_bot
 from engines.skoventyr.bots.sim import Sim, to_action
-from tests.engines.skoventyr.play import random_game
-
-MODULE_CONFIGS = (
-    Config(),
-    Config(players=2),
-    Config(lygtemands=True),
-    Config(rescue=True),
-    Config(players=3, lygtemands=True, rescue=True),
-)
+from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game
 
 
 @dataclass(frozen=True)

@@ -15,15 +15,8 @@ import pytest
 
 from engines.skoventyr import Config, State, view
 from engines.skoventyr.bots.sim import CARD_LIST, Move, Sim, to_action
-from tests.engines.skoventyr.play import random_game
+from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game
 
-CONFIGS = (
-    Config(),
-    Config(players=2),
-    Config(lygtemands=True),
-    Config(rescue=True),
-    Config(players=3, lygtemands=True, rescue=True),
-)
 SETUP = ("setup_future", "setup_hand", "setup_return")
 
 
@@ -71,7 +64,7 @@ def known_deck_matches(sim: Sim, state: State) -> bool:
     return deck[: len(top)] == top and (not bottom or deck[-len(bottom) :] == bottom)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+@pytest.mark.parametrize("config", MODULE_CONFIGS, ids=repr)
 def test_each_simulated_step_changes_the_game_as_the_engine_does(config: Config) -> None:
     checked = 0
     for seed in range(12):
