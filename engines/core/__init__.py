@@ -1,6 +1,7 @@
 """The protocol every game engine follows (see DESIGN.md, "The engine protocol")."""
 
 from engines.core.actions import Action
+from engines.core.changes import Change, Places, check_changes, differences, to_announce
 from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
 from engines.core.rng import Rng
@@ -13,15 +14,20 @@ __all__ = [
     "JSON",
     "UNDO",
     "Action",
+    "Change",
     "Event",
     "GameRules",
     "IllegalAction",
     "Outcome",
+    "Places",
     "Recorder",
     "Rng",
     "Saveable",
     "Session",
     "SetupStep",
+    "check_changes",
+    "differences",
     "from_data",
+    "to_announce",
     "to_data",
 ]
