@@ -9,7 +9,8 @@ JSON beside its screenshot. ``problems()`` turns one scene's measures into sente
 - text smaller than MIN_TEXT_SP;
 - a touch target (a button, a board piece, a text input: anything with ButtonBehavior)
   narrower or lower than MIN_TOUCH_DP;
-- clipped text: shortened with an ellipsis, lines or letters dropped, text spilling out
+- clipped text: shortened with an ellipsis, lines or letters dropped, a word broken
+  between two lines, text spilling out
   of its label, or cut off by the window or by a parent that clips it (a scrolling list
   clips only across its scrolling direction: scrolling brings the rest into view);
 - a touch target cut off the same way;
@@ -63,6 +64,7 @@ class Seen:
     letters: int = 0  # letters in the text
     letters_shown: int = 0
     lines_cut: bool = False  # a line drawn beyond the edges of its own texture
+    broken_words: list[str] = field(default_factory=list)  # split between two lines
     touch: bool = False
     guarded: bool = True
     #: A touch target that is not a rectangle (it has its own collide_point): where it
@@ -224,6 +226,13 @@ def _measure_text(label: Any, seen: Seen) -> None:
     seen.letters_shown = sum(_letters(word.text) for line in lines for word in line.words)
     if seen.shortened:
         seen.letters_shown = max(0, seen.letters_shown - 3)  # the "..." itself
+    else:  # Kivy breaks a word too long for a line between two letters
+        shown = ["".join(word.text for word in line.words) for line in lines]
+        seen.broken_words = [
+            word
+            for word in text.split()
+            if len(shown) > 1 and not any(word in line for line in shown)
+        ]
     tex_w, tex_h = label.texture_size
     # Label draws its texture centred on itself (kivy/data/style.kv).
     left = int(label.center_x - tex_w / 2.0)
@@ -328,6 +337,8 @@ def _own_problems(item: Seen) -> Iterator[str]:
         yield f"{item.name}: text shortened with an ellipsis"
     elif item.letters_shown < item.letters or item.lines_cut:
         yield f"{item.name}: text cut ({item.letters_shown} of {item.letters} letters shown)"
+    elif item.broken_words:
+        yield f'{item.name}: "{item.broken_words[0]}" broken between two lines'
     spill = [line for line in item.lines if not _inside(line, item.box)]
     if spill and not item.touch_only:
         yield f"{item.name}: text spills out of its box ({_cut_side(spill[0], item.box)})"

@@ -15,7 +15,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from app import legibility
+from app import legibility, theme
 from app.widgets import Piece, TButton
 from tests.ui.driver import Driver
 
@@ -87,14 +87,16 @@ def test_small_text_and_small_targets(driver: Driver, board: FloatLayout) -> Non
 
 
 def test_clipped_text(driver: Driver, board: FloatLayout) -> None:
-    place(board, TButton(text="Knight of the realm"), 20, 400, 60, 56)
+    shortened = label("Knight of the realm", shorten=True)
+    shortened.bind(size=lambda w, s: setattr(w, "text_size", s))
+    place(board, shortened, 20, 400, 60, 56)
     three_lines = label("one\ntwo\nthree")
     three_lines.bind(size=lambda w, s: setattr(w, "text_size", s))
     place(board, three_lines, 20, 300, 200, 30)
     place(board, label("A long sentence that does not fit"), 20, 200, 60, 30)
     place(board, label("Half out of the window"), -60, 100, 300, 30)
     found = check(driver)
-    assert 'TButton "Knight of the realm": text shortened with an ellipsis' in found
+    assert 'Label "Knight of the realm": text shortened with an ellipsis' in found
     assert any(p.startswith('Label "one two three": text cut (') for p in found)
     assert any(
         p.startswith('Label "A long sentence that does not fit": text spills out of its box')
@@ -153,9 +155,25 @@ def test_measures_saved_as_json_give_the_same_problems(
     driver: Driver, board: FloatLayout, tmp_path: Path
 ) -> None:
     place(board, label("Nisse", 13), 20, 300, 100, 30)
-    place(board, TButton(text="Knight of the realm"), 20, 400, 60, 56)
+    place(board, TButton(text="Go"), 20, 400, 60, 40)
     driver.pump(3)
     seen = legibility.measure()
     legibility.save(seen, tmp_path / "scene.json")
     assert legibility.scene_problems(tmp_path) == {"scene": legibility.problems(seen)}
     assert "2 problems in 1 of 1 scenes" in legibility.report({"scene": legibility.problems(seen)})
+
+
+def test_a_button_sets_its_text_smaller_or_on_two_lines_rather_than_cut_it(
+    driver: Driver, board: FloatLayout
+) -> None:
+    roomy = place(board, TButton(text="Reconcile"), 20, 400, 200, 56)
+    narrow = place(board, TButton(text="Reconcile"), 20, 300, 90, 56)
+    two_words = place(board, TButton(text="We shuffle real cards"), 20, 200, 140, 56)
+    hopeless = place(board, TButton(text="Reconcile"), 20, 100, 50, 56)
+    found = check(driver)
+    assert roomy.font_size == theme.BODY
+    assert theme.MIN_TEXT <= narrow.font_size < theme.BODY
+    assert len(narrow._label._cached_lines) == 1  # never "Reconcil / e"
+    assert len(two_words._label._cached_lines) == 2
+    assert hopeless.font_size == theme.MIN_TEXT
+    assert found == ['TButton "Reconcile": "Reconcile" broken between two lines']
