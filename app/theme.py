@@ -40,6 +40,7 @@ TITLE = sp(28)
 HEADING = sp(22)
 BODY = sp(19)
 LABEL = sp(16)
+MIN_TEXT = sp(15)  # nothing smaller: the guide's least for a label
 
 
 def faded(colour: Colour, factor: float) -> Colour:
