@@ -1,15 +1,23 @@
 """A popup to pick one of many things, sorted into groups: group buttons on the left,
-the group's choices in a scrolling list on the right."""
+the group's choices in a scrolling list on the right. With a single group there are
+usually no group buttons: the list takes the whole width."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from app import theme
 from app.kv import load_kv
 from app.widgets import TButton
 
@@ -22,20 +30,30 @@ class ChoiceRow(TButton):
 class ChoiceListPopup(ModalView):
     heading = StringProperty("")
     rows = ListProperty([])  # {"text": ..., "index": ...} for the open group
+    columns = NumericProperty(2)
+    row_height = NumericProperty(theme.TOUCH)
+    grouped = BooleanProperty(True)  # more than one group: group buttons on the left
 
     def __init__(
         self,
         heading: str,
         groups: dict[str, list[tuple[str, Any]]],
         on_pick: Callable[[Any], None],
+        columns: int = 2,
+        row_height: float = theme.TOUCH,
+        show_groups: bool | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
+        """``columns`` of choices, each row ``row_height`` high (two lines of text fit
+        in the standard height). The group buttons show when there is more than one
+        group, or when ``show_groups`` says so (a group's name can be news: where)."""
+        super().__init__(columns=columns, row_height=row_height, **kwargs)
         self.heading = heading
         self._groups = groups
         self._on_pick = on_pick
         self._open_group: list[tuple[str, Any]] = []
-        for name in groups:
+        self.grouped = len(groups) > 1 if show_groups is None else show_groups
+        for name in groups if self.grouped else ():
             button = TButton(text=name, size_hint_y=None, height=self.ids.groups.row_height)
             button.bind(on_release=lambda b: self.show_group(b.text))
             self.ids.groups.add_widget(button)

@@ -1,6 +1,13 @@
-"""Home: the four games as large tiles, their unfinished games, History and Settings."""
+"""Home: the four games as large tiles, their unfinished games, History and Settings.
+
+With one unfinished game of a kind, Resume reopens it at once; with several, the person
+picks which (who plays, when it was started and last played, how far it got): never
+silently the latest.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
@@ -9,7 +16,11 @@ from kivy.uix.boxlayout import BoxLayout
 from app import theme
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
+from app.screens.when import when
 from app.widgets import BaseScreen
+
+if TYPE_CHECKING:
+    from app.store import SavedSession, Store
 
 
 class GameTile(BoxLayout):
@@ -19,6 +30,7 @@ class GameTile(BoxLayout):
     players = StringProperty("")
     accent = ColorProperty(theme.ACCENT)
     unfinished = NumericProperty(0)
+    unfinished_words = StringProperty("")  # which unfinished game(s), in a few words
     playable = BooleanProperty(False)
     has_guide = BooleanProperty(False)
 
@@ -30,11 +42,56 @@ class GameTile(BoxLayout):
         else:
             app.go("setup_guide", game=game)
 
+    def show_unfinished(self, sessions: list[SavedSession]) -> None:
+        self.unfinished = len(sessions)
+        if not sessions:
+            self.unfinished_words = ""
+        elif len(sessions) == 1:
+            latest = sessions[0]
+            self.unfinished_words = (
+                f"Unfinished: {people(latest)}, last played {when(latest.updated)}."
+            )
+        else:
+            self.unfinished_words = (
+                f"{len(sessions)} unfinished games, the latest played {when(sessions[0].updated)}."
+            )
+
     def resume(self) -> None:
-        """Reopen the most recently played unfinished game of this kind."""
+        """Reopen the unfinished game of this kind, or let the person pick one."""
         game = BY_KEY[self.key]
         app = App.get_running_app()
-        app.resume_game(game, app.store.unfinished_sessions(game.key)[0].id)
+        sessions = app.store.unfinished_sessions(game.key)
+        if len(sessions) == 1:
+            app.resume_game(game, sessions[0].id)
+        elif sessions:
+            from app.choice_list import ChoiceListPopup
+
+            choices = [(describe_unfinished(app.store, s), s.id) for s in sessions]
+            ChoiceListPopup(
+                f"Which {game.title} game?",
+                {"Unfinished": choices},
+                lambda session_id: app.resume_game(game, session_id),
+                columns=1,
+                row_height=theme.TOUCH * 1.4,
+            ).open()
+
+
+def people(session: SavedSession) -> str:
+    names = list(session.players)
+    if not names:
+        return "no names"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def describe_unfinished(store: Store, session: SavedSession) -> str:
+    """Who, how far, and when: two lines of a row to pick from."""
+    steps = 0
+    for event in store.events(session.id):
+        steps += 1 if event.get("type") == "action" else -1 if event.get("type") == "undo" else 0
+    return (
+        f"{people(session)}: {steps} step{'s' if steps != 1 else ''} played\n"
+        f"Started {when(session.started)}, last played {when(session.updated)}"
+    )
 
 
 class HomeScreen(BaseScreen):
@@ -59,11 +116,11 @@ class HomeScreen(BaseScreen):
             self.refresh()
 
     def refresh(self) -> None:
-        """Each playable game's count of unfinished games, on its Resume button."""
+        """Each playable game's unfinished games, by its Resume button."""
         store = App.get_running_app().store
         for tile in self.ids.tiles.children:
             if tile.playable:
-                tile.unfinished = len(store.unfinished_sessions(tile.key))
+                tile.show_unfinished(store.unfinished_sessions(tile.key))
 
 
 load_kv("home.kv")

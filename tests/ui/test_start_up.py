@@ -30,4 +30,6 @@ def test_home_is_shown_first_and_then_counts_the_unfinished_games(tmp_path: Path
     loaded = set(next(x for x in lines if x.startswith("LOADED ")).split()[1:])
     assert not loaded & {"sqlite_utils", "gpiozero", "engines.core", "app.store"}
     home = next(x for x in lines if x.startswith("HOME ")).split(" | ")
-    assert "Resume (1)" in home  # the Skogen tile, once the saved games are open
+    # The Skogen tile, once the saved games are open:
+    assert "Resume" in home
+    assert any(text.startswith("Unfinished: Ana and Bo, last played today") for text in home)
