@@ -229,7 +229,11 @@ class TablesideApp(App):
     def _typing(self) -> bool:
         from kivy.uix.textinput import TextInput
 
-        return any(isinstance(w, TextInput) and w.focus for w in self.current_screen.walk())
+        return any(
+            isinstance(w, TextInput) and w.focus
+            for top in Window.children  # the screens and any popup
+            for w in top.walk(restrict=True)
+        )
 
 
 def _open_popup() -> MessagePopup | None:

@@ -19,6 +19,7 @@ class ValueEditorPopup(ModalView):
     error = StringProperty("")
     yes = BooleanProperty(False)
     save_text = StringProperty("Keep this value")
+    placeholder = StringProperty("")  # shown greyed in an empty text field
 
     def __init__(
         self,
@@ -27,11 +28,13 @@ class ValueEditorPopup(ModalView):
         on_save: Callable[[Any], str | None],
         hint: str = "",
         save_text: str = "Keep this value",
+        placeholder: str = "",
         **kwargs: Any,
     ) -> None:
         """``on_save`` takes the new value and returns a problem in words, or None."""
         super().__init__(**kwargs)
         self.heading = heading
+        self.placeholder = placeholder
         self.hint = hint
         self.save_text = save_text
         self._on_save = on_save
@@ -47,6 +50,10 @@ class ValueEditorPopup(ModalView):
         else:
             self.text = str(value)
         self._tuple = isinstance(value, tuple)
+
+    def on_open(self) -> None:
+        if self.kind == "text":  # ready to type: a touch screen shows its keyboard
+            self.ids.field.focus = True
 
     def step(self, by: int) -> None:
         try:

@@ -1,4 +1,9 @@
-"""New game: who plays (in seat order) and the game's options, then its set-up guide."""
+"""New game: who plays (in seat order) and the game's options, then its set-up guide.
+
+The players are the roster's names (Settings) and any guests typed in here. A guest
+plays this game only: the name is kept with the game (History shows it) but does not
+join the roster, so that the roster stays the list of people who play regularly.
+"""
 
 from __future__ import annotations
 
@@ -56,6 +61,7 @@ class SeatChip(TButton):
 class NewGameScreen(BaseScreen):
     seats = ListProperty([])  # player names in turn order
     roster = ListProperty([])
+    guests = ListProperty([])  # names typed in for this game only
     error = StringProperty("")
     accent = ColorProperty(theme.ACCENT)
 
@@ -74,22 +80,63 @@ class NewGameScreen(BaseScreen):
         self.game = game
         self.title = f"New {game.title} game"
         self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
-        self.values = self.form.defaults()
+        self.values = {**self.form.defaults(), "players": self.form.min_players}
+        self.guests = []
         self.roster = [p.name for p in App.get_running_app().store.players()]
-        self.seats = self.roster[: self.form.min_players] if self.roster else []
+        self.seats = self.roster[: self.form.min_players]
         self.error = ""
+        self._build_players()
         self._build_rows()
         self._build_tools()
+
+    @property
+    def named(self) -> bool:
+        """Whether the players are chosen by name (else just counted)."""
+        return bool(self.roster or self.guests)
+
+    def _build_players(self) -> None:
+        """The players' row: their names in turn order (or, with no names, how many:
+        not asked when the game has one answer), and a button to add a name."""
+        chips = self.ids.seat_chips
+        chips.clear_widgets()
+        if self.named:
+            for name in [*self.roster, *self.guests]:
+                chip = SeatChip(name=name)
+                chip.bind(on_release=lambda c: self.toggle_seat(c.name))
+                chips.add_widget(chip)
+            self.on_seats()
+        elif self.form.min_players < self.form.max_players:
+            for count in range(self.form.min_players, self.form.max_players + 1):
+                button = ChoiceButton(
+                    text=str(count),
+                    value=count,
+                    selected=count == self.values["players"],
+                    size_hint=(None, None),
+                    width=dp(72),
+                    height=theme.TOUCH,
+                )
+                button.bind(on_release=lambda b: self.choose_count(b.value))
+                chips.add_widget(button)
+        add = TButton(
+            text="Add a guest" if self.roster else "Add a name",
+            size_hint=(None, None),
+            width=dp(148),
+            height=theme.TOUCH,
+        )
+        add.bind(on_release=lambda _b: self.ask_guest())
+        chips.add_widget(add)
+
+    def choose_count(self, count: int) -> None:
+        self.values["players"] = count
+        for button in self.ids.seat_chips.children:
+            if isinstance(button, ChoiceButton):
+                button.selected = button.value == count
+        self.error = ""
 
     def _build_rows(self) -> None:
         rows = self.ids.rows
         rows.clear_widgets()
         self._rows = {}
-        if not self.roster:  # no roster: just a count, with names "Player 1"...
-            counts = range(self.form.min_players, self.form.max_players + 1)
-            count = Option("players", "Players", tuple((str(n), n) for n in counts), counts[0])
-            self.values["players"] = count.default
-            self._add_row(count)
         for option in self.form.options:
             self._add_row(option)
 
@@ -111,18 +158,43 @@ class NewGameScreen(BaseScreen):
         self._rows[key].select(value)
         self.error = ""
 
-    def on_roster(self, *_args: object) -> None:
-        chips = self.ids.seat_chips
-        chips.clear_widgets()
-        for name in self.roster:
-            chip = SeatChip(name=name)
-            chip.bind(on_release=lambda c: self.toggle_seat(c.name))
-            chips.add_widget(chip)
-        self.on_seats()
+    def ask_guest(self) -> None:
+        from app.value_editor import ValueEditorPopup
+
+        ValueEditorPopup(
+            "Add a guest" if self.roster else "Add a name",
+            "",
+            self.add_guest,
+            hint="For this game only. To keep a name for later games, add it in Settings.",
+            save_text="Add and seat",
+            placeholder="Their name",
+        ).open()
+
+    def add_guest(self, typed: str) -> str | None:
+        """Seat a guest (or the roster's player of that name); a problem in words."""
+        assert self.game is not None
+        name = " ".join(typed.split())
+        if not name:
+            return "Type a name first."
+        if len(name) > 30:
+            return "Keep the name to 30 letters or fewer."
+        known = {n.casefold(): n for n in [*self.roster, *self.guests]}
+        name = known.get(name.casefold(), name)
+        if name in self.seats:
+            return f"{name} is already playing."
+        if len(self.seats) >= self.form.max_players:
+            return f"{self.game.title} has room for {self.form.max_players} at most."
+        if name.casefold() not in known:
+            self.guests = [*self.guests, name]
+        self.seats = [*self.seats, name]
+        self._build_players()
+        self.error = ""
+        return None
 
     def on_seats(self, *_args: object) -> None:
         for chip in self.ids.seat_chips.children:
-            chip.seat = self.seats.index(chip.name) + 1 if chip.name in self.seats else 0
+            if isinstance(chip, SeatChip):
+                chip.seat = self.seats.index(chip.name) + 1 if chip.name in self.seats else 0
 
     def toggle_seat(self, name: str) -> None:
         """Touching a name seats that player (next in turn order) or unseats them."""
@@ -133,7 +205,7 @@ class NewGameScreen(BaseScreen):
         self.error = ""
 
     def players(self) -> list[str]:
-        if self.roster:
+        if self.named:
             return list(self.seats)
         return [f"Player {n + 1}" for n in range(self.values["players"])]
 

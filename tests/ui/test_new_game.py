@@ -1,0 +1,69 @@
+"""New game: players by name in turn order, guests typed in, no one-answer questions."""
+
+import pytest
+from kivy.uix.textinput import TextInput
+
+from app.screens.new_game import ChoiceButton, SeatChip
+from app.widgets import TButton
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+def open_new_game(driver: Driver, game_title: str) -> None:
+    tile = driver.find(game_title).parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    assert driver.app.root.current == "new_game"
+
+
+def type_name(driver: Driver, button: str, name: str) -> None:
+    driver.tap_text(button)
+    field = next(w for w in driver.visible() if isinstance(w, TextInput))
+    field.text = name
+    driver.tap_text("Add and seat")
+
+
+def chips(driver: Driver) -> list[str]:
+    return [w.text for w in driver.visible() if isinstance(w, SeatChip)]
+
+
+def test_a_guest_plays_without_joining_the_roster(driver: Driver) -> None:
+    for name in ("Ana", "Bo"):
+        driver.app.store.add_player(name)
+    open_new_game(driver, "Skoventyr")
+    assert chips(driver) == ["1. Ana", "Bo"]
+
+    type_name(driver, "Add a guest", "  zoe  ")
+    assert chips(driver) == ["1. Ana", "Bo", "2. zoe"]
+    type_name(driver, "Add a guest", "ana")  # a roster name: already playing
+    assert "Ana is already playing." in driver.texts()
+    driver.close_popups()
+    type_name(driver, "Add a guest", "bo")  # a roster name: that player is seated
+    assert chips(driver) == ["1. Ana", "3. Bo", "2. zoe"]
+
+    driver.tap_text("Set up the table")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    driver.tap_text("Done")
+    assert driver.app.current_screen.play.players == ["Ana", "zoe", "Bo"]
+    assert [p.name for p in driver.app.store.players()] == ["Ana", "Bo"]
+
+
+def test_without_a_roster_names_can_replace_the_count(driver: Driver) -> None:
+    open_new_game(driver, "Skoventyr")
+    counts = [w.text for w in driver.visible() if isinstance(w, ChoiceButton)]
+    assert counts[:4] == ["1", "2", "3", "4"]
+    type_name(driver, "Add a name", "")
+    assert "Type a name first." in driver.texts()
+    driver.close_popups()
+    type_name(driver, "Add a name", "Camille")
+    assert chips(driver) == ["1. Camille"]
+    assert "1" not in [w.text for w in driver.visible() if isinstance(w, ChoiceButton)]
+    assert "Add a name" in driver.texts()
+
+
+def test_a_game_for_one_does_not_ask_how_many_play(driver: Driver) -> None:
+    open_new_game(driver, "Skulk Hollow")
+    players_row = driver.find("Players").parent
+    buttons = [w.text for w in players_row.walk(restrict=True) if isinstance(w, TButton)]
+    assert buttons == ["Add a name"]
