@@ -29,7 +29,6 @@ def choose(driver: Driver, row_label: str, words: str) -> None:
 def start_game(driver: Driver, guardian: str, level: str = "Normal") -> None:
     tile = driver.find("Skulk Hollow").parent
     driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
-    choose(driver, "Players", "1")
     choose(driver, "Guardian", guardian)
     choose(driver, "Its level", level)
     driver.tap_text("Set up the table")
