@@ -11,6 +11,8 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from app.kv import load_kv
 from app.widgets import BaseScreen
 
+PRESS_TO_TEST = "Press Confirm, Undo or Menu on the table to test it."
+
 INTENT_NAMES = {
     "confirm": "Confirm",
     "undo": "Undo",
@@ -39,12 +41,13 @@ class SettingsScreen(BaseScreen):
         self.refresh_players()
         controls = app.controls
         self.has_controls = controls is not None
-        self.last_press = "Press a button to test it."
+        self.last_press = PRESS_TO_TEST
         if controls is None:
             self.hardware_status = "Buttons and lights are switched off."
             return
         self.hardware_status = (
-            "No GPIO found: simulated pins. Keys stand in: Enter, Backspace, Escape."
+            "No buttons are connected here: the keys Enter, Backspace and Escape stand in "
+            "for Confirm, Undo and Menu."
             if controls.simulated
             else "Buttons and lights are connected."
         )
@@ -74,9 +77,20 @@ class SettingsScreen(BaseScreen):
         self.refresh_players()
         return True
 
-    def remove_player(self, player_id: int) -> None:
-        App.get_running_app().store.remove_player(player_id)
-        self.refresh_players()
+    def remove_player(self, player_id: int, name: str) -> None:
+        """Asks once: the name leaves the roster (past games keep it)."""
+        from app.popups import ask
+
+        def remove() -> None:
+            App.get_running_app().store.remove_player(player_id)
+            self.refresh_players()
+
+        ask(
+            f"Remove {name}?",
+            f"{name} leaves the list of players. Games already played keep the name.",
+            "Remove",
+            remove,
+        )
 
     # -- hardware test -----------------------------------------------------------------
 
@@ -87,7 +101,7 @@ class SettingsScreen(BaseScreen):
         return intent != "home"
 
     def _forget_press(self, _dt: float) -> None:
-        self.last_press = "Press a button to test it."
+        self.last_press = PRESS_TO_TEST
 
     def set_light(self, name: str, state: str) -> None:
         controls = App.get_running_app().controls

@@ -33,7 +33,17 @@ def test_adding_and_removing_a_player(settings: Driver) -> None:
 
     row = settings.find("Freya").parent
     remove = next(w for w in row.children if getattr(w, "text", "") == "Remove")
+    settings.tap(remove)  # asks once
+    assert "Remove Freya?" in settings.texts()
+    settings.tap_text("Cancel")
+    assert [p.name for p in settings.app.store.players()] == ["Freya"]
+
     settings.tap(remove)
+    settings.tap(
+        next(
+            w for w in settings.visible() if getattr(w, "text", "") == "Remove" and w is not remove
+        )
+    )
     assert settings.app.store.players() == []
     assert "Freya" not in settings.texts()
 
@@ -60,6 +70,16 @@ def test_a_physical_press_reaches_the_screen_on_the_main_thread(settings: Driver
     finally:
         del screen.on_intent
     assert seen_on == [threading.main_thread()]
+
+
+def test_the_buzzer_is_switched_off_and_on_by_two_plain_choices(settings: Driver) -> None:
+    row = settings.find("Buzzer").parent
+    off, on = (next(w for w in row.children if w.text == words) for words in ("Off", "On"))
+    settings.tap(off)
+    assert settings.app.store.setting("buzzer_muted", False) is True
+    assert off.role == "primary" and on.role == "normal"
+    settings.tap(on)
+    assert settings.app.store.setting("buzzer_muted", True) is False
 
 
 def test_each_light_can_be_switched_from_the_screen(settings: Driver) -> None:
