@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.metrics import dp
 
 from app import theme
-from app.widgets import TButton
+from app.widgets import FittingLabel, TButton
 from engines.core import Event, GameRules, IllegalAction, Session
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
@@ -69,11 +69,15 @@ def fill_replay_bar(bar: Any, replay: Replay, show_step: Any, resume: Any) -> No
         button.disabled = replay.step == 0
         button.bind(on_release=lambda _b, n=step: show_step(n))
         bar.add_widget(button)
-    bar.add_widget(
-        TButton(
+    bar.add_widget(  # where we are: words to read, not a button
+        FittingLabel(
             text=f"{replay.step} of {replay.steps}: {replay.describe_step()}",
-            role="flat",
             font_size=theme.LABEL,
+            max_lines=2,
+            halign="center",
+            valign="middle",
+            text_size=(0, 0),
+            on_size=lambda label, size: setattr(label, "text_size", size),
         )
     )
     for words, step in ((">", replay.step + 1), (">>", replay.steps)):

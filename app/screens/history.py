@@ -8,6 +8,7 @@ from typing import Any
 
 import platformdirs
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -22,9 +23,12 @@ from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
 from app.popups import show_notice
+from app.screens.when import when
 from app.store import SavedSession
 from app.tap_guard import GuardedButtonBehavior
 from app.widgets import BaseScreen, TButton
+
+PLAYED_BY_ANYONE = "Played by anyone"
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
@@ -32,7 +36,6 @@ STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 def describe(session: SavedSession) -> dict[str, Any]:
     """The words and colours of one row of the list."""
     game = BY_KEY.get(session.game)
-    started = datetime.fromisoformat(session.started).astimezone()
     if session.status == "finished" and session.outcome:
         result = session.outcome.get("reason", "Finished")
     else:
@@ -44,7 +47,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
         "game_key": session.game,
         "game_title": game.title if game else session.game,
         "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
-        "when": started.strftime("%d %b %Y, %H:%M"),
+        "when": when(session.started),
         "players": f"{people} \u00b7 {options}" if options else people,
         "result": result,
     }
@@ -88,30 +91,37 @@ class HistoryScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "History"
-        choices = [("", "All")] + [(game.key, game.title.split()[0]) for game in GAMES]
+        choices = [("", "All games")] + [(game.key, game.title) for game in GAMES]
         for key, label in choices:
             chip = FilterChip(key=key, text=label, selected=key == self.game_filter)
             chip.bind(on_release=lambda chip: setattr(self, "game_filter", chip.key))
             self.ids.filters.add_widget(chip)
-        self.player_chip = FilterChip(text="Everyone", key="")
+        self.player_chip = FilterChip(text=PLAYED_BY_ANYONE, key="")
         self.player_chip.bind(on_release=lambda _chip: self.choose_player())
         self.ids.filters.add_widget(self.player_chip)
+        self._loaded = False
 
     def choose_player(self) -> None:
         names = [p.name for p in App.get_running_app().store.players()]
-        choices = [("Everyone", ""), *((name, name) for name in names)]
-        ChoiceListPopup("Whose games?", {"Players": choices}, self.set_player).open()
+        choices = [("Anyone", ""), *((name, name) for name in names)]
+        ChoiceListPopup("Games played by", {"Players": choices}, self.set_player).open()
 
     def set_player(self, name: str) -> None:
         self.player_filter = name
 
     def on_player_filter(self, *_args: object) -> None:
-        self.player_chip.text = self.player_filter or "Everyone"
+        self.player_chip.text = (
+            f"Played by {self.player_filter}" if self.player_filter else PLAYED_BY_ANYONE
+        )
         self.player_chip.selected = bool(self.player_filter)
         self.refresh()
 
     def on_pre_enter(self, *_args: object) -> None:
-        self.refresh()
+        """The screen shows at once; its list follows a frame later (the first time, the
+        games' option summaries have to be loaded)."""
+        if not self._loaded:
+            self.status = "Loading your games..."
+        Clock.schedule_once(lambda _dt: self.refresh())
 
     def export_all(self) -> None:
         """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder."""
@@ -136,11 +146,13 @@ class HistoryScreen(BaseScreen):
         if not candidates:
             show_notice(
                 "No file to import",
-                f"Put a BG Stats export (a .json file) in {exchange_folder()}, your "
-                "Downloads folder or on a USB stick, then try again.",
+                "Tableside found no BG Stats export. Save one (a .json file) on a USB "
+                "stick, plug the stick in here, then touch Import again.",
             )
             return
-        ChoiceListPopup("Import plays from BG Stats", candidates, self.import_file).open()
+        ChoiceListPopup(
+            "Import plays from BG Stats", candidates, self.import_file, show_groups=True
+        ).open()
 
     def import_file(self, path: Path) -> None:
         try:
@@ -164,6 +176,7 @@ class HistoryScreen(BaseScreen):
             wanted = self.player_filter.casefold()
             sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
         self.rows = [describe(s) for s in sessions]
+        self._loaded = True
         self.status = f"{len(sessions)} game{'s' if len(sessions) != 1 else ''}"
         game = BY_KEY.get(self.game_filter)
         self.empty_text = (

@@ -62,7 +62,9 @@ class Driver:
         touch.touch_down()
         self.pump(1)
         touch.touch_up()
-        self.pump()
+        # One frame to act, one for what a screen leaves to its next frame (History
+        # shows itself first, then its list).
+        self.pump(2)
 
     def tap_text(self, text: str) -> None:
         self.tap(self.find(text))

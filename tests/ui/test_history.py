@@ -55,7 +55,7 @@ def test_history_filters_by_game(driver: Driver) -> None:
     driver.tap(driver.find("Skogen", FilterChip))
     screen = driver.app.current_screen
     assert screen.rows and all(row["game_key"] == "skogen" for row in screen.rows)
-    driver.tap(driver.find("All", FilterChip))
+    driver.tap(driver.find("All games", FilterChip))
     assert {row["game_key"] for row in screen.rows} >= {"skogen"}
 
 
@@ -107,11 +107,20 @@ def test_history_filters_by_player(driver: Driver) -> None:
     store.add_player("Sigrid")
     store.start_session("skogen", {}, 1, ["Sigrid", "Bo"])
     driver.tap_text("History")
-    driver.tap_text("Everyone")
+    driver.tap_text("Played by anyone")
     driver.tap_text("Sigrid")
     screen = driver.app.current_screen
     assert screen.rows and all("Sigrid" in row["players"] for row in screen.rows)
-    assert driver.find("Sigrid", FilterChip).selected
+    assert driver.find("Played by Sigrid", FilterChip).selected
+
+
+def test_history_shows_itself_at_once_and_its_list_a_frame_later(driver: Driver) -> None:
+    driver.app.store.start_session("skogen", {}, 1, ["Ana"])
+    driver.app.go("history")
+    screen = driver.app.current_screen
+    assert screen.status == "Loading your games..." and screen.rows == []
+    driver.pump()
+    assert screen.status == "1 game" and len(screen.rows) == 1
 
 
 def test_a_skogen_game_is_stepped_through_too(driver: Driver) -> None:
