@@ -22,7 +22,7 @@ from kivy.uix.modalview import ModalView
 
 from app import legibility
 from app.application import TablesideApp
-from app.games import GAMES, GameInfo
+from app.games import BY_KEY, GAMES, GameInfo
 from app.popups import show_notice
 from app.store import Store
 
@@ -103,7 +103,15 @@ class ScreenshotApp(TablesideApp):
                     (name, partial(self._play_demo, game, config, advance))
                     for name, config, advance in demo.SCENES
                 ]
-        scenes.append(("notice", self._show_sample_notice))
+        scenes += [
+            # The demonstration games above are left unfinished: several of one kind.
+            ("home_resume_choice", partial(self._resume_choice, "skoventyr")),
+            ("history_replay", partial(self._replay_latest, "skoventyr")),
+            ("history_player_filter", self._open_player_filter),
+            ("settings_remove_player", self._ask_to_remove_a_player),
+            ("new_game_guest", self._ask_for_a_guest),
+            ("notice", self._show_sample_notice),
+        ]
         return scenes
 
     def _play_demo(self, game: GameInfo, config: Any, advance: Callable[[Any], None]) -> None:
@@ -126,6 +134,34 @@ class ScreenshotApp(TablesideApp):
     def _open_statistics(self, page: str) -> None:
         self._open("statistics")
         self.current_screen.page = page
+
+    def _resume_choice(self, key: str) -> None:
+        _close_popups()
+        self.home()
+        home = self.root.get_screen("home")
+        home.refresh()
+        next(tile for tile in home.ids.tiles.children if tile.key == key).resume()
+
+    def _replay_latest(self, key: str) -> None:
+        """A saved game stepped through from History, half-way."""
+        self._open("history")
+        session = max(self.store.sessions(key), key=lambda saved: saved.event_count)
+        self.replay_game(BY_KEY[key], session.id)
+        screen = self.current_screen
+        screen.show_step(screen.replay.steps // 2)
+
+    def _open_player_filter(self) -> None:
+        self._open("history")
+        self.current_screen.choose_player()
+
+    def _ask_to_remove_a_player(self) -> None:
+        self._open("settings")
+        player = self.store.players()[0]
+        self.current_screen.remove_player(player.id, player.name)
+
+    def _ask_for_a_guest(self) -> None:
+        self._open("new_game", game=BY_KEY["skogen"])
+        self.current_screen.ask_guest()
 
     def _show_sample_notice(self) -> None:
         self.home()
