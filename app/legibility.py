@@ -115,13 +115,19 @@ def _dp(pixels: float) -> float:
 def _walk(
     widget: Any, visible: Box, room: Box, ancestors: list[int], where: list[str]
 ) -> Iterator[Seen]:
+    from kivy.uix.label import Label
     from kivy.uix.scrollview import ScrollView
     from kivy.uix.stencilview import StencilView
 
-    if widget.opacity <= 0 or widget.width <= 0 or widget.height <= 0:
+    if widget.opacity <= 0:
         return
+    if widget.width <= 0 or widget.height <= 0:
+        # Hidden by a zero size, unless it is a label: its text is drawn all the same.
+        drawn = getattr(widget, "texture_size", (0, 0))
+        if not (isinstance(widget, Label) and widget.text.strip() and min(drawn) > 1):
+            return
     box = _window_box(widget)
-    shown = _intersection(box, visible)
+    shown = _intersection(box if box[2] > 0 and box[3] > 0 else _texture_box(widget), visible)
     seen = _describe(widget, box, shown, room, ancestors, where) if shown else None
     if seen is not None:
         yield seen
@@ -257,8 +263,20 @@ def _letters(text: str) -> int:
 
 
 def _window_box(widget: Any) -> Box:
-    x0, y0 = widget.to_window(*widget.pos)
-    x1, y1 = widget.to_window(widget.right, widget.top)
+    return _window_box_of(widget, widget.x, widget.y, widget.width, widget.height)
+
+
+def _texture_box(label: Any) -> Box:
+    """Where a label's texture is drawn: centred on the label, whatever its size."""
+    width, height = label.texture_size
+    return _window_box_of(
+        label, label.center_x - width / 2, label.center_y - height / 2, width, height
+    )
+
+
+def _window_box_of(widget: Any, x: float, y: float, width: float, height: float) -> Box:
+    x0, y0 = widget.to_window(x, y)
+    x1, y1 = widget.to_window(x + width, y + height)
     return (_dp(x0), _dp(y0), _dp(x1 - x0), _dp(y1 - y0))
 
 

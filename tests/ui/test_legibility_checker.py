@@ -177,3 +177,14 @@ def test_a_button_sets_its_text_smaller_or_on_two_lines_rather_than_cut_it(
     assert len(two_words._label._cached_lines) == 2
     assert hopeless.font_size == theme.MIN_TEXT
     assert found == ['TButton "Reconcile": "Reconcile" broken between two lines']
+
+
+def test_a_label_squeezed_to_nothing_still_shows_its_text(
+    driver: Driver, board: FloatLayout
+) -> None:
+    place(board, label("Squeezed"), 300, 300, 0, 30)
+    place(board, label("Hidden", height=0), 300, 200, 100, 0)  # no text size: drawn too
+    place(board, label("", height=0), 300, 100, 100, 0)
+    found = check(driver)
+    assert any(p.startswith('Label "Squeezed": text spills out of its box') for p in found)
+    assert any(p.startswith('Label "Hidden": text spills out of its box') for p in found)
