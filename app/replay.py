@@ -69,17 +69,15 @@ def fill_replay_bar(bar: Any, replay: Replay, show_step: Any, resume: Any) -> No
         button.disabled = replay.step == 0
         button.bind(on_release=lambda _b, n=step: show_step(n))
         bar.add_widget(button)
-    bar.add_widget(  # where we are: words to read, not a button
-        FittingLabel(
-            text=f"{replay.step} of {replay.steps}: {replay.describe_step()}",
-            font_size=theme.LABEL,
-            max_lines=2,
-            halign="center",
-            valign="middle",
-            text_size=(0, 0),
-            on_size=lambda label, size: setattr(label, "text_size", size),
-        )
+    caption = FittingLabel(  # where we are: words to read, not a button
+        text=f"{replay.step} of {replay.steps}: {replay.describe_step()}",
+        font_size=theme.LABEL,
+        max_lines=2,
+        halign="center",
+        valign="middle",
     )
+    caption.bind(size=lambda label, size: setattr(label, "text_size", size))
+    bar.add_widget(caption)
     for words, step in ((">", replay.step + 1), (">>", replay.steps)):
         button = TButton(text=words, size_hint_x=None, width=dp(64))
         button.disabled = replay.step == replay.steps
