@@ -3,9 +3,10 @@ games played, and horizontal bars with their words and counts."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
-from kivy.graphics import Color, Line
+from kivy.graphics import Color, Ellipse, Line
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -18,7 +19,9 @@ from app.theme import Colour
 
 
 class LineChart(FloatLayout):
-    """Rates from 0 to 100% over games 1..n; ``series`` holds (colour, [(x, rate)])."""
+    """Rates from 0 to 100% over games 1..n; ``series`` holds (colour, [(x, rate)]).
+    Each line ends in a disc with its number (1, 2...), which the legend repeats: the
+    lines are told apart by more than their colour."""
 
     series = ListProperty([])
     x_max = NumericProperty(1)
@@ -33,9 +36,9 @@ class LineChart(FloatLayout):
 
     def _draw(self) -> None:
         self.clear_widgets()
-        self.canvas.after.clear()
+        self.canvas.before.clear()  # under the numbers and the axis labels
         left, bottom = self.x + dp(46), self.y + dp(22)
-        width, height = self.width - dp(56), self.height - dp(30)
+        width, height = self.width - dp(46) - MARKER, self.height - dp(30)
         if width <= 0 or height <= 0:
             return
 
@@ -43,17 +46,30 @@ class LineChart(FloatLayout):
             span = max(1, self.x_max - 1)
             return left + width * (x - 1) / span, bottom + height * rate
 
-        with self.canvas.after:
+        ends = [at(*points[-1]) for _colour, points in self.series]
+        # Discs just right of their line's end; those that would touch stack up.
+        heights = _spread([y for _x, y in ends], MARKER)
+        discs = [(x, y) for (x, _end_y), y in zip(ends, heights, strict=True)]
+        with self.canvas.before:
             Color(*theme.OUTLINE)
             for rate in (0, 0.5, 1):
                 Line(points=[*at(1, rate), *at(self.x_max, rate)], width=1)
-            for colour, points in self.series:
+            for (colour, points), (x, y) in zip(self.series, discs, strict=True):
                 Color(*colour)
-                if len(points) == 1:
-                    x, y = at(*points[0])
-                    Line(circle=(x, y, dp(4)), width=dp(2))
-                else:
-                    Line(points=[c for p in points for c in at(*p)], width=dp(2))
+                line = [c for p in points for c in at(*p)]
+                Line(points=[*line, x + MARKER / 2, y], width=dp(2))
+                Ellipse(pos=(x, y - MARKER / 2), size=(MARKER, MARKER))
+        for number, (x, y) in enumerate(discs, start=1):
+            marker = Label(
+                text=str(number),
+                font_size=theme.MIN_TEXT,
+                bold=True,
+                color=theme.ON_ACCENT,
+                size_hint=(None, None),
+                size=(MARKER, MARKER),
+                pos=(x, y - MARKER / 2),
+            )
+            self.add_widget(marker)
         for rate in (0, 0.5, 1):
             self._label(f"{round(rate * 100)}%", left - dp(44), at(1, rate)[1] - dp(10))
         self._label("game 1", left, self.y)
@@ -66,6 +82,20 @@ class LineChart(FloatLayout):
         label.size = (dp(62), dp(20))
         label.pos = (x, y)
         self.add_widget(label)
+
+
+#: The disc that ends a line and carries its number.
+MARKER = dp(24)
+
+
+def _spread(heights: list[float], gap: float) -> list[float]:
+    """The heights moved apart as little as possible, so that no two are closer than
+    ``gap`` (the markers of lines that end together stack up instead of overlapping)."""
+    order = sorted(range(len(heights)), key=lambda i: heights[i])
+    placed = list(heights)
+    for before, after in pairwise(order):
+        placed[after] = max(placed[after], placed[before] + gap)
+    return placed
 
 
 class Bar(Widget):

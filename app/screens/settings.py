@@ -11,7 +11,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from app.kv import load_kv
 from app.widgets import BaseScreen
 
-PRESS_TO_TEST = "Press Confirm, Undo or Menu on the table to test it."
+PRESS_TO_TEST = "Press Confirm, Undo or Menu to test them."
 
 INTENT_NAMES = {
     "confirm": "Confirm",

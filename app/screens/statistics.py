@@ -77,8 +77,8 @@ class StatisticsScreen(BaseScreen):
         self.heading = f"{game.title}: win rate over the games played"
         self.chart_x_max = max((s.games for s in series), default=1)
         self.chart_series = [(colour_at(i), s.points) for i, s in enumerate(series)]
-        self.legend = "\n".join(
-            f"[color={_hex(colour_at(i))}][b]\u2014\u2014[/b][/color] {s.label}: "
+        self.legend = "\n".join(  # numbered as the discs that end the lines
+            f"[color={_hex(colour_at(i))}][b]{i + 1}[/b][/color] {s.label}: "
             f"{s.wins} of {s.games} won ({round(s.rate * 100)}%)"
             for i, s in enumerate(series)
         )
