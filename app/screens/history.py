@@ -18,14 +18,13 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from app import exchange, theme
+from app import exchange, tap_guard, theme
 from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
 from app.popups import show_notice
 from app.screens.when import when
 from app.store import SavedSession
-from app.tap_guard import GuardedButtonBehavior
 from app.widgets import BaseScreen, TButton
 
 PLAYED_BY_ANYONE = "Played by anyone"
@@ -53,7 +52,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
     }
 
 
-class HistoryRow(GuardedButtonBehavior, BoxLayout):
+class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     """A saved game; touching it steps through the game from its log."""
 
     session_id = NumericProperty(0)
@@ -177,6 +176,9 @@ class HistoryScreen(BaseScreen):
             sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
         self.rows = [describe(s) for s in sessions]
         self._loaded = True
+        # The rows under a finger changed; a tap made while the list was loading (as
+        # History first opens, perhaps aimed at Home) must not land on one.
+        tap_guard.changed()
         self.status = f"{len(sessions)} game{'s' if len(sessions) != 1 else ''}"
         game = BY_KEY.get(self.game_filter)
         self.empty_text = (
