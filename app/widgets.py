@@ -11,7 +11,6 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
-from kivy.core.window import Window
 from kivy.metrics import sp
 from kivy.properties import (
     BooleanProperty,
@@ -135,6 +134,8 @@ class TopBar(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        from kivy.core.window import Window  # not on import: that would open the window
+
         Window.bind(size=self._follow_window)
         self._follow_window(Window, Window.size)
 
