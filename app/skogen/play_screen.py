@@ -50,7 +50,7 @@ class SkogenPlayScreen(GameScreen):
     can_undo = BooleanProperty(False)
     primary_text = StringProperty("")
     telling = BooleanProperty(False)  # an instruction for the table is shown
-    note = StringProperty("")  # under the ledger: how to correct a marker, the quiet turns
+    note = StringProperty("")  # under the ledger: how to correct a token, the quiet turns
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -164,7 +164,7 @@ class SkogenPlayScreen(GameScreen):
             record = state.ledger[-1]
             why = []
             if record.points and state.config.board.is_green(state.player.score):
-                why.append(f"{state.player.name}'s marker is on a green square")
+                why.append(f"{state.player.name}'s token is on a green square")
             if "katastrof" in record.action_cards:
                 why.append(f"{state.player.name} played Katastrof")
             reason = " and ".join(why)
@@ -277,9 +277,9 @@ class SkogenPlayScreen(GameScreen):
             body.add_widget(self.live)
 
     def _note(self) -> str:
-        """Under the ledger: how to correct a marker, and how near two quiet rounds are."""
+        """Under the ledger: how to correct a token, and how near two quiet rounds are."""
         state = self.state
-        note = "Touch a player to set their points to where their marker stands."
+        note = "Touch a player to set their points to where their token stands."
         if state.quiet_turns:
             rounds = 2 * len(state.players)
             turns = "turn" if state.quiet_turns == 1 else "turns"

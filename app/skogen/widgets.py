@@ -9,7 +9,7 @@ from app.widgets import Piece, TButton
 
 
 class LedgerRow(Piece, BoxLayout):
-    """One player: points, where their marker stands, the life cards they hold (by the
+    """One player: points, where their token stands, the life cards they hold (by the
     letter printed on them), species tiles held of the most allowed, action cards used.
     Touching it corrects their points."""
 

@@ -1,7 +1,7 @@
 """What lies on the Skogen table, and the changes that keep it in step with the ledger
 (see engines/core/changes.py).
 
-The places, per player: their marker on the score track ("marker:<name>"), the species
+The places, per player: their token on the score track ("token:<name>"), the species
 tiles behind their screen ("hand:"), the species tiles they drew from the bags
 ("drawn:") and placed on the board ("species:", their points in order), the element
 tiles they took from the piles ("taken:") and placed ("elements:"), their life cards by
@@ -35,7 +35,7 @@ def table_places(state: State) -> dict[str, Hashable]:
         taken = sum(TAKEN[t.choice] + t.action_cards.count("energiboost") for t in turns)
         taken += sum(1 for roll in state.rolls if roll.seat == seat and roll.element)
         name = player.name
-        places[f"marker:{name}"] = player.score
+        places[f"token:{name}"] = player.score
         places[f"hand:{name}"] = player.hand
         places[f"drawn:{name}"] = STARTING_HAND + sum(t.drew for t in turns)
         places[f"species:{name}"] = tuple(points for t in turns for points in t.species)
@@ -60,8 +60,8 @@ def table_changes(before: State, after: State) -> list[Change]:
         tiles = _tiles_change(after, name, differing, bags, _element_taken(before, after))
         if tiles is not None and "bags" in tiles.keys:
             bags = False
-        marker = _marker_change(after, name, differing)
-        changes += [change for change in (cards, tiles, marker) if change is not None]
+        token = _token_change(after, name, differing)
+        changes += [change for change in (cards, tiles, token) if change is not None]
     if "die" in differing:
         changes.append(_die_change(before, after))
     backwards = _progress(after) < _progress(before)
@@ -150,10 +150,10 @@ def _tiles_change(
     return Change(words, tuple(keys), chosen=True)
 
 
-def _marker_change(
+def _token_change(
     state: State, name: str, differing: dict[str, tuple[Hashable, Hashable]]
 ) -> Change | None:
-    key = f"marker:{name}"
+    key = f"token:{name}"
     if key not in differing:
         return None
     steps = _delta(differing, key)
@@ -164,7 +164,7 @@ def _marker_change(
     if board.laps(now):
         square += f" on lap {board.laps(now) + 1}"
     way = f"{steps} squares on" if steps > 0 else f"{-steps} squares back"
-    return Change(f"Move {name}'s marker {way}, to {square}", (key,), target=key, chosen=True)
+    return Change(f"Move {name}'s token {way}, to {square}", (key,), target=key, chosen=True)
 
 
 def _cards_change(name: str, differing: dict[str, tuple[Hashable, Hashable]]) -> Change | None:

@@ -62,7 +62,7 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     face = play.state.face
     assert face is not None
     assert any(t.startswith(f"{face.capitalize()} for Player 1: take the ") for t in driver.texts())
-    assert "Player 1's marker is on a green square" in driver.texts()
+    assert "Player 1's token is on a green square" in driver.texts()
     tap_all(driver, "Done")
     assert f"{face.capitalize()}: which element tile did Player 1 take?" in driver.texts()
     first = G.legal_actions(play.state)[0]
@@ -92,7 +92,7 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     tap_all(driver, "Undo")
     assert rows(driver)["Player 2"].current and rows(driver)["Player 2"].score == "0"
     assert "Undone: Player 2 places tiles: 8 points" in driver.texts()
-    assert "Move Player 2's marker 8 squares back, to the start" in driver.texts()
+    assert "Move Player 2's token 8 squares back, to the start" in driver.texts()
     assert "1 of 3" in driver.texts()
     tap_all(driver, "Done")
     assert "2 of 3" in driver.texts()

@@ -108,16 +108,16 @@ def test_a_turn_is_the_players_own_move() -> None:
             chosen=True,
         ),
         Change(
-            "Move Ana's marker 5 squares on, to 5",
-            ("marker:Ana",),
-            target="marker:Ana",
+            "Move Ana's token 5 squares on, to 5",
+            ("token:Ana",),
+            target="token:Ana",
             chosen=True,
         ),
     ]
     assert to_announce(changes) == []
     # Undone: what to put back, the last thing done first.
     assert [change.words for change in table_changes(state, start)] == [
-        "Move Ana's marker 5 squares back, to the start",
+        "Move Ana's token 5 squares back, to the start",
         "Ana: put 1 species tile back in the bags, take species tile 3 off the board (back "
         "behind your screen), take 1 element tile off the board and put 1 element tile back "
         "on the piles; 42 left in the bags",
@@ -133,18 +133,18 @@ def test_taking_two_elements_and_a_used_action_card() -> None:
     assert [c.words for c in changes] == [
         "Bo: discard the action card Hot Spot, used",
         "Bo: take 1 element tile from the piles and put 1 element tile on the board",
-        "Move Bo's marker 2 squares on, to 2",
+        "Move Bo's token 2 squares on, to 2",
     ]
 
 
-def test_a_marker_past_the_end_of_the_track_is_on_its_next_lap() -> None:
+def test_a_token_past_the_end_of_the_track_is_on_its_next_lap() -> None:
     start = new_game(Config(players=("Ana", "Bo"), board=GREEN_AT_8))
     _, changes = step(start, SetScore("Bo", 57))
     assert changes == [
         Change(
-            "Move Bo's marker 57 squares on, to 7 on lap 2",
-            ("marker:Bo",),
-            target="marker:Bo",
+            "Move Bo's token 57 squares on, to 7 on lap 2",
+            ("token:Bo",),
+            target="token:Bo",
             chosen=True,
         )
     ]
