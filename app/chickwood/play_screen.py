@@ -21,6 +21,7 @@ from kivy.properties import (
     StringProperty,
 )
 
+from app import tap_guard
 from app.chickwood import loot_entry
 from app.chickwood.final_entry import FinalDraft
 from app.chickwood.look import alms_colour, marks
@@ -72,6 +73,7 @@ class ChickwoodPlayScreen(GameScreen):
         #: The raid being built, touch by touch for Undo: ("castle", "3"), ("loot", key).
         self.touches: list[tuple[str, str]] = []
         self.ids.grid.on_pick = self.touch_village
+        self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.instructions.clear()
@@ -279,6 +281,7 @@ class ChickwoodPlayScreen(GameScreen):
             raided = state.phase == "raid" and int(button.value) in state.raided
             button.disabled = raided
             button.role = "primary" if button.value == self.castle else "normal"
+        self._guard_if_changed()
         self._draw_players()
         self._draw_grid()
         self._draw_side()
@@ -289,6 +292,18 @@ class ChickwoodPlayScreen(GameScreen):
             body.add_widget(self.scores)
         else:
             body.add_widget(self.rounds)
+
+    def _guard_if_changed(self) -> None:
+        """Ignore taps for a moment when the buttons change meaning: another player or
+        phase, the next step of the snake, whose count is entered, the next instruction
+        (touches that build a raid or a count are not changes: a card kind may be
+        touched twice in quick succession)."""
+        state = self.state
+        steps = len(state.raids), len(state.placements), state.phase, state.final is not None
+        meaning = (steps, self.seat, self.instructions.current)
+        if meaning != self._meaning:
+            self._meaning = meaning
+            tap_guard.changed()
 
     def _headline(self) -> tuple[str, str]:
         state = self.state

@@ -17,7 +17,7 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from app import theme
+from app import tap_guard, theme
 from app.choice_list import ChoiceListPopup
 from app.game_screen import GameScreen
 from app.games import GameInfo
@@ -62,6 +62,7 @@ class SkogenPlayScreen(GameScreen):
         self.die_panel = self.ids.die_panel.__self__
         self.side_filler = self.ids.side_filler.__self__
         self.instruction_panel = InstructionPanel()
+        self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
         for points in SPECIES_POINTS:
             key = KeyButton(text=str(points))
             key.bind(on_release=lambda _b, p=points: self.add("species", p))
@@ -257,6 +258,7 @@ class SkogenPlayScreen(GameScreen):
         self.can_undo = self.play.session.can_undo
         self._draw_rows()
         self._draw_die()
+        self._guard_if_changed()
         side = self.ids.side
         side.clear_widgets()
         if self.telling:
@@ -275,6 +277,16 @@ class SkogenPlayScreen(GameScreen):
             body.add_widget(self.final)
         else:
             body.add_widget(self.live)
+
+    def _guard_if_changed(self) -> None:
+        """Ignore taps for a moment when the buttons change meaning: a new player, phase
+        or die, or the next instruction (keys pressed while a turn is built are not
+        changes: a tile worth 6 may be touched twice in quick succession)."""
+        state = self.state
+        meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current)
+        if meaning != self._meaning:
+            self._meaning = meaning
+            tap_guard.changed()
 
     def _note(self) -> str:
         """Under the ledger: how to correct a token, and how near two quiet rounds are."""
