@@ -305,8 +305,8 @@ class SkogenPlayScreen(GameScreen):
         state = self.state
         name = state.player.name
         if state.phase == "roll":
-            how = "roll the real die: which face came up?" if self.table_die else "rolling."
-            return f"Catastrophe for {name}: {how}"
+            how = "Roll the real die: which face came up?" if self.table_die else "The app rolls."
+            return f"Catastrophe for {name}! {how}"
         if state.face is not None:
             return f"{FACE_WORDS[state.face]}: which element tile did {name} take?"
         return ""
