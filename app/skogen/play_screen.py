@@ -132,7 +132,9 @@ class SkogenPlayScreen(GameScreen):
         if extras:
             text += ", with " + ", ".join(extras)
         draw = tiles_to_draw(self.state, turn)
-        return text + f"; then draw {draw} species tile{'' if draw == 1 else 's'}"
+        if draw:
+            text += f"; then draw {draw} species tile{'' if draw == 1 else 's'}"
+        return text
 
     # -- moves -----------------------------------------------------------------------------
 

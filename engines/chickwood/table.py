@@ -247,9 +247,9 @@ def _deck_change(before: State, after: State) -> Change:
         )
         return Change(words, ("deck",))
     if after.round < before.round:
-        dealt = before.deck - after.deck
+        returned = after.deck - before.deck
         words = (
-            f"Back to round {after.round}: take back the new hands and put the {-dealt} "
+            f"Back to round {after.round}: take back the new hands and put the {returned} "
             f"cards on the loot deck ({after.deck} cards)"
         )
         return Change(words, ("deck",))
