@@ -2,8 +2,9 @@
 
 ``engines.skoventyr`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
 ``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
-plus ``setup_steps``, the deck odds, ``immediate_loss``, ``manual_edits`` and the action
-classes.
+plus ``setup_steps``, the deck odds, ``immediate_loss``, ``manual_edits``,
+``table_places`` and ``table_changes`` (what the table must do to follow the app) and the
+action classes.
 """
 
 from engines.skoventyr.actions import (
@@ -45,6 +46,7 @@ from engines.skoventyr.actions import (
     action_from_dict,
 )
 from engines.skoventyr.cards import CARDS, Card, CardDataError, CardTable, Effect
+from engines.skoventyr.changes import table_changes, table_places
 from engines.skoventyr.config import Config
 from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import Forest, Tree
@@ -125,5 +127,7 @@ __all__ = [
     "next_reveal_odds",
     "outcome",
     "setup_steps",
+    "table_changes",
+    "table_places",
     "view",
 ]

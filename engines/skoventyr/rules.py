@@ -107,7 +107,13 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
     check(state, action)
     assert isinstance(action, A.SkoventyrAction)
-    state = replace(state, drawn=())
+    state = replace(
+        state,
+        drawn=(),
+        entered=action.kind,
+        applied=state.applied + 1,
+        entered_slot=getattr(action, "slot", None),
+    )
     if isinstance(action, A.EDITS):
         return _settle(apply_edit(state, action))
     if state.tasks:
