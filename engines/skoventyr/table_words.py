@@ -171,7 +171,8 @@ class TableWords:
                 return self._ally_discarded(event)
             return f"Discard the {card.label} from {where}"
         if source == "taken" and card is Card.GAMLE_ERIK and target == "deck:bottom":
-            return f"Put the Gamle Erik card under the deck{self._remembered()}"
+            # A Gamle Erik never stays in a hand.
+            return f"Put the Gamle Erik you took {self._onto(event.dst, card)}"
         if target == "taken":
             return f"Take the {card.label} from {where}" + (
                 " and hold it beside the Future" if self.back else ""

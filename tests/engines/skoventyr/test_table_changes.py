@@ -273,7 +273,7 @@ def test_a_gamle_erik_taken_with_call_goes_under_the_deck_as_the_rules_say() -> 
     after = apply(state, Call(0))
     assert told(table_changes(state, after)) == [
         "Move Gamle Erik 1 Tree clockwise, to Tree 1",
-        "Put the Gamle Erik card under the deck (it stays in the pile: the app remembers "
+        "Put the Gamle Erik you took under the deck (back on the pile: the app remembers "
         "its place)",
         "Slide the Future's cards left: the Ellefolk to the first place and the Huldre to the "
         f"second place, then take {after.future[2].with_article} from the pile and put it in "
