@@ -603,7 +603,9 @@ class SkoventyrPlayScreen(GameScreen):
                 for a in cards
             ]
         choices = touch_paths.CHOICE_PLACES.get(kinds, ())
-        if any(("choice", c) in options for c in choices):
+        # A choice stage keeps its buttons' places even when none of them is possible
+        # now (Command's power: the prompt says why); the rewards show only when asked.
+        if (kinds and choices) or any(("choice", c) in options for c in choices):
             return [
                 (("choice", c), touch_paths.CHOICE_WORDS[c])
                 if ("choice", c) in options

@@ -466,34 +466,12 @@ def _minion_events(old: State, new: State) -> list[TableEvent]:
 
 def _token_events(old: State, new: State) -> list[TableEvent]:
     """Lygtemands, Acorns and the x2 Hostage token."""
-    events = []
-    old_lyg = {m.id: m.lygtemand for m in old.minions if m.lygtemand is not None}
-    new_lyg = {m.id: m.lygtemand for m in new.minions if m.lygtemand is not None}
-    rallied = Counter(new.rallied) - Counter(old.rallied)
-    for minion_id, shown in sorted(old_lyg.items()):
-        if minion_id not in new_lyg and rallied[shown] > 0:
-            rallied[shown] -= 1
-            touches = (f"lygtemand:{minion_id}", "rallied")
-            events.append(TableEvent("rally", shown, minion_id, "rallied", touches=touches))
-            del old_lyg[minion_id]
-    if Counter(new.lygtemands_removed) != Counter(old.lygtemands_removed):
-        out = Counter(new.lygtemands_removed) - Counter(old.lygtemands_removed)
-        events.append(
-            TableEvent(
-                "lygtemands_out",
-                tuple(sorted(out.elements())),
-                "rallied",
-                "out",
-                touches=("rallied", "lygtemands_out"),
-            )
-        )
-    if old_lyg != new_lyg:  # moved between Minions by hand
-        changed = sorted(k for k in set(old_lyg) | set(new_lyg) if old_lyg.get(k) != new_lyg.get(k))
-        lyg_touches = tuple(f"lygtemand:{k}" for k in changed)
-        lyg_now = tuple((k, new_lyg.get(k)) for k in changed)
-        lyg_was = tuple((k, old_lyg.get(k)) for k in changed)
-        events.append(TableEvent("lygtemands", None, lyg_was, lyg_now, touches=lyg_touches))
-    events += _acorn_events(old, new)
+    events = _minion_tokens(old, new, "lygtemand", old.rallied, new.rallied, "rally", "rallied")
+    events += _spent(
+        old.lygtemands_removed, new.lygtemands_removed, "lygtemands_out", "rallied", R_OTHER
+    )
+    events += _minion_tokens(old, new, "acorn", old.acorns, new.acorns, "acorn", "acorns")
+    events += _spent(old.acorns_spent, new.acorns_spent, "acorns_out", "acorns", R_ACORNS_OUT)
     old_double = next((h.card for h in old.hostages if h.double), None)
     new_double = next((h.card for h in new.hostages if h.double), None)
     if new_double is not None and new_double != old_double:
@@ -506,38 +484,53 @@ def _token_events(old: State, new: State) -> list[TableEvent]:
     return events
 
 
-def _acorn_events(old: State, new: State) -> list[TableEvent]:
+def _minion_tokens(
+    old: State,
+    new: State,
+    token: str,
+    pool_was: tuple[Any, ...],
+    pool_now: tuple[Any, ...],
+    kind: str,
+    pool: str,
+) -> list[TableEvent]:
+    """A token that leaves its Minion for a pool (a Rallied Lygtemand beside the
+    Future, an Acorn in the centre of the Forest): one event each; tokens moved between
+    Minions by hand: one event for all."""
+    was = {m.id: getattr(m, token) for m in old.minions if getattr(m, token) is not None}
+    now = {m.id: getattr(m, token) for m in new.minions if getattr(m, token) is not None}
+    arrived = Counter(pool_now) - Counter(pool_was)
+    rank = R_ACORN if token == "acorn" else R_OTHER
     events = []
-    old_on = {m.id: m.acorn for m in old.minions if m.acorn is not None}
-    new_on = {m.id: m.acorn for m in new.minions if m.acorn is not None}
-    to_centre = Counter(new.acorns) - Counter(old.acorns)
-    for minion_id, acorn in sorted(old_on.items()):
-        if minion_id not in new_on and to_centre[acorn] > 0:
-            to_centre[acorn] -= 1
-            touches = (f"acorn:{minion_id}", "acorns")
-            events.append(
-                TableEvent("acorn", acorn, minion_id, "centre", touches=touches, rank=R_ACORN)
-            )
-            del old_on[minion_id]
-    spent = Counter(new.acorns_spent) - Counter(old.acorns_spent)
-    if spent:
+    for minion_id, value in sorted(was.items()):
+        if minion_id not in now and arrived[value] > 0:
+            arrived[value] -= 1
+            touches = (f"{token}:{minion_id}", pool)
+            events.append(TableEvent(kind, value, minion_id, pool, touches=touches, rank=rank))
+            del was[minion_id]
+    if was != now:
+        changed = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
         events.append(
             TableEvent(
-                "acorns_out",
-                tuple(sorted(spent.elements())),
-                "centre",
-                "out",
-                touches=("acorns", "acorns_out"),
-                rank=R_ACORNS_OUT,
+                "tokens",
+                token,
+                tuple((k, was.get(k)) for k in changed),
+                tuple((k, now.get(k)) for k in changed),
+                touches=tuple(f"{token}:{k}" for k in changed),
             )
         )
-    if old_on != new_on:  # moved between Minions by hand
-        changed = sorted(k for k in set(old_on) | set(new_on) if old_on.get(k) != new_on.get(k))
-        was = tuple((k, old_on.get(k)) for k in changed)
-        now = tuple((k, new_on.get(k)) for k in changed)
-        acorn_touches = tuple(f"acorn:{k}" for k in changed)
-        events.append(TableEvent("acorn_tokens", None, was, now, touches=acorn_touches))
     return events
+
+
+def _spent(
+    out_was: tuple[Any, ...], out_now: tuple[Any, ...], kind: str, pool: str, rank: int
+) -> list[TableEvent]:
+    """Tokens that leave a pool for good (Lygtemands Involved, a pair of Acorns)."""
+    out = Counter(out_now) - Counter(out_was)
+    if Counter(out_now) == Counter(out_was):
+        return []
+    what = tuple(sorted(out.elements()))
+    touches = (pool, "lygtemands_out" if pool == "rallied" else "acorns_out")
+    return [TableEvent(kind, what, pool, "out", touches=touches, rank=rank)]
 
 
 # -- the people's own move -------------------------------------------------------------

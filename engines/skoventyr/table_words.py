@@ -52,7 +52,7 @@ class TableWords:
             minion = event.src if isinstance(event.src, int) else event.dst
             return "", f"minion:{minion}"
         if kind == "acorn":
-            minion = event.src if event.src != "centre" else event.dst
+            minion = event.src if event.src != "acorns" else event.dst
             return f"minion:{minion}", "acorns"
         if kind == "shuffle":
             return "", "deck"
@@ -321,7 +321,7 @@ class TableWords:
         return f"Put {name} back in the row of Minions"
 
     def _say_acorn(self, event: TableEvent) -> str:
-        if event.dst == "centre":
+        if event.dst == "acorns":
             name = minion_words(self.new, event.src)
             return f"Put the Acorn {event.what} token from {name} in the centre of the Forest"
         name = minion_words(self.new, event.dst)
@@ -349,15 +349,15 @@ class TableWords:
             return f"Remove the Rallied {shown.removeprefix('the ')} from the game"
         return f"Put {shown} back beside the Future, Rallied side up"
 
-    def _say_lygtemands(self, event: TableEvent) -> str:
-        parts = [
-            f"{lygtemand_words(shown)} on {minion_words(self.new, minion)}"
-            for minion, shown in event.dst
-            if shown is not None
-        ]
-        return "Put the Lygtemands on the Minions like this: " + join_words(parts)
-
-    def _say_acorn_tokens(self, event: TableEvent) -> str:
+    def _say_tokens(self, event: TableEvent) -> str:
+        """Lygtemands or Acorns moved between Minions by hand: where each now lies."""
+        if event.what == "lygtemand":
+            parts = [
+                f"{lygtemand_words(shown)} on {minion_words(self.new, minion)}"
+                for minion, shown in event.dst
+                if shown is not None
+            ]
+            return "Put the Lygtemands on the Minions like this: " + join_words(parts)
         parts = [
             f"Acorn {acorn} on {minion_words(self.new, minion)}"
             for minion, acorn in event.dst
