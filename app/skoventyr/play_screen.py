@@ -226,12 +226,12 @@ class SkoventyrPlayScreen(GameScreen):
         ]
         if not meant and not prefix:
             meant = [a for a in S.candidate_actions(state) if target in touch_paths.path(a)]
-        for action in meant:
-            refusal = S.refusal(state, action)
-            if refusal:
-                return refusal
-        if meant:  # possible, but by another way in: say which
-            return f"To do that: {self._route_words(touch_paths.path(meant[0]), target)}"
+        refusals = [S.refusal(state, action) for action in meant]
+        possible = [action for action, refusal in zip(meant, refusals, strict=True) if not refusal]
+        if possible:  # possible, but by another way in: say which
+            return f"To do that: {self._route_words(touch_paths.path(possible[0]), target)}"
+        if meant:
+            return refusals[0]
         return f"That is not one of the choices now. {self._prompt()}"
 
     def _route_words(self, path: tuple[Target, ...], target: Target) -> str:
@@ -276,6 +276,10 @@ class SkoventyrPlayScreen(GameScreen):
             heading=f"Undone: {undone}",
             everything=True,
         )
+
+    def instruction_done(self) -> None:
+        self.message = ""  # a word about touching too early is no longer needed
+        super().instruction_done()
 
     def after_undo(self) -> None:
         self.hint = None
