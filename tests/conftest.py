@@ -1,5 +1,10 @@
 """Settings for every test: Kivy keeps its files in a temporary folder and reads no
-command line, and the GPIO layer uses simulated pins."""
+command line, and the GPIO layer uses simulated pins.
+
+Kivy's window settings come first too: merely importing the app's theme (its sizes in
+dp) opens the window, and test modules are imported while the tests are collected, long
+before the UI tests' own conftest runs. A window opened with Kivy's defaults would be
+800x600, not the reference panel, and capped at 30 frames a second."""
 
 import os
 import tempfile
@@ -9,3 +14,13 @@ os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="tableside-kivy-"))
 os.environ["TABLESIDE_GPIO"] = "mock"
+
+from app.kivy_setup import configure  # after the environment above
+
+configure()
+
+from kivy.config import Config  # noqa: E402
+
+# No frame-rate cap in tests: each simulated touch waits for frames, and the app's cap
+# (kept for the Pi's sake) would make whole-game tests crawl.
+Config.set("graphics", "maxfps", "0")

@@ -11,20 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from app.kivy_setup import configure
+# Kivy's window settings were made in tests/conftest.py, before anything imported Kivy.
+from kivy.base import EventLoop, runTouchApp
 
-configure()
-
-from kivy.config import Config  # noqa: E402
-
-# No frame-rate cap in tests: each simulated touch waits for frames, and the app's cap
-# (kept for the Pi's sake) would make whole-game tests crawl.
-Config.set("graphics", "maxfps", "0")
-
-from kivy.base import EventLoop, runTouchApp  # noqa: E402  (configure() must come first)
-
-from app.application import TablesideApp  # noqa: E402
-from tests.ui.driver import Driver  # noqa: E402
+from app.application import TablesideApp
+from tests.ui.driver import Driver
 
 
 @pytest.fixture(scope="session")
