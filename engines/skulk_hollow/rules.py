@@ -197,6 +197,8 @@ def _fill(
             hand_count=cards.hand_count,
             deck_count=cards.deck_count,
             discard=cards.discard,
+            drawn=cards.drawn,
+            shuffles=cards.shuffles,
         )
         return unknown, rng
     # Only what the seat may see is read: the other side's hand stays unread, and no
@@ -220,6 +222,8 @@ def _fill(
         hand_count=cards.hand_count,
         deck_count=cards.deck_count,
         discard=cards.discard,
+        drawn=cards.drawn,
+        shuffles=cards.shuffles,
     )
     return filled, rng
 
