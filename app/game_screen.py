@@ -1,5 +1,6 @@
 """What every game's play screen shares: the game and its session (or a replay of a
-saved one), the end of the game, the lights, and stepping through a replay."""
+saved one), the instructions for the table, undo, the end of the game, the lights, and
+stepping through a replay."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from kivy.uix.widget import Widget
 
 from app import theme
 from app.games import GameInfo
+from app.instructions import InstructionChain
 from app.play_session import PlaySession
 from app.popups import show_notice
 from app.replay import Replay, fill_replay_bar
 from app.touch_select import TouchSelection
 from app.widgets import BaseScreen, TButton
+from engines.core import Change
 
 
 class GameScreen(BaseScreen):
@@ -30,8 +33,10 @@ class GameScreen(BaseScreen):
         self.game: GameInfo
         self.selection: TouchSelection[Any] = TouchSelection([], lambda _action: ())
         self.message = ""  # a refusal or a warning, shown once in the prompt
+        self.instructions = InstructionChain()  # what the table must do before play goes on
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.instructions.clear()
         self.hold(game, play)
         self.refresh()
 
@@ -63,7 +68,9 @@ class GameScreen(BaseScreen):
         the screen's main step and Undo. Menu is left to the app (Back)."""
         if intent not in ("confirm", "undo"):
             return False
-        if self.replay is not None:
+        if intent == "confirm" and self.instructions.active:
+            self.instruction_done()
+        elif self.replay is not None:
             self.show_step(self.replay.step + (1 if intent == "confirm" else -1))
         elif intent == "undo":
             self.undo()
@@ -74,6 +81,26 @@ class GameScreen(BaseScreen):
     def confirm(self) -> None:
         """What the confirm button does in this game."""
         raise NotImplementedError
+
+    # -- instructions for the table ----------------------------------------------------
+
+    def tell(
+        self, changes: list[Change], reason: str = "", heading: str = "", everything: bool = False
+    ) -> bool:
+        """Start telling the table ``changes`` (see InstructionChain.start); the screen
+        shows them one at a time with Done. Returns whether there is anything to tell."""
+        return self.instructions.start(changes, reason, heading, everything)
+
+    def instruction_done(self) -> None:
+        """Done (the button or the confirm button): the table has made the current change."""
+        if not self.instructions.active:
+            return
+        if not self.instructions.advance():
+            self.instructions_finished()
+        self.draw()
+
+    def instructions_finished(self) -> None:
+        """What a game does once the table has made every change told (e.g. go on)."""
 
     def confirm_only_choice(self) -> None:
         """Confirm takes the one thing that can be touched now, if there is just one."""
@@ -88,7 +115,8 @@ class GameScreen(BaseScreen):
 
     def start_bottom_bar(self, bar: Any, can_undo: bool, over: bool) -> bool:
         """Fill the bar's fixed parts: the replay controls, or Undo (and Home once the game
-        is over). Returns True when the bar is complete."""
+        is over, or Done while the table has an instruction to carry out). Returns True
+        when the bar is complete."""
         if self.replay is not None:
             fill_replay_bar(bar, self.replay, self.show_step, self.resume)
             return True
@@ -97,6 +125,12 @@ class GameScreen(BaseScreen):
         undo.disabled = over or not can_undo
         undo.bind(on_release=lambda _b: self.undo())
         bar.add_widget(undo)
+        if self.instructions.active:
+            bar.add_widget(Widget())
+            done = TButton(text="Done", role="primary", size_hint_x=None, width=dp(200))
+            done.bind(on_release=lambda _b: self.instruction_done())
+            bar.add_widget(done)
+            return True
         if over:
             bar.add_widget(Widget())
             home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
@@ -110,12 +144,27 @@ class GameScreen(BaseScreen):
             self.selection.back()
             self.draw()
             return
+        before = self.play.state
+        taken_back = self.play.session.actions[-1] if self.play.session.can_undo else None
         try:
             self.play.undo()
         except ValueError as refusal:  # IllegalAction: nothing to undo, or a replay
             self.message = str(refusal)
+        else:
+            self.tell_put_back(before, taken_back.label if taken_back else "")
         self.after_undo()
         self.refresh()
+
+    def tell_put_back(self, before: Any, undone: str) -> None:
+        """After an undo, tell the table what to put back: every change, the people's own
+        move included, since the table still shows the state before the undo."""
+        table_changes = getattr(self.game.rules(), "table_changes", None)
+        if table_changes is None:  # an engine that does not describe its table yet
+            self.instructions.clear()
+            return
+        self.tell(
+            table_changes(before, self.play.state), heading=f"Undone: {undone}", everything=True
+        )
 
     def after_undo(self) -> None:
         """What a game forgets when an action is taken back."""
