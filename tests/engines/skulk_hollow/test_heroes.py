@@ -39,7 +39,7 @@ def refused(state: State, *actions: object, match: str) -> None:
 
 def test_a_unit_card_summons_a_figure_in_keep_or_a_town() -> None:
     state = run(game(), PlayCard("knight"))
-    assert state.prompt.startswith("Hero") and state.asking == "hero"
+    assert state.prompt.startswith("Knight: where") and state.asking == "hero"
     assert rules.legal_actions(state) == [
         ChooseSpace("keep"),
         ChooseSpace("town_mill"),
