@@ -145,7 +145,7 @@ def test_archers_cannot_leap_or_melee() -> None:
         at(game(), "clearing"), leader(), unit("archer_1", "clearing"), unit("sentinel", "clearing")
     )
     state = run(state, PlayCard("bound"), ChooseAction("leap"))
-    refused(state, ChooseUnit("archer_1"), match="not one of the choices")
+    refused(state, ChooseUnit("archer_1"), match="The Archer card shows no LEAP")
 
 
 def test_double_leap_two_leaps_then_done() -> None:
