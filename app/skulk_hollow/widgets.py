@@ -1,9 +1,12 @@
-"""Skulk Hollow's pieces: the diamond map, the guardian's locations, the hero units."""
+"""Skulk Hollow's pieces: the diamond map, the guardian's locations, the hero units, and
+the card chooser."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.graphics import Color, Ellipse, Line
 from kivy.properties import (
     BooleanProperty,
@@ -13,20 +16,25 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from app import theme
 from app.touch_select import Target
-from app.widgets import Piece
+from app.widgets import Piece, TButton
+
+#: The words that mark where an instruction takes a piece from, and where to.
+MARKS = {"from": "FROM", "to": "TO", "here": "HERE"}
 
 
 class MapCell(Piece, FloatLayout):
-    """A ground space: a diamond with its name and what stands on it."""
+    """A ground space: a diamond with its name, the guardian and heroes on it."""
 
     name = StringProperty("")
-    contents = StringProperty("")
-    guardian_here = BooleanProperty(False)
+    guardian = StringProperty("")  # the guardian's name when it stands here
+    contents = StringProperty("")  # the heroes and tokens on it, a line each
     guardian_colour = ColorProperty(theme.SURFACE_RAISED)
+    mark = StringProperty("")  # "from", "to" or "here" while an instruction names it
 
     def collide_point(self, x: float, y: float) -> bool:
         """Inside the diamond, not its bounding box: neighbouring boxes overlap."""
@@ -36,16 +44,21 @@ class MapCell(Piece, FloatLayout):
         return abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1
 
 
-class LocationRow(Piece, FloatLayout):
+class LocationTile(Piece, FloatLayout):
+    """A guardian location: its ability and name, its wounds, the heroes on it."""
+
+    ability = StringProperty("")
     name = StringProperty("")
     wounds = NumericProperty(0)
     capacity = NumericProperty(0)
-    attached = StringProperty("")  # hero units on it
+    attached = StringProperty("")
     disabled_ability = BooleanProperty(False)
+    mark = StringProperty("")
 
 
 class WoundPips(Widget):
-    """One pip per wound space: filled (red) when wounded, an outline when empty."""
+    """One pip per wound space: filled (red) when wounded, an outline when empty. The
+    tile beside it also says the count in words."""
 
     wounds = NumericProperty(0)
     capacity = NumericProperty(0)
@@ -66,7 +79,7 @@ class WoundPips(Widget):
         size = self.height
         with self.canvas:
             for index in range(int(self.capacity)):
-                x = self.x + index * (size + size / 2)
+                x = self.x + index * (size + size / 3)
                 if index < self.wounds:
                     Color(*theme.DANGER)
                     Ellipse(pos=(x, self.y), size=(size, size))
@@ -76,13 +89,20 @@ class WoundPips(Widget):
 
 
 class UnitChip(Piece, FloatLayout):
+    """A hero unit in play: its name, where it is, its wounds and power cubes."""
+
     name = StringProperty("")
-    detail = StringProperty("")
+    where = StringProperty("")
+    wounds = NumericProperty(0)
+    capacity = NumericProperty(0)
+    power = StringProperty("")
     leader = BooleanProperty(False)
+    mark = StringProperty("")
 
 
 class HollowMap(FloatLayout):
-    """The nine spaces on a 3x3 grid turned 45 degrees, KEEP nearest the hero (RULINGS K1)."""
+    """The nine spaces on a 3x3 grid turned 45 degrees, KEEP nearest the hero (RULINGS K1).
+    The diamonds stretch to the room there is, wider than tall on a wide screen."""
 
     cells = ObjectProperty([])  # dicts: MapCell properties plus "at": (a, b)
     on_pick = ObjectProperty(None)
@@ -105,13 +125,53 @@ class HollowMap(FloatLayout):
     on_pos = on_size
 
     def _place(self) -> None:
-        half = min(self.width, self.height) / 6  # half a diamond's diagonal
+        half_w = min(self.width, self.height * 1.6) / 6  # half a diamond's width
+        half_h = self.height / 6
         for cell in self.children:
             a, b = getattr(cell, "at", (0, 0))
             cell.size_hint = (None, None)
-            cell.size = (2 * half, 2 * half)
-            cell.center = (self.center_x + (b - a) * half, self.y + half + (a + b) * half)
+            cell.size = (2 * half_w, 2 * half_h)
+            cell.center = (self.center_x + (b - a) * half_w, self.y + half_h + (a + b) * half_h)
 
 
 def lit(options: set[Target], kind: str) -> set[Any]:
     return {value for k, value in options if k == kind}
+
+
+class CardChooser(ModalView):
+    """Every card the choice may concern, in one fixed order, on large buttons: those
+    that cannot be chosen now say so and, touched, say why (``on_refused``)."""
+
+    heading = StringProperty("")
+    columns = NumericProperty(3)
+
+    def __init__(
+        self,
+        heading: str,
+        cards: list[tuple[str, str, bool]],
+        on_pick: Callable[[str], None],
+        on_refused: Callable[[str], None],
+        **kwargs: Any,
+    ) -> None:
+        """``cards``: (card id, name, whether it can be chosen now)."""
+        super().__init__(**kwargs)
+        self.heading = heading
+        self.columns = 3 if Window.width > Window.height else 2
+        for card, name, allowed in cards:
+            button = TButton(
+                text=name if allowed else f"{name}\n(not now)",
+                role="normal" if allowed else "flat",
+                halign="center",
+            )
+            button.card = card
+            button.allowed = allowed
+            button.bind(on_release=self._touched)
+            self.ids.cards.add_widget(button)
+        self._on_pick = on_pick
+        self._on_refused = on_refused
+        self.touched = False  # closed by a card (not by Close or a touch outside)
+
+    def _touched(self, button: TButton) -> None:
+        self.touched = True
+        self.dismiss()
+        (self._on_pick if button.allowed else self._on_refused)(button.card)

@@ -25,7 +25,7 @@ from engines.skulk_hollow.actions import (
     SpendRelic,
     action_from_dict,
 )
-from engines.skulk_hollow.changes import table_changes
+from engines.skulk_hollow.changes import starting_hand, table_changes
 from engines.skulk_hollow.components import (
     ComponentError,
     Components,
@@ -87,6 +87,7 @@ __all__ = [
     "new_game",
     "outcome",
     "setup_steps",
+    "starting_hand",
     "table_changes",
     "table_places",
     "view",

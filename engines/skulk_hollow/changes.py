@@ -51,6 +51,16 @@ def table_changes(before: State, after: State) -> list[Change]:
     return account.in_order()
 
 
+def starting_hand(state: State) -> list[Change]:
+    """When the app holds the Foxen deck, the hand it deals at the start of the game."""
+    cards = state.hero_cards
+    if not cards.known or not cards.hand:
+        return []
+    names = listed(state.foxen.card(card).name for card in cards.hand)
+    words = f"Take your starting hand from the sorted Foxen cards: {names}."
+    return [Change(words, ("hero:hand",), target="hero:hand")]
+
+
 def count(number: int, thing: str) -> str:
     """ "1 card", "2 cards"."""
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"

@@ -67,16 +67,20 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             "plays one it names it, so you can lay it out.",
         )
     )
-    if config.hero_relics or config.guardian_relics:
-        who = "you" if config.hero_relics else guardian.name
-        count = config.hero_relics or config.guardian_relics
-        steps.append(
-            SetupStep(
-                "Ancient relics",
-                f"Give {who} {count} ancient relic token{'s' if count != 1 else ''}. Each "
-                "one, spent on a turn, buys one more action and then leaves the game.",
+    for count, text in (
+        (config.hero_relics, "Take {tokens} for yourself"),
+        (config.guardian_relics, f"Put {{tokens}} beside {guardian.name}'s player mat"),
+    ):
+        if count:
+            tokens = f"{count} ancient relic token{'s' if count != 1 else ''}"
+            steps.append(
+                SetupStep(
+                    "Ancient relics",
+                    text.format(tokens=tokens) + ". Each one, spent on a turn, buys one more "
+                    "action and then goes back in the box.",
+                    (tokens,),
+                )
             )
-        )
     limit = foxen.action_limit
     steps.append(SetupStep("First turn", f"The heroes start. You have {limit} actions a turn."))
     return steps

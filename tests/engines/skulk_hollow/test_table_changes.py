@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from engines.core.changes import check_changes, to_announce
-from engines.skulk_hollow import rules, table_changes, table_places
+from engines.skulk_hollow import rules, starting_hand, table_changes, table_places
 from engines.skulk_hollow.actions import (
     ChooseAction,
     ChooseCard,
@@ -289,3 +289,14 @@ def test_a_deck_that_runs_out_is_shuffled_between_the_draws() -> None:
         "Draw 1 card; your deck is then empty: shuffle your discard pile into a new deck "
         "and draw 1 more."
     ]
+
+
+def test_the_app_deals_the_starting_hand_by_name() -> None:
+    state = game(foxen_deck="app", seed=4)
+    names = [state.foxen.card(card).name for card in state.hero_cards.hand]
+    [deal] = starting_hand(state)
+    assert deal.words == (
+        f"Take your starting hand from the sorted Foxen cards: {', '.join(names[:-1])} "
+        f"and {names[-1]}."
+    )
+    assert starting_hand(game(foxen_deck="table")) == []
