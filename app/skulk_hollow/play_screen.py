@@ -508,15 +508,20 @@ class SkulkHollowPlayScreen(GameScreen):
             )
             chip.wounds = unit.wounds
             chip.capacity = kind.wounds
-            chip.power = f"power {unit.power}" if kind.power else ""
+            chip.power = unit.power
+            chip.power_spaces = kind.power
             chip.leader = board.is_leader(state, unit)
             chip.target = ("unit", unit.id)
             chip.touchable = unit.id in heroes
             chip.dimmed = bool(heroes) and unit.id not in heroes
             chip.mark = marks.get(f"unit:{unit.id}", "")
         pool = state.hero_pool
-        cubes = f" \u00b7 your pool: {pool} power cube{'s' if pool != 1 else ''}" if pool else ""
-        self.ids.units_heading.text = f"Your heroes{cubes}"
+        if pool:
+            self.ids.units_heading.text = (
+                f"In your pool: {pool} power cube{'s' if pool != 1 else ''}"
+            )
+        else:
+            self.ids.units_heading.text = "Round: wounds \u00b7 square: power cubes"
 
     def _draw_panel(self) -> None:
         panel = self.ids.panel

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.core.window import Window
-from kivy.graphics import Color, Ellipse, Line
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -56,18 +56,19 @@ class LocationTile(Piece, FloatLayout):
     mark = StringProperty("")
 
 
-class WoundPips(Widget):
-    """One pip per wound space: filled (red) when wounded, an outline when empty. The
-    tile beside it also says the count in words."""
+class Pips(Widget):
+    """One pip per space on a card: filled when it holds a token, an outline when empty.
+    Wounds are round (``shape`` "circle"), power cubes square ("square")."""
 
-    wounds = NumericProperty(0)
+    filled = NumericProperty(0)
     capacity = NumericProperty(0)
+    shape = StringProperty("circle")
+    colour = ColorProperty(theme.DANGER)
 
-    def on_wounds(self, *_args: Any) -> None:
+    def on_filled(self, *_args: Any) -> None:
         self._draw()
 
-    def on_capacity(self, *_args: Any) -> None:
-        self._draw()
+    on_capacity = on_shape = on_colour = on_filled
 
     def on_size(self, *_args: Any) -> None:  # and on_pos: redrawn wherever it moves
         self._draw()
@@ -80,11 +81,16 @@ class WoundPips(Widget):
         with self.canvas:
             for index in range(int(self.capacity)):
                 x = self.x + index * (size + size / 3)
-                if index < self.wounds:
-                    Color(*theme.DANGER)
+                full = index < self.filled
+                Color(*(self.colour if full else theme.TEXT_DIM))
+                if self.shape == "square":
+                    if full:
+                        Rectangle(pos=(x, self.y), size=(size, size))
+                    else:
+                        Line(rectangle=(x + 1, self.y + 1, size - 2, size - 2), width=1.2)
+                elif full:
                     Ellipse(pos=(x, self.y), size=(size, size))
                 else:
-                    Color(*theme.TEXT_DIM)
                     Line(circle=(x + size / 2, self.y + size / 2, size / 2 - 1), width=1.2)
 
 
@@ -95,7 +101,8 @@ class UnitChip(Piece, FloatLayout):
     where = StringProperty("")
     wounds = NumericProperty(0)
     capacity = NumericProperty(0)
-    power = StringProperty("")
+    power = NumericProperty(0)
+    power_spaces = NumericProperty(0)
     leader = BooleanProperty(False)
     mark = StringProperty("")
 

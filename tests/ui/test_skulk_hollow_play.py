@@ -321,10 +321,10 @@ def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> Non
     driver.tap_text("Grak")
     path = "grak.location.gaze.wounds"
     default = dict(K.assumed_values())[path]
-    driver.tap_text(f"GAZE location: wounds = {default}")
+    driver.tap_text(f"GAZE location: wound spaces = {default}")
     driver.tap_text("+1")
     driver.tap_text("Keep this value")
-    assert f"GAZE location: wounds = {default + 1}   (yours)" in driver.texts()
+    assert f"GAZE location: wound spaces = {default + 1}   (yours)" in driver.texts()
 
     driver.tap_text("Foxen")
     driver.tap_text("Foxen mat: hand size = 5")
