@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from app.kivy_setup import REFERENCE_SIZE, configure
@@ -31,6 +32,18 @@ def main(argv: list[str] | None = None) -> None:
         "where the Pi's installation says so",
     )
     parser.add_argument(
+        "--only",
+        default="",
+        metavar="WORDS",
+        help="with --screenshots: only the scenes whose names contain WORDS",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="with --screenshots: list what is too small, cut off or overlapping "
+        "(exit status 1 if anything is)",
+    )
+    parser.add_argument(
         "--db", type=Path, help="saved-games database (default: $TABLESIDE_DB or the user data dir)"
     )
     args = parser.parse_args(argv)
@@ -39,7 +52,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.screenshots:
         from app.screenshots import ScreenshotApp
 
-        ScreenshotApp(args.screenshots).run()
+        shots = ScreenshotApp(args.screenshots, only=args.only, check=args.check)
+        shots.run()
+        if args.check and any(shots.problems.values()):
+            sys.exit(1)
     else:
         from app.application import TablesideApp
 

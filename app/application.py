@@ -13,7 +13,7 @@ from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from app import theme
+from app import tap_guard, theme
 from app.games import GameInfo, load
 from app.screens.home import HomeScreen
 from app.widgets import BaseScreen
@@ -62,6 +62,7 @@ class TablesideApp(App):
 
         manager = ScreenManager(transition=NoTransition())
         manager.add_widget(HomeScreen(name="home"))
+        tap_guard.watch(manager, Window)
         return manager
 
     def on_start(self) -> None:
@@ -197,7 +198,13 @@ class TablesideApp(App):
     # -- buttons and keys --------------------------------------------------------------
 
     def dispatch_intent(self, intent: str) -> None:
-        """A press of confirm / undo / menu / home, from a button or a key."""
+        """A press of confirm / undo / menu / home, from a button or a key. Right after a
+        change a press is ignored, as a tap is (app.tap_guard): confirm and undo act on
+        what the screen shows now. A long press on Menu (home) is deliberate and always
+        means the same, so it is taken."""
+        if intent != "home" and tap_guard.guarding():
+            log.debug("ignored %s: the screen has just changed", intent)
+            return
         popup = _open_popup()
         if popup is not None:
             if intent == "confirm":

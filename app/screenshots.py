@@ -1,7 +1,9 @@
 """Render every screen at the chosen size, with demonstration data, into PNG files.
 
 The app runs for real against a throwaway database filled with a few players and games,
-walks from screen to screen as a person would, and saves the window after each step.
+walks from screen to screen as a person would, and saves the window after each step:
+``<scene>.png``, and ``<scene>.json`` with the measures of what it shows (app.legibility).
+With ``check``, the problems those measures reveal are printed at the end.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
+from app import legibility
 from app.application import TablesideApp
 from app.games import GAMES, GameInfo
 from app.popups import show_notice
@@ -54,19 +57,24 @@ def fill_demo_data(store: Store) -> None:
 class ScreenshotApp(TablesideApp):
     """The real app, driven through its screens by a script instead of a person."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, only: str = "", check: bool = False) -> None:
+        """``only``: just the scenes whose names contain it; ``check``: print the
+        legibility problems at the end (``problems`` keeps them)."""
         self._tmp = Path(tempfile.mkdtemp(prefix="tableside-shots-"))
         db_path = self._tmp / "demo.db"
         fill_demo_data(Store.open(db_path))
         super().__init__(db_path=db_path)
         self.shots_dir = directory
+        self.only = only
+        self.check = check
         self.written: list[Path] = []
+        self.problems: dict[str, list[str]] = {}
 
     def _finish_start(self, _dt: float = 0) -> None:
         # Start-up is complete only after the first frame (Home's resume buttons come then).
         super()._finish_start(_dt)
         self.shots_dir.mkdir(parents=True, exist_ok=True)
-        self._run_steps(self._scenes())
+        self._run_steps([scene for scene in self._scenes() if self.only in scene[0]])
 
     def _scenes(self) -> list[tuple[str, Callable[[], None]]]:
         """Each screen in a representative state, as (file name, how to get there)."""
@@ -138,6 +146,9 @@ class ScreenshotApp(TablesideApp):
             target = self.shots_dir / f"{name}.png"
             shutil.move(Window.screenshot(str(target)), target)
             self.written.append(target)
+            seen = legibility.measure()
+            legibility.save(seen, target.with_suffix(".json"))
+            self.problems[name] = legibility.problems(seen)
             self._run_steps(steps[1:])
 
         # Two frames: one to lay out, one to draw.
@@ -149,6 +160,8 @@ class ScreenshotApp(TablesideApp):
         super().on_stop()
         shutil.rmtree(self._tmp, ignore_errors=True)
         print(f"wrote {len(self.written)} screenshots to {self.shots_dir}")
+        if self.check:
+            print(legibility.report(self.problems, f"{Window.width}x{Window.height}"))
 
 
 def _close_popups() -> None:

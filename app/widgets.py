@@ -14,7 +14,6 @@ from kivy.properties import (
     OptionProperty,
     StringProperty,
 )
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
@@ -22,17 +21,19 @@ from kivy.uix.widget import Widget
 
 from app import theme
 from app.kv import load_kv
+from app.tap_guard import GuardedButtonBehavior
 
 
-class TButton(ButtonBehavior, Label):
+class TButton(GuardedButtonBehavior, Label):
     """A large rounded touch button. ``role`` picks its colour: the primary action of a
-    screen stands out, a dangerous one is red and says so in its text."""
+    screen stands out, a dangerous one is red and says so in its text. Like every piece,
+    it ignores taps for a moment after the screen changes (app.tap_guard)."""
 
     role = OptionProperty("normal", options=["normal", "primary", "danger", "flat"])
     accent = ColorProperty(theme.ACCENT)
 
 
-class Piece(ButtonBehavior):
+class Piece(GuardedButtonBehavior):
     """Something drawn on a game's board that stands for a touch target (a Tree, a card, a
     map space): ``touchable`` lights it, ``dimmed`` fades it while something else is
     being chosen, ``selected`` marks a touch already made."""

@@ -15,7 +15,6 @@ from kivy.properties import (
     NumericProperty,
     StringProperty,
 )
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from app import exchange, theme
@@ -24,6 +23,7 @@ from app.games import BY_KEY, GAMES
 from app.kv import load_kv
 from app.popups import show_notice
 from app.store import SavedSession
+from app.tap_guard import GuardedButtonBehavior
 from app.widgets import BaseScreen, TButton
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
@@ -50,7 +50,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
     }
 
 
-class HistoryRow(ButtonBehavior, BoxLayout):
+class HistoryRow(GuardedButtonBehavior, BoxLayout):
     """A saved game; touching it steps through the game from its log."""
 
     session_id = NumericProperty(0)

@@ -1,4 +1,8 @@
-"""Start the real app, wait for its start-up notice, print what a person would read."""
+"""Start the real app, wait for its start-up notice, print what a person would read.
+
+The notice comes once the saved games are opened, after the first frame: the probe looks
+for it every tenth of a second (a loaded machine is slower) and reports after at most
+five seconds, when a healthy start shows none."""
 
 from __future__ import annotations
 
@@ -14,16 +18,22 @@ from app.popups import MessagePopup  # noqa: E402
 
 
 class Probe(TablesideApp):
+    waited = 0.0
+
     def on_start(self) -> None:
         super().on_start()
-        Clock.schedule_once(self.report, 1.0)
+        Clock.schedule_interval(self.report, 0.1)
 
-    def report(self, _dt: float) -> None:
-        for child in Window.children:
-            if isinstance(child, MessagePopup):
-                print("NOTICE " + child.message.replace("\n", " "), flush=True)
+    def report(self, dt: float) -> bool:
+        self.waited += dt
+        notices = [child for child in Window.children if isinstance(child, MessagePopup)]
+        if not notices and self.waited < 5:
+            return True  # look again
+        for notice in notices:
+            print("NOTICE " + notice.message.replace("\n", " "), flush=True)
         print(f"PLAYERS {len(self.store.players())}", flush=True)
         self.stop()
+        return False
 
 
 if __name__ == "__main__":

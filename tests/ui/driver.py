@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from app import tap_guard
 from app.application import TablesideApp
 
 
@@ -43,11 +45,18 @@ class Driver:
     def texts(self) -> list[str]:
         return [w.text for w in self.visible() if isinstance(w, Label) and w.text]
 
-    def tap(self, widget: Widget) -> None:
+    def wait_for_tap_guard(self) -> None:
+        """Wait out the moment after a change in which taps and presses are ignored (as a
+        person does, who reads the new screen before touching it)."""
+        time.sleep(tap_guard.remaining())
+
+    def tap(self, widget: Widget, wait_for_guard: bool = True) -> None:
         for parent in _parents(widget):  # bring it into view, as a finger would
             if isinstance(parent, ScrollView):
                 _scroll_into_view(parent, widget)
                 self.pump()
+        if wait_for_guard:
+            self.wait_for_tap_guard()
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -59,6 +68,7 @@ class Driver:
         self.tap(self.find(text))
 
     def press_key(self, key: int) -> None:
+        self.wait_for_tap_guard()
         Window.dispatch("on_key_down", key, 0, "", [])
         self.pump()
 

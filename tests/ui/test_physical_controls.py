@@ -18,6 +18,7 @@ pytestmark = pytest.mark.ui
 
 def press(driver: Driver, controls: Controls, pin_number: int, hold: float = 0.0) -> None:
     pin = controls.pin_factory.pin(pin_number)
+    driver.wait_for_tap_guard()
     pin.drive_low()
     if hold:
         time.sleep(hold)

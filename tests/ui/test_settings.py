@@ -52,6 +52,7 @@ def test_a_physical_press_reaches_the_screen_on_the_main_thread(settings: Driver
     screen.on_intent = spy
     try:
         pin = controls.pin_factory.pin(settings.app.controls.pin_map.buttons.confirm)
+        settings.wait_for_tap_guard()
         pressing = threading.Thread(target=lambda: (pin.drive_low(), pin.drive_high()))
         pressing.start()
         pressing.join()

@@ -6,6 +6,7 @@ import time
 import pytest
 from kivy.uix.widget import Widget
 
+from app import tap_guard
 from app.skoventyr import touch_paths
 from app.widgets import TButton
 from engines import skoventyr as S
@@ -126,6 +127,7 @@ def test_a_table_deck_game_asks_for_reveals_and_plays_to_the_end(driver: Driver)
 
 def press(controls: Controls, pin_number: int) -> None:
     pin = controls.pin_factory.pin(pin_number)
+    time.sleep(tap_guard.remaining())  # presses right after a change are ignored
     pin.drive_low()
     pin.drive_high()
 

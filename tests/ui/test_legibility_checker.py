@@ -1,0 +1,161 @@
+"""The legibility checker (app.legibility) finds what is too small, cut off or
+overlapping, and nothing that is fine: each case is a widget laid out on purpose in a
+real window."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kivy.metrics import dp, sp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from app import legibility
+from app.widgets import Piece, TButton
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+class Tile(Piece, Widget):
+    pass
+
+
+class Diamond(Piece, Widget):
+    def collide_point(self, x: float, y: float) -> bool:
+        return (
+            abs(x - self.center_x) / (self.width / 2) + abs(y - self.center_y) / (self.height / 2)
+            <= 1
+        )
+
+
+class PlainButton(ButtonBehavior, Widget):
+    pass
+
+
+@pytest.fixture
+def board(driver: Driver) -> Iterator[FloatLayout]:
+    """An empty full-window popup to lay widgets on (the checker looks at the popup)."""
+    popup = ModalView(size_hint=(1, 1), _anim_duration=0)
+    layout = FloatLayout()
+    popup.add_widget(layout)
+    popup.open(animation=False)
+    yield layout
+    popup.dismiss(animation=False)
+
+
+def place(layout: FloatLayout, widget: Widget, x: float, y: float, w: float, h: float) -> Widget:
+    widget.size_hint = (None, None)
+    widget.pos = (dp(x), dp(y))
+    widget.size = (dp(w), dp(h))
+    layout.add_widget(widget)
+    return widget
+
+
+def label(text: str, size: float = 19, **kwargs: object) -> Label:
+    return Label(text=text, font_size=sp(size), **kwargs)
+
+
+def check(driver: Driver) -> list[str]:
+    driver.pump(3)
+    return legibility.problems(legibility.measure())
+
+
+def test_a_tidy_screen_has_no_problems(driver: Driver, board: FloatLayout) -> None:
+    place(board, label("Readable", halign="left"), 20, 300, 200, 40)
+    place(board, TButton(text="Big enough"), 20, 200, 200, 56)
+    place(board, TButton(text="Its neighbour"), 228, 200, 200, 56)
+    place(board, label("hidden", 10, opacity=0), 20, 100, 100, 30)
+    place(board, label("far away", 10), 5000, 100, 100, 30)
+    tile = place(board, Tile(), 500, 100, 120, 120)
+    place(board, label("Tree 3"), tile.x / dp(1) + 10, tile.y / dp(1) + 40, 100, 40)
+    assert check(driver) == []
+
+
+def test_small_text_and_small_targets(driver: Driver, board: FloatLayout) -> None:
+    place(board, label("Nisse", 13), 20, 300, 100, 30)
+    place(board, TButton(text="Go"), 20, 200, 100, 43)
+    found = check(driver)
+    assert 'Label "Nisse": text 13 sp (at least 15)' in found
+    assert 'TButton "Go": touch target 100x43 dp (at least 48 both ways)' in found
+    assert len(found) == 2
+
+
+def test_clipped_text(driver: Driver, board: FloatLayout) -> None:
+    place(board, TButton(text="Knight of the realm"), 20, 400, 60, 56)
+    three_lines = label("one\ntwo\nthree")
+    three_lines.bind(size=lambda w, s: setattr(w, "text_size", s))
+    place(board, three_lines, 20, 300, 200, 30)
+    place(board, label("A long sentence that does not fit"), 20, 200, 60, 30)
+    place(board, label("Half out of the window"), -60, 100, 300, 30)
+    found = check(driver)
+    assert 'TButton "Knight of the realm": text shortened with an ellipsis' in found
+    assert any(p.startswith('Label "one two three": text cut (') for p in found)
+    assert any(
+        p.startswith('Label "A long sentence that does not fit": text spills out of its box')
+        for p in found
+    )
+    assert any(p.startswith('Label "Half out of the window": text cut off (left by') for p in found)
+
+
+def test_overlaps_but_not_a_label_on_its_piece(driver: Driver, board: FloatLayout) -> None:
+    place(board, label("First"), 20, 300, 100, 30)
+    place(board, label("Second"), 40, 305, 100, 30)
+    tile = place(board, Tile(), 300, 100, 100, 100)
+    place(board, label("Across the edge"), tile.x / dp(1) - 80, 150, 160, 30)
+    place(board, TButton(text="A"), 500, 100, 100, 56)
+    place(board, TButton(text="B"), 560, 120, 100, 56)
+    found = check(driver)
+    assert 'Label "First" overlaps Label "Second"' in found
+    assert 'Tile overlaps Label "Across the edge"' in found
+    assert 'TButton "A" overlaps TButton "B"' in found
+    assert len(found) == 3
+
+
+def test_diamonds_that_meet_at_an_edge_do_not_overlap(driver: Driver, board: FloatLayout) -> None:
+    place(board, Diamond(), 100, 100, 96, 96)
+    place(board, Diamond(), 148, 148, 96, 96)  # their boxes overlap, the diamonds touch
+    assert check(driver) == []
+    place(board, Diamond(), 120, 120, 96, 96)
+    assert check(driver) == ["Diamond overlaps Diamond"]  # the same words for both pairs
+
+
+def test_scrolling_lists_clip_only_across_their_direction(
+    driver: Driver, board: FloatLayout
+) -> None:
+    view = place(board, ScrollView(do_scroll_x=False), 20, 20, 300, 200)
+    rows = BoxLayout(orientation="vertical", size_hint=(1, None), height=dp(600))
+    rows.add_widget(label("A line far too wide for the list to show", size_hint_x=None))
+    rows.children[0].width = dp(600)
+    for n in range(10):
+        rows.add_widget(TButton(text=f"Row {n}"))
+    view.add_widget(rows)
+    view.scroll_y = 1
+    found = check(driver)
+    # Rows below the view are reached by scrolling; a line wider than a list that does
+    # not scroll sideways is not.
+    assert len(found) == 1
+    assert found[0].startswith('Label "A line far too wide for the list to show": text cut off')
+    assert "right by" in found[0] and "bottom" not in found[0]
+
+
+def test_a_button_outside_the_tap_guard(driver: Driver, board: FloatLayout) -> None:
+    place(board, PlainButton(), 20, 20, 100, 100)
+    assert check(driver) == ["PlainButton: not tap-guarded (derive it from Piece or TButton)"]
+
+
+def test_measures_saved_as_json_give_the_same_problems(
+    driver: Driver, board: FloatLayout, tmp_path: Path
+) -> None:
+    place(board, label("Nisse", 13), 20, 300, 100, 30)
+    place(board, TButton(text="Knight of the realm"), 20, 400, 60, 56)
+    driver.pump(3)
+    seen = legibility.measure()
+    legibility.save(seen, tmp_path / "scene.json")
+    assert legibility.scene_problems(tmp_path) == {"scene": legibility.problems(seen)}
+    assert "2 problems in 1 of 1 scenes" in legibility.report({"scene": legibility.problems(seen)})
