@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from app import theme
+from app import tap_guard, theme
 from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.instructions import InstructionPanel  # noqa: F401  (named in kv)
@@ -42,6 +42,8 @@ from engines.skulk_hollow import board
 class SkulkHollowPlayScreen(GameScreen):
     prompt = StringProperty("")
     guardian_line = StringProperty("")
+    guardian_power = NumericProperty(0)
+    guardian_power_spaces = NumericProperty(0)
     #: An instruction (or the guardian's thinking) fills the panel instead of the roster.
     telling = BooleanProperty(False)
     #: The hero's turn has just begun: the prompt stands out.
@@ -61,6 +63,7 @@ class SkulkHollowPlayScreen(GameScreen):
         self.told: list[Change] = []  # the instructions of the chain being told
         self.offered = -1  # the moment a card choice last opened by itself
         self.last_active = ""  # whose turn the screen last showed
+        self.meaning: tuple[object, ...] = ()  # the prompt and buttons last shown
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
@@ -401,6 +404,16 @@ class SkulkHollowPlayScreen(GameScreen):
         self._draw_panel()
         self._draw_bottom_bar(options)
         self._set_lights()
+        self._guard_new_meaning(current)
+
+    def _guard_new_meaning(self, current: Change | None) -> None:
+        """A new prompt, instruction or set of buttons: taps wait a moment, so that a
+        finger meant for the old ones does not act on the new."""
+        buttons = tuple(getattr(b, "text", "") for b in self.ids.actions.children)
+        meaning = (self.prompt, current, buttons, self.selection.prefix)
+        if meaning != self.meaning:
+            self.meaning = meaning
+            tap_guard.changed()
 
     def _status(self) -> str:
         state = self.state
@@ -409,7 +422,10 @@ class SkulkHollowPlayScreen(GameScreen):
         if state.active == "guardian":
             return f"{self.guardian_name}'s turn"
         left = state.actions_left
-        return f"Your turn \u00b7 {left} action{'s' if left != 1 else ''} left"
+        words = f"Your turn \u00b7 {left} action{'s' if left != 1 else ''} left"
+        if state.hero_pool:  # cubes gained this turn, placed at its end
+            words += f" \u00b7 {state.hero_pool} in your pool"
+        return words
 
     def _hero_prompt(self) -> str:
         state = self.state
@@ -428,7 +444,7 @@ class SkulkHollowPlayScreen(GameScreen):
         return state.prompt + "".join(hint[k] for k in sorted(kinds) if k in hint)
 
     def _guardian_line(self) -> str:
-        """The guardian's mat in two short lines: its own track, its power, its pile."""
+        """The guardian's mat in a line: its own track (its power cubes are drawn)."""
         state = self.state
         special = {
             "grak": f"tribute {state.eliminated} of 8",
@@ -436,13 +452,10 @@ class SkulkHollowPlayScreen(GameScreen):
             "tanthos": f"{len(state.roots)} of 6 roots out",
             "raptra": "in the air" if state.airborne else "on the ground",
         }[state.config.guardian]
-        pile = len(state.guardian_cards.discard)
-        second = f"discard pile {pile}"
-        if state.board.power:
-            second = f"power {state.guardian_power} of {state.board.power} \u00b7 " + second
-            if state.guardian_pool:
-                second = f"pool {state.guardian_pool} \u00b7 " + second
-        return f"{self.guardian_name} \u00b7 {special}\n{second[:1].upper()}{second[1:]}"
+        pool = f" \u00b7 pool {state.guardian_pool}" if state.guardian_pool else ""
+        self.guardian_power = state.guardian_power
+        self.guardian_power_spaces = state.board.power
+        return f"{self.guardian_name} \u00b7 {special}{pool}"
 
     def _draw_map(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
@@ -451,13 +464,18 @@ class SkulkHollowPlayScreen(GameScreen):
         choosing = bool(spaces or heroes)
         cells = []
         for space, at in state.layout.coords:
-            things = [short_name(state, u.id) for u in board.on_ground(state, space)]
-            roots = state.roots.count(space)
-            if roots:
-                things.append(f"{roots} root" + ("s" if roots > 1 else ""))
-            runes = state.runes.count(space)
-            if runes:
-                things.append(f"{runes} rune" + ("s" if runes > 1 else ""))
+            standing = board.on_ground(state, space)
+            things = [short_name(state, u.id) for u in standing]
+            tokens = [
+                f"{n} {kind}{'s' if n > 1 else ''}"
+                for kind, n in (
+                    ("root", state.roots.count(space)),
+                    ("rune", state.runes.count(space)),
+                )
+                if n
+            ]
+            heroes = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
+            summary = ", ".join(filter(None, [heroes, *tokens]))
             here = state.guardian_space == space
             has_hero = any(u.id in heroes for u in board.on_ground(state, space))
             cells.append(
@@ -466,7 +484,8 @@ class SkulkHollowPlayScreen(GameScreen):
                     "target": ("space", space),
                     "name": space_label(state, space),
                     "guardian": self.guardian_name.upper() if here else "",
-                    "contents": "\n".join(things),
+                    "extras": things + tokens,
+                    "summary": summary,
                     "guardian_colour": GUARDIAN_COLOURS[state.config.guardian],
                     "touchable": space in spaces or has_hero,
                     "dimmed": choosing and space not in spaces and not has_hero,
@@ -515,13 +534,6 @@ class SkulkHollowPlayScreen(GameScreen):
             chip.touchable = unit.id in heroes
             chip.dimmed = bool(heroes) and unit.id not in heroes
             chip.mark = marks.get(f"unit:{unit.id}", "")
-        pool = state.hero_pool
-        if pool:
-            self.ids.units_heading.text = (
-                f"In your pool: {pool} power cube{'s' if pool != 1 else ''}"
-            )
-        else:
-            self.ids.units_heading.text = "Round: wounds \u00b7 square: power cubes"
 
     def _draw_panel(self) -> None:
         panel = self.ids.panel

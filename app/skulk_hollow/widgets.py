@@ -3,18 +3,23 @@ the card chooser."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
+    ListProperty,
     NumericProperty,
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
@@ -23,18 +28,26 @@ from app import theme
 from app.touch_select import Target
 from app.widgets import Piece, TButton
 
-#: The words that mark where an instruction takes a piece from, and where to.
-MARKS = {"from": "FROM", "to": "TO", "here": "HERE"}
+#: The text on the map: its size, and how close its lines stand.
+MAP_FONT_SP = 15
+MAP_LINE_HEIGHT = 0.92
 
 
 class MapCell(Piece, FloatLayout):
-    """A ground space: a diamond with its name, the guardian and heroes on it."""
+    """A ground space: a diamond with its name, the guardian and what else is on it.
+
+    Only what fits inside the diamond is written there (a neighbour's diamond must not
+    be under its words): the name and the guardian always, the heroes and tokens by
+    name when there is room, else ``summary`` ("3 heroes"); the list beside the map
+    names every hero."""
 
     name = StringProperty("")
     guardian = StringProperty("")  # the guardian's name when it stands here
-    contents = StringProperty("")  # the heroes and tokens on it, a line each
+    extras = ListProperty([])  # the heroes and tokens on it, a line each
+    summary = StringProperty("")
     guardian_colour = ColorProperty(theme.SURFACE_RAISED)
     mark = StringProperty("")  # "from", "to" or "here" while an instruction names it
+    text = StringProperty("")  # what is written, as markup
 
     def collide_point(self, x: float, y: float) -> bool:
         """Inside the diamond, not its bounding box: neighbouring boxes overlap."""
@@ -43,8 +56,48 @@ class MapCell(Piece, FloatLayout):
             return False
         return abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1
 
+    def on_name(self, *_args: Any) -> None:
+        self.text = self._fitted()
 
-class LocationTile(Piece, FloatLayout):
+    on_guardian = on_extras = on_summary = on_size = on_name
+
+    def _fitted(self) -> str:
+        required = [(line, False) for line in self.name.split("\n")]
+        if self.guardian:
+            required.append((self.guardian, True))
+        choices = [[(extra, False) for extra in self.extras]]
+        if self.summary:
+            choices.append([(self.summary, False)])
+        for extras in [*choices, []]:
+            if self._fits(required + extras):
+                break
+        return "\n".join(f"[b]{t}[/b]" if bold else t for t, bold in required + extras)
+
+    def _fits(self, lines: list[tuple[str, bool]]) -> bool:
+        """Whether every line, centred, lies inside the diamond."""
+        half_w, half_h = self.width / 2 - dp(3), self.height / 2 - dp(3)
+        if half_w <= 0 or half_h <= 0:
+            return False
+        height = _text_size("X", False)[1] * MAP_LINE_HEIGHT
+        top = len(lines) * height / 2
+        for index, (text, bold) in enumerate(lines):
+            upper, lower = top - index * height, top - (index + 1) * height
+            worst = max(abs(upper), abs(lower))
+            if worst >= half_h or _text_size(text, bold)[0] / 2 > half_w * (1 - worst / half_h):
+                return False
+        return True
+
+
+@functools.cache
+def _text_size(text: str, bold: bool) -> tuple[float, float]:
+    """The size a line of map text takes on screen."""
+    label = CoreLabel(text=text, font_size=sp(MAP_FONT_SP), bold=bold)
+    label.refresh()
+    width, height = label.texture.size
+    return float(width), float(height)
+
+
+class LocationTile(Piece, BoxLayout):
     """A guardian location: its ability and name, its wounds, the heroes on it."""
 
     ability = StringProperty("")
