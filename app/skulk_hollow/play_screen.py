@@ -96,7 +96,13 @@ class SkulkHollowPlayScreen(GameScreen):
         if target is None or self.instructions.active:
             return
         if target[0] == "space" and target not in self.selection.options():
-            target = self._hero_in(str(target[1])) or target
+            heroes = self._heroes_in(str(target[1]))
+            if len(heroes) > 1:
+                names = " and the ".join(board.unit_name(self.state, h) for h in heroes)
+                self.message = f"The {names} stand there: touch the one you mean in the list."
+                self.draw()
+                return
+            target = ("unit", heroes[0]) if heroes else target
         if target not in self.selection.options():
             self.explain_refusal(target)
             return
@@ -112,14 +118,13 @@ class SkulkHollowPlayScreen(GameScreen):
             self.choose_card("Which card do you play?", "card")
         self.draw()
 
-    def _hero_in(self, space: str) -> Target | None:
-        """A touch on a space while a hero is asked for: the one lit hero standing there."""
-        heroes = [
-            ("unit", unit.id)
+    def _heroes_in(self, space: str) -> list[str]:
+        """The lit heroes standing in a space that was touched while a hero is asked for."""
+        return [
+            unit.id
             for unit in board.on_ground(self.state, space)
             if ("unit", unit.id) in self.selection.options()
         ]
-        return heroes[0] if len(heroes) == 1 else None
 
     def explain_refusal(self, target: Target) -> None:
         """A touch on something that cannot be chosen now: say which rule refuses it."""

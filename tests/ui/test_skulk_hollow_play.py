@@ -216,6 +216,7 @@ def test_a_hero_on_the_map_is_touched_where_it_stands(driver: Driver) -> None:
     keep = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "keep"))
     driver.tap(keep)  # two heroes stand there: the touch cannot tell which
     assert screen.selection.options_of("unit") == {"king_of_war", "sentinel"}
+    assert "The King of War and the Sentinel stand there" in screen.prompt
     touch(driver, ("unit", "sentinel"))
     assert "Touch a lit space" in screen.prompt
     mill = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "town_mill"))
