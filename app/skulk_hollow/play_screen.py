@@ -371,7 +371,7 @@ class SkulkHollowPlayScreen(GameScreen):
             hero = [] if self.replay is not None or state.ended else K.legal_actions(self.state)
             self.selection = TouchSelection(hero, touch_paths.paths(self.state))
             if self.last_active == "guardian" and self.state.active == "hero":
-                self.note = f"{self.guardian_name}'s turn is over. " + self.note
+                self.note = f"{self.guardian_name}'s turn is over. {self.note}".strip()
         self.last_active = self.state.active
         self.draw()
         self._offer_cards()
