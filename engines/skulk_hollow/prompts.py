@@ -8,7 +8,14 @@ exist now: with no power cube to spend it does not offer to spend power.
 from __future__ import annotations
 
 from engines.skulk_hollow import board, heroes
-from engines.skulk_hollow.actions import SpendPower, SpendRelic, action_name
+from engines.skulk_hollow.actions import (
+    GroundRaptra,
+    PlayCard,
+    Prepare,
+    SpendPower,
+    SpendRelic,
+    action_name,
+)
 from engines.skulk_hollow.state import Asking, Pending, State
 
 _HERO_STEPS: dict[str, str] = {
@@ -58,16 +65,22 @@ def prompt(state: State) -> tuple[str, Asking]:
 
 def _hero_main(state: State) -> str:
     actions = heroes.main_actions(state)
-    extras = []
-    if any(isinstance(action, SpendPower) for action in actions):
-        extras.append("spend power")
-    if any(isinstance(action, SpendRelic) for action in actions):
-        extras.append("spend a relic")
+    offered = [
+        words
+        for kind, words in (
+            (PlayCard, "play a card"),
+            (Prepare, "prepare"),
+            (GroundRaptra, "bring Raptra down"),
+            (SpendPower, "spend power"),
+            (SpendRelic, "spend a relic"),
+        )
+        if any(isinstance(action, kind) for action in actions)
+    ]
     left = state.actions_left
     if left <= 0:
-        return f"No actions left: {_or_end(extras)}"
+        return f"No actions left: {_or_end(offered)}"
     plural = "s" if left != 1 else ""
-    choices = _or_end(["play a card", "prepare", *extras])
+    choices = _or_end(offered)
     return f"Your turn: {left} action{plural} left. {choices[:1].upper()}{choices[1:]}"
 
 

@@ -63,8 +63,10 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         SetupStep(
             f"{guardian.name}'s cards",
             f"The app shuffles {guardian.name}'s deck and holds a hand of "
-            f"{guardian.hand_size} cards. Keep the real cards sorted nearby: whenever the app "
-            "plays one it names it, so you can lay it out.",
+            f"{guardian.hand_size} cards. Keep the real cards sorted nearby: whenever "
+            f"{guardian.name} plays or discards one, the app names it so you can show it "
+            "and lay it on the discard pile; when the deck runs out, it tells you to put "
+            "the pile back with the others.",
         )
     )
     for count, text in (
