@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
-from kivy.core.window import Window
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import (
@@ -214,6 +213,8 @@ class CardChooser(ModalView):
         **kwargs: Any,
     ) -> None:
         """``cards``: (card id, name, whether it can be chosen now)."""
+        from kivy.core.window import Window  # not at import: that would open the window
+
         super().__init__(**kwargs)
         self.heading = heading
         self.columns = 3 if Window.width > Window.height else 2
