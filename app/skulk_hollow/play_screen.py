@@ -454,13 +454,14 @@ class SkulkHollowPlayScreen(GameScreen):
         special = {
             "grak": f"tribute {state.eliminated} of 8",
             "apoda": f"runes {state.runes_collected} of 4",
-            "tanthos": f"{len(state.roots)} of 6 roots out",
-            "raptra": "in the air" if state.airborne else "on the ground",
+            "tanthos": f"roots {len(state.roots)} of 6",
+            "raptra": "in the air" if state.airborne else "grounded",
         }[state.config.guardian]
         pool = f" \u00b7 pool {state.guardian_pool}" if state.guardian_pool else ""
+        power = " \u00b7 power" if state.board.power else ""  # its cubes are drawn beside
         self.guardian_power = state.guardian_power
         self.guardian_power_spaces = state.board.power
-        return f"{self.guardian_name} \u00b7 {special}{pool}"
+        return f"{self.guardian_name} \u00b7 {special}{pool}{power}"
 
     def _draw_map(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
