@@ -425,11 +425,12 @@ class SkulkHollowPlayScreen(GameScreen):
         if state.ended:
             return "Game over"
         if state.active == "guardian":
-            return f"{self.guardian_name}'s turn"
+            pool = state.guardian_pool
+            return f"{self.guardian_name}'s turn" + (f" \u00b7 pool: {pool}" if pool else "")
         left = state.actions_left
         words = f"Your turn \u00b7 {left} action{'s' if left != 1 else ''} left"
         if state.hero_pool:  # cubes gained this turn, placed at its end
-            words += f" \u00b7 {state.hero_pool} in your pool"
+            words = f"Your turn \u00b7 {left} left \u00b7 pool: {state.hero_pool}"
         return words
 
     def _hero_prompt(self) -> str:
@@ -449,7 +450,7 @@ class SkulkHollowPlayScreen(GameScreen):
         return state.prompt + "".join(hint[k] for k in sorted(kinds) if k in hint)
 
     def _guardian_line(self) -> str:
-        """The guardian's mat in a line: its own track (its power cubes are drawn)."""
+        """The guardian's mat in a few words (its power cubes are drawn beside them)."""
         state = self.state
         special = {
             "grak": f"tribute {state.eliminated} of 8",
@@ -457,11 +458,9 @@ class SkulkHollowPlayScreen(GameScreen):
             "tanthos": f"roots {len(state.roots)} of 6",
             "raptra": "in the air" if state.airborne else "grounded",
         }[state.config.guardian]
-        pool = f" \u00b7 pool {state.guardian_pool}" if state.guardian_pool else ""
-        power = " \u00b7 power" if state.board.power else ""  # its cubes are drawn beside
         self.guardian_power = state.guardian_power
         self.guardian_power_spaces = state.board.power
-        return f"{self.guardian_name} \u00b7 {special}{pool}{power}"
+        return f"{special} \u00b7 power" if state.board.power else special
 
     def _draw_map(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
@@ -511,7 +510,11 @@ class SkulkHollowPlayScreen(GameScreen):
             tile.name = location.name
             tile.wounds = board.wounds_at(state, location.id)
             tile.capacity = location.wounds
-            tile.attached = ", ".join(short_name(state, u.id) for u in riders)
+            # One hero by name; more say how many (the list of heroes names them all).
+            tile.attached = (
+                short_name(state, riders[0].id) if len(riders) == 1 else f"{len(riders)} heroes"
+            )
+            tile.attached = tile.attached if riders else ""
             tile.disabled_ability = board.full(state, location.id)
             tile.target = ("location", location.id)
             rider = any(u.id in heroes for u in riders)

@@ -61,9 +61,10 @@ class MapCell(Piece, FloatLayout):
     on_guardian = on_extras = on_summary = on_size = on_name
 
     def _fitted(self) -> str:
-        required = [(line, False) for line in self.name.split("\n")]
-        if self.guardian:
-            required.append((self.guardian, True))
+        # The guardian's name heads the space: a short word where the diamond narrows,
+        # leaving its wide middle to the space's own name.
+        required = [(self.guardian, True)] if self.guardian else []
+        required += [(line, False) for line in self.name.split("\n")]
         choices = [[(extra, False) for extra in self.extras]]
         if self.summary:
             choices.append([(self.summary, False)])
