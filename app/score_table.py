@@ -2,7 +2,9 @@
 
 Each player's score is a list of lines (category, detail, points), as the engines give
 them; the table sums the lines of each category and marks the winners with a word, not
-colour alone. Touching a player's name shows their lines with the details.
+colour alone. A category that gives nobody any points (busts, which only discard chests;
+no Maid Marihen anywhere) is left out of the table, so that it fits the screen; touching
+a player's name shows all their lines with the details.
 """
 
 from __future__ import annotations
@@ -48,16 +50,20 @@ class ScoreTable(GridLayout):
     def show(self, scores: Sequence[PlayerLines], winners: Sequence[str]) -> None:
         self.clear_widgets()
         self.cols = len(scores) + 1
-        categories = list(dict.fromkeys(line.category for s in scores for line in s.lines))
+        categories = [
+            category
+            for category in dict.fromkeys(line.category for s in scores for line in s.lines)
+            if any(line.points for s in scores for line in s.lines if line.category == category)
+        ]
         self.add_widget(ScoreCell(text=self.heading, strong=True, halign="left"))
         for score in scores:
-            header = PlayerHeader(text=score.name)
+            mark = "\nwinner" if score.name in winners else ""
+            header = PlayerHeader(text=f"{score.name}{mark}")
             header.bind(on_release=lambda _b, s=score: show_details(s))
             self.add_widget(header)
         self.add_widget(ScoreCell(text="Total", strong=True, halign="left"))
         for score in scores:
-            mark = "\nwinner" if score.name in winners else ""
-            self.add_widget(ScoreCell(text=f"{score.total}{mark}", strong=True))
+            self.add_widget(ScoreCell(text=str(score.total), strong=True))
         for category in categories:
             self.add_widget(ScoreCell(text=category, halign="left"))
             for score in scores:

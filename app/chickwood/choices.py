@@ -61,7 +61,7 @@ def _chest_choices(resolved: FinalTable, name: str) -> list[tuple[str, ChestChoi
 
 def _alms_swaps(table: FinalTable) -> Groups:
     spaces = [
-        (village.profile.card, space, owner)
+        (village.profile, space, owner)
         for village in table.villages
         for space, owner in enumerate(village.owners)
     ]
@@ -70,11 +70,11 @@ def _alms_swaps(table: FinalTable) -> Groups:
         for card_b, space_b, owner_b in spaces[i + 1 :]:
             if owner_a != owner_b:
                 words = (
-                    f"{owner_a}'s alms on {card_a} (space {space_a + 1}) with "
-                    f"{owner_b}'s on {card_b} (space {space_b + 1})"
+                    f"{owner_a}'s alms on {card_a.label} (space {space_a + 1}) with "
+                    f"{owner_b}'s on {card_b.label} (space {space_b + 1})"
                 )
-                swap = AlmsSwap(card_a, space_a, card_b, space_b)
-                groups.setdefault(card_a, []).append((words, swap))
+                swap = AlmsSwap(card_a.card, space_a, card_b.card, space_b)
+                groups.setdefault(card_a.label.capitalize(), []).append((words, swap))
     return groups
 
 
@@ -94,11 +94,13 @@ def _treasure_swaps(table: FinalTable, holder: str) -> Groups:
     return groups
 
 
-def _describe(key: str, value: Any) -> str:
+def _describe(table: FinalTable, value: Any) -> str:
     if value is None:
         return "not used"
     if isinstance(value, AlmsSwap):
-        return f"swap {value.first_village} and {value.second_village}"
+        labels = {village.profile.card: village.profile.glory for village in table.villages}
+        first, second = labels[value.first_village], labels[value.second_village]
+        return f"swap alms on the villages with {first} and with {second}"
     if isinstance(value, TreasureSwap):
         return f"{treasure_name(value.give)} for {value.opponent}'s {treasure_name(value.take)}"
     return f"a henchman to {value}"
@@ -127,7 +129,8 @@ def overridable(table: FinalTable, resolved: FinalTable, choices: Choices) -> li
         )
     cards = {"entertainers": ENTERTAINERS, "golden_arrow": GOLDEN_ARROW, "fake_beard": FAKE_BEARD}
     for key, holder, groups in legendary:
-        words = f"{LEGENDARY_NAMES[cards[key]]} ({holder}): {_describe(key, getattr(choices, key))}"
+        now = _describe(table, getattr(choices, key))
+        words = f"{LEGENDARY_NAMES[cards[key]]} ({holder}): {now}"
         found.append(Choice(key, words, groups))
     for name in resolved.names:
         options = _chest_choices(resolved, name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.chickwood.play_screen import ChickwoodPlayScreen
+from app.score_table import show_details
 from engines import chickwood as C
 
 Advance = Callable[[ChickwoodPlayScreen], None]
@@ -87,13 +88,53 @@ def quick_entry(screen: ChickwoodPlayScreen) -> None:
             screen.touch_village(index)
 
 
+def round_over(screen: ChickwoodPlayScreen) -> None:
+    """The last raid of the first round, entered on the screen: the table is told to deal
+    the new hands."""
+    play_raids(3)(screen)
+    state: C.State = screen.play.state
+    seat = state.order[state.turn]
+    castle = next(c for c in range(1, state.config.top_castle + 1) if c not in state.raided)
+    screen.refresh()
+    screen.take(C.Raid(state.players[seat].name, castle, C.Collection(henchmen=1)))
+
+
+def raid_undone(screen: ChickwoodPlayScreen) -> None:
+    """Two raids, then Undo: the table is told what to put back."""
+    play_raids(2)(screen)
+    screen.refresh()
+    screen.undo()
+
+
+def confirm_question(screen: ChickwoodPlayScreen) -> None:
+    """Final scoring confirmed: the one question before the scores are final."""
+    to_scoring(screen)
+    screen.refresh()
+    screen.primary()
+
+
+def breakdown(screen: ChickwoodPlayScreen) -> None:
+    """A player's name touched on the final scores: every line, with its arithmetic."""
+    to_scoring(screen)
+    screen.refresh()
+    board = C.final_scores(C.final_table(screen.play.state), screen.scores.choices(screen.state))
+    show_details(board.players[0])
+
+
 FOUR = C.Config(players=("Ana", "Bo", "Camille", "Dag"), deck_size=30)
 LEGENDARY = C.Config(players=("Ana", "Bo", "Camille"), legendary=True, deck_size=20)
 QUICK = C.Config(players=("Ana", "Bo", "Camille"), quick=True)
+#: Players left unnamed: every name starts with "P", so the alms carry seat numbers.
+UNNAMED = C.Config(players=("Player 1", "Player 2", "Player 3"), quick=True, legendary=True)
 SCENES: list[tuple[str, C.Config, Advance]] = [
     ("play_chickwood_raid", FOUR, play_raids(3)),
     ("play_chickwood_snake", FOUR, play_raids(3, snake_steps=1)),
     ("play_chickwood_refused", FOUR, refused_step),
+    ("play_chickwood_round_over", FOUR, round_over),
+    ("play_chickwood_undo", FOUR, raid_undone),
     ("play_chickwood_scoring", LEGENDARY, to_scoring),
+    ("play_chickwood_breakdown", LEGENDARY, breakdown),
+    ("play_chickwood_confirm", LEGENDARY, confirm_question),
     ("play_chickwood_quick", QUICK, quick_entry),
+    ("play_chickwood_quick_unnamed", UNNAMED, quick_entry),
 ]

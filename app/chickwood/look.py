@@ -1,28 +1,37 @@
-"""How Chickwood Forest looks on screen: alms colours by seat, words for loot kinds.
+"""How Chickwood Forest looks on screen: alms colours by seat and the mark in each alms.
 
-The alms cubes are red, yellow, purple, blue and green on the table; the screen uses the
-same colours so the dots match the cubes, and always writes the player's initial in the
-dot, so colour is never the only signal.
+The alms cubes are red, yellow, purple, blue and green on the table (given out in seat
+order, engines.chickwood.config.ALMS_COLOURS); the screen uses the same colours so the
+dots match the cubes, and always writes each player's mark in the dot (shown beside
+their name as a legend), so colour is never the only signal.
 """
 
 from __future__ import annotations
 
-from app.theme import Colour
+from collections.abc import Sequence
 
-#: Alms colours in seat order: (colour word, colour).
-ALMS: tuple[tuple[str, Colour], ...] = (
-    ("red", (0.86, 0.30, 0.30, 1)),
-    ("yellow", (0.95, 0.82, 0.30, 1)),
-    ("purple", (0.66, 0.48, 0.90, 1)),
-    ("blue", (0.38, 0.60, 0.95, 1)),
-    ("green", (0.40, 0.74, 0.42, 1)),
-)
+from app.theme import Colour
+from engines.chickwood.config import ALMS_COLOURS
+
+#: The screen's colour for each alms colour in the box.
+COLOURS: dict[str, Colour] = {
+    "red": (0.86, 0.30, 0.30, 1),
+    "yellow": (0.95, 0.82, 0.30, 1),
+    "purple": (0.66, 0.48, 0.90, 1),
+    "blue": (0.38, 0.60, 0.95, 1),
+    "green": (0.40, 0.74, 0.42, 1),
+}
 FOREST: Colour = (0.16, 0.22, 0.17, 1)
 
 
 def alms_colour(seat: int) -> Colour:
-    return ALMS[seat % len(ALMS)][1]
+    return COLOURS[ALMS_COLOURS[seat % len(ALMS_COLOURS)]]
 
 
-def initial(name: str) -> str:
-    return name[:1].upper()
+def marks(names: Sequence[str]) -> tuple[str, ...]:
+    """A short mark for each player, different for each: their initial when no two
+    share it ("A", "B"), else their seat number ("1", "2" for Player 1 and Player 2)."""
+    initials = [name[:1].upper() for name in names]
+    if len(set(initials)) == len(initials):
+        return tuple(initials)
+    return tuple(str(seat) for seat in range(1, len(names) + 1))

@@ -54,18 +54,3 @@ def collection(counts: Mapping[str, int]) -> Collection:
 def benefactors(counts: Mapping[str, int]) -> tuple[int, ...]:
     """The alms on each benefactor card counted, e.g. (1, 1, 3)."""
     return tuple(n for n in (1, 2, 3) for _ in range(counts.get(f"alms:{n}", 0)))
-
-
-def describe(loot: Collection) -> str:
-    """A collection in a few words: "2 gold chest, 1 ring 4, 1 henchman"."""
-    counts = {
-        **{f"chest:{n}": k for n, k in zip(CHEST_TYPES, loot.chests, strict=True)},
-        **{f"garment:{n}": k for n, k in zip(GARMENT_TYPES, loot.garments, strict=True)},
-        **{f"jewelry:{n}": k for n, k in zip(JEWELRY_TYPES, loot.jewelry, strict=True)},
-        "maids": loot.maids,
-        "henchmen": loot.henchmen,
-        "busts": loot.busts,
-        **{f"legendary:{c}": 1 for c in loot.legendary},
-    }
-    words = {key: text.replace("\n", " ") for key, text in kinds(True, benefactors=False)}
-    return ", ".join(f"{k} {words[key].lower()}" for key, k in counts.items() if k) or "no loot"

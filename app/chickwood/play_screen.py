@@ -3,7 +3,9 @@ and final scoring with the proposed choices; or a quick score of the final colle
 
 The engine holds every rule. The screen builds a raid (a castle and the loot counted on
 the pad) or a step of the snake (a touch on a village) and hands it to the PlaySession;
-a refusal is shown in the engine's own words.
+a refusal is shown in the engine's own words. What the rules change on the table (the
+new hands at the end of a round) is told as an instruction with one Done, and an undo
+tells what to put back (see app.instructions).
 """
 
 from __future__ import annotations
@@ -19,21 +21,24 @@ from kivy.properties import (
     StringProperty,
 )
 
+from app import tap_guard
 from app.chickwood import loot_entry
 from app.chickwood.final_entry import FinalDraft
-from app.chickwood.look import alms_colour, initial
+from app.chickwood.look import alms_colour, marks
 from app.chickwood.score_view import ScoreView
 from app.chickwood.widgets import CardLook, RowLook, SpaceLook
 from app.game_screen import GameScreen
 from app.games import GameInfo
+from app.instructions import InstructionPanel
 from app.kv import load_kv
 from app.play_session import PlaySession
-from app.popups import show_notice
+from app.popups import ask, show_notice
 from app.replay import Replay, fill_replay_bar
 from app.value_editor import ask_number
 from app.widgets import TButton
 from engines import chickwood as C
 from engines.chickwood.alms_snake import legal_steps
+from engines.chickwood.loot import describe
 from engines.chickwood.village import CardProfile
 from engines.core import IllegalAction
 
@@ -50,6 +55,8 @@ class ChickwoodPlayScreen(GameScreen):
     counts = DictProperty({})  # loot counted on the pad
     primary_text = StringProperty("")
     can_undo = BooleanProperty(False)
+    telling = BooleanProperty(False)  # an instruction for the table is shown
+    deck_words = StringProperty("")  # the loot deck's count, on the button correcting it
     seat = NumericProperty(0)  # quick score: whose collection is being entered
 
     def __init__(self, **kwargs: Any) -> None:
@@ -58,16 +65,18 @@ class ChickwoodPlayScreen(GameScreen):
         # Kept while swapped out of the body or the side column.
         self.rounds = self.ids.rounds.__self__
         self.pieces = {
-            name: self.ids[name].__self__
-            for name in ("players", "prompt", "castle_row", "pad_view", "filler")
+            name: self.ids[name].__self__ for name in ("prompt", "castle_row", "pad_view", "filler")
         }
+        self.pieces["instruction"] = InstructionPanel()
         self.scores = ScoreView(on_change=self.refresh)
         self.draft: FinalDraft  # the quick score's entry (set by prepare)
         #: The raid being built, touch by touch for Undo: ("castle", "3"), ("loot", key).
         self.touches: list[tuple[str, str]] = []
         self.ids.grid.on_pick = self.touch_village
+        self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.instructions.clear()
         self.hold(game, play)
         self.touches = []
         self.seat = 0
@@ -97,7 +106,6 @@ class ChickwoodPlayScreen(GameScreen):
         quick = self.state.config.quick
         kinds = loot_entry.kinds(self.state.config.legendary, benefactors=not quick)
         self.ids.pad.build(kinds, self.add_loot)
-        self.ids.pad.cols = 4
         castles = self.ids.castles
         castles.clear_widgets()
         top = 6 if quick else self.state.config.top_castle
@@ -123,9 +131,20 @@ class ChickwoodPlayScreen(GameScreen):
         self.say("")
         self.refresh()
 
-    def choose_seat(self, seat: int) -> None:
-        self.seat = seat
-        self.refresh()
+    def touch_player(self, seat: int) -> None:
+        """A player's chip: choose whose count is entered, or see what they hold."""
+        if self.phase == "entry":
+            self.seat = seat
+            self.say("")
+            self.refresh()
+            return
+        player = self.state.players[seat]
+        castles = " + ".join(str(v) for v in player.castles)
+        show_notice(
+            player.name,
+            f"Castles: {castles} = {sum(player.castles)}\nLoot: {describe(player.loot)}\n"
+            f"Alms in store: {player.store}",
+        )
 
     def raid(self) -> C.Raid | None:
         if not self.castle:
@@ -141,6 +160,7 @@ class ChickwoodPlayScreen(GameScreen):
     # -- moves -----------------------------------------------------------------------------
 
     def take(self, action: C.ChickwoodAction) -> bool:
+        before = self.state
         try:
             self.play.play(action)
         except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
@@ -148,6 +168,7 @@ class ChickwoodPlayScreen(GameScreen):
             self.refresh()
             return False
         self.say("")
+        self.tell(C.table_changes(before, self.state), heading="The round is over")
         self.refresh()
         return True
 
@@ -165,12 +186,18 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "alms" and state.seat is not None:
             name = state.players[state.seat].name
             self.take(C.GiveAlms(name, *state.grid.position(index)))
+        elif self.phase == "raid":
+            self.say("Alms are given after a raid with benefactor cards.", refused=True)
+            self.refresh()
 
     def primary(self) -> None:
-        if self.phase == "raid":
+        if self.instructions.active:
+            self.instruction_done()
+        elif self.phase == "raid":
             raid = self.raid()
             if raid is None:
                 self.say("Touch the castle raided first.", refused=True)
+                self.refresh()
             elif self.take(raid):
                 self.touches = []
                 self.refresh()
@@ -179,15 +206,23 @@ class ChickwoodPlayScreen(GameScreen):
                 table = self.draft.table()
             except ValueError as refusal:
                 self.say(str(refusal), refused=True)
+                self.refresh()
                 return
             self.take(C.EnterFinal(table))
         elif self.phase == "scoring":
-            self.take(C.Score(self.scores.choices(self.state)))
+            choices = self.scores.choices(self.state)
+            ask(
+                "Confirm the scores?",
+                "They will be final.",
+                "Confirm",
+                lambda: self.take(C.Score(choices)),
+            )
         elif self.phase == "over":
             App.get_running_app().home()
 
     def undo(self) -> None:
-        """Take back the last touch of what is being built, else the last move."""
+        """Take back the last touch of what is being built, else the last move (and tell
+        the table what to put back)."""
         if self.phase == "raid" and self.touches:
             self.touches.pop()
         elif self.phase == "entry" and self.draft.touches:
@@ -195,28 +230,28 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "scoring" and self.scores.overridden:
             self.scores.reset()
         else:
+            before = self.state
             try:
+                undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
                 self.play.undo()
             except IllegalAction as refusal:
                 self.say(str(refusal), refused=True)
+            else:
+                self.say("")
+                changes = C.table_changes(before, self.state)
+                self.tell(changes, heading=f"Undone: {undone}", everything=True)
         self.refresh()
 
     def confirm(self) -> None:
         self.primary()
 
+    def draw(self) -> None:
+        self.refresh()
+
     def correct_deck(self) -> None:
         ask_number(
             "Cards left in the loot deck", self.state.deck, lambda n: self.take(C.SetDeckCount(n))
         )
-
-    def show_table(self) -> None:
-        """Everyone's castles, loot and alms store, as tracked."""
-        lines = [
-            f"{player.name}: castles {' + '.join(str(v) for v in player.castles)}; "
-            f"{loot_entry.describe(player.loot)}; {player.store} alms in store"
-            for player in self.state.players
-        ]
-        show_notice("The table", "\n\n".join(lines))
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -228,6 +263,7 @@ class ChickwoodPlayScreen(GameScreen):
             self.sound_end(won=True)  # the game just ended: someone won
         self.set_lights(turn="off" if state.phase == "over" else "on", danger="off")
         self.phase = state.phase
+        self.telling = self.instructions.active
         self.can_undo = self.play.session.can_undo
         self.castle = next((value for kind, value in self.touches if kind == "castle"), "")
         if self.phase == "entry":
@@ -237,13 +273,16 @@ class ChickwoodPlayScreen(GameScreen):
             self.counts = {key: keys.count(key) for key in keys}
         self.ids.pad.counts = self.counts
         self.title, self.status = self._headline()
+        self.deck_words = f"Deck: {state.deck} cards"
         self.primary_text = self._primary_text()
-        if not self.prompt or not self.refused:
+        if not self.refused:
             self.say(self._guide())
         for button in self.ids.castles.children:
             raided = state.phase == "raid" and int(button.value) in state.raided
             button.disabled = raided
             button.role = "primary" if button.value == self.castle else "normal"
+        self._guard_if_changed()
+        self._draw_players()
         self._draw_grid()
         self._draw_side()
         body = self.ids.body
@@ -254,18 +293,32 @@ class ChickwoodPlayScreen(GameScreen):
         else:
             body.add_widget(self.rounds)
 
+    def _guard_if_changed(self) -> None:
+        """Ignore taps for a moment when the buttons change meaning: another player or
+        phase, the next step of the snake, whose count is entered, the next instruction
+        (touches that build a raid or a count are not changes: a card kind may be
+        touched twice in quick succession)."""
+        state = self.state
+        steps = len(state.raids), len(state.placements), state.phase, state.final is not None
+        meaning = (steps, self.seat, self.instructions.current)
+        if meaning != self._meaning:
+            self._meaning = meaning
+            tap_guard.changed()
+
     def _headline(self) -> tuple[str, str]:
         state = self.state
         if state.phase == "entry":
-            return "Chickwood - final count", "Quick score"
+            return "Final count", ""
         if state.phase in ("scoring", "over"):
-            return "Chickwood - final scores", f"Round {state.round}"
+            return "Final scores", ""
         assert state.seat is not None
         who = state.players[state.seat].name
         doing = "gives alms" if state.phase == "alms" else "raids"
-        return f"{who} {doing}", f"Round {state.round} \u00b7 deck {state.deck}"
+        return f"{who} {doing}", f"Round {state.round}"
 
     def _primary_text(self) -> str:
+        if self.instructions.active:
+            return "Done"
         if self.phase == "raid":
             return f"Raid castle {self.castle}" if self.castle else "Raid"
         return {
@@ -275,13 +328,36 @@ class ChickwoodPlayScreen(GameScreen):
         }.get(self.phase, "")
 
     def _guide(self) -> str:
-        """What to do while the snake is laid (raids and entries speak for themselves)."""
-        snake = self.state.snake
-        if self.state.phase != "alms" or snake is None:
+        """What to do now, in one or two lines: while the snake is laid, and for each
+        player of a final count (with their castles so far)."""
+        state = self.state
+        if state.phase == "entry":
+            name = state.config.players[self.seat]
+            castles = self.draft.castles(self.seat)
+            total = " + ".join(str(v) for v in castles) or "none yet"
+            if len(castles) > 1:
+                total += f" = {sum(castles)}"
+            return f"{name}: touch each loot card, castle and alms.\n{name}'s castles: {total}"
+        snake = state.snake
+        if state.phase != "alms" or snake is None:
             return ""
-        store = self.state.players[snake.seat].store
+        store = state.players[snake.seat].store
         where = "a lit village next to the last one" if snake.visited else "any lit village"
         return f"{snake.to_give} alms to give ({store} in store): touch {where}."
+
+    def _draw_players(self) -> None:
+        """Each player's chip: their alms colour with their mark (the legend of the grid)
+        and their name; in a final count, touching one chooses whose count is entered."""
+        box = self.ids.players
+        box.clear_widgets()
+        state = self.state
+        names = state.config.players
+        for seat, (name, mark) in enumerate(zip(names, marks(names), strict=True)):
+            chip = AlmsChip(text=name, fill=alms_colour(seat), letter=mark, seat=seat)
+            selected = seat == (self.seat if self.phase == "entry" else state.seat)
+            chip.role = "primary" if selected else "normal"
+            chip.bind(on_release=lambda c: self.touch_player(c.seat))
+            box.add_widget(chip)
 
     def _draw_grid(self) -> None:
         state = self.state
@@ -291,25 +367,25 @@ class ChickwoodPlayScreen(GameScreen):
         if state.phase == "alms" and state.snake is not None:
             visited = state.snake.visited
             lit = legal_steps(grid, visited)
-        looks = []
+        looks: list[tuple[int, CardLook]] = []
         for index, cell in enumerate(grid.cells):
             owners = cell.owners
-            if state.phase == "entry":
+            if state.config.quick:
+                if cell.forest:
+                    continue  # the app does not know the layout: just the villages
                 owners = self.draft.owners(cell.profile.card)
-            looks.append(
-                CardLook(
-                    name=cell.profile.card,
-                    forest=cell.forest,
-                    rows=self._rows(cell.profile, owners),
-                    lit=index in lit,
-                    step=visited.index(index) + 1 if index in visited else 0,
-                )
+            look = CardLook(
+                forest=cell.forest,
+                rows=self._rows(cell.profile, owners),
+                lit=index in lit,
+                step=visited.index(index) + 1 if index in visited else 0,
             )
+            looks.append((index, look))
         self.ids.grid.show(grid.cols, looks)
 
     def _rows(self, profile: CardProfile, owners: tuple[int, ...]) -> tuple[RowLook, ...]:
-        names = self.state.config.players
-        spaces = [SpaceLook(initial(names[s]), alms_colour(s)) for s in owners]
+        mark = marks(self.state.config.players)
+        spaces = [SpaceLook(mark[s], alms_colour(s)) for s in owners]
         spaces += [SpaceLook()] * (profile.capacity - len(spaces))
         rows, start = [], 0
         for row in profile.rows:
@@ -318,41 +394,28 @@ class ChickwoodPlayScreen(GameScreen):
         return tuple(rows)
 
     def _draw_side(self) -> None:
-        """The side column holds what the phase needs: who is entered or giving alms,
-        the prompt (during a raid or an entry, only a refusal), castles and the pad."""
+        """The side column holds what the phase needs: an instruction for the table; or
+        the prompt (during a raid, only a refusal), castles and the pad."""
         phase = self.phase
-        names = ["players"] if phase in ("alms", "entry") else []
-        if self.refused or phase == "alms":
-            names.append("prompt")
-        names += ["castle_row", "pad_view"] if phase in ("raid", "entry") else ["filler"]
+        names: list[str] = []
+        if self.telling:
+            names = ["instruction"]
+            self.pieces["instruction"].show(self.instructions)
+        else:
+            if self.prompt:
+                names.append("prompt")
+            if phase in ("raid", "entry"):
+                names += ["castle_row", "pad_view"]
         side = self.ids.side
         side.clear_widgets()
         for name in names:
             side.add_widget(self.pieces[name])
-        box = self.pieces["players"]
-        box.clear_widgets()
-        state = self.state
-        for seat, player in enumerate(state.players):
-            chip = AlmsChip(
-                text=player.name
-                if self.phase == "entry"
-                else f"{player.name}\n{player.store} alms",
-                fill=alms_colour(seat),
-                letter=initial(player.name),
-                seat=seat,
-            )
-            chip.role = "primary" if self._chip_selected(seat) else "normal"
-            chip.bind(on_release=lambda c: self.choose_seat(c.seat))
-            box.add_widget(chip)
-
-    def _chip_selected(self, seat: int) -> bool:
-        if self.phase == "entry":
-            return seat == self.seat
-        return seat == self.state.seat
+        if "pad_view" not in names and not self.telling:
+            side.add_widget(self.pieces["filler"])
 
 
 class AlmsChip(TButton):
-    """A player: their alms colour as a disc with their initial, and their name."""
+    """A player: their alms colour as a disc with their mark, and their name."""
 
     fill = ColorProperty((0, 0, 0, 0))
     letter = StringProperty("")

@@ -129,18 +129,24 @@ class VillageProfileScreen(BaseScreen):
     def draw(self) -> None:
         picker = self.ids.picker
         picker.clear_widgets()
+        forests = 0
         for index, card in enumerate(self.cards):
-            button = PickerButton(text=card.card.replace("-", " "), card=card.card)
+            # The cards print no name: a village is known by its glory, as on the table.
+            forests += card.forest
+            words = f"Forest {forests}" if card.forest else card.glory.capitalize()
+            button = PickerButton(text=words, card=card.card)
             button.role = "primary" if index == self.selected else "normal"
             button.bind(on_release=lambda _b, i=index: self.select(i))
             picker.add_widget(button)
         card = self.cards[self.selected]
         where = "" if card.in_two_player else ", not used by two players"
         if card.forest:
-            self.card_heading = f"{card.card}: a forest, no alms spaces{where}"
+            self.card_heading = f"A forest: no alms spaces{where}"
         else:
             spaces = sum(row.spaces for row in card.rows)
-            self.card_heading = f"{card.card}: {len(card.rows)} rows, {spaces} spaces{where}"
+            self.card_heading = (
+                f"{card.label.capitalize()}: {len(card.rows)} rows, {spaces} spaces{where}"
+            )
         rows = self.ids.rows
         rows.clear_widgets()
         for number, row in enumerate(card.rows):

@@ -40,16 +40,19 @@ class ScoreView(BoxLayout):
         table = C.final_table(state)
         board = C.scoreboard(state) if state.phase == "over" else None
         choices = state.choices if state.choices is not None else self.choices(state)
+        options: list[Choice] = []
         if board is None:
             board = C.final_scores(table, choices)
-            reason = "Proposed: the best choice for each holder. Change any, then confirm."
+            options = overridable(table, board.table, choices)
+            reason = "Check the scores, then confirm them."
+            if options:
+                reason = "Change any choice if you wish, then confirm."
         else:
             reason = board.outcome().reason
         final: FinalScores = self.ids.final
         final.show(board.players, board.winners, reason)
         box = self.ids.choices
         box.clear_widgets()
-        options = overridable(table, board.table, choices) if state.phase == "scoring" else []
         self.side_share = 0.34 if options else 0
         for choice in options:
             button = ProposalButton(text=choice.words)

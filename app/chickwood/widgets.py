@@ -16,7 +16,6 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -24,12 +23,12 @@ from kivy.uix.widget import Widget
 
 from app import theme
 from app.kv import load_kv
-from app.widgets import TButton, reuse_children
+from app.widgets import Piece, TButton, reuse_children
 
 
 @dataclass(frozen=True)
 class SpaceLook:
-    """One alms space: empty, or the initial and colour of the player whose alms it holds."""
+    """One alms space: empty, or the mark and colour of the player whose alms it holds."""
 
     letter: str = ""
     colour: theme.Colour = (0, 0, 0, 0)
@@ -43,35 +42,37 @@ class RowLook:
 
 @dataclass(frozen=True)
 class CardLook:
-    """What a village card shows: its name, rows (a forest has none), and its state."""
+    """What a card of the grid shows: its rows of alms spaces as printed (a forest has
+    none) and its state in the snake being laid."""
 
-    name: str
     forest: bool
     rows: tuple[RowLook, ...] = ()
     lit: bool = False  # a legal next step
-    step: int = 0  # its place in the snake being laid (0: not on it)
+    step: int = 0  # its place in the snake being laid (0: not on it), drawn as an outline
 
 
-ROW_HEIGHT = dp(20)  # a row of alms spaces on a village card
+ROW_HEIGHT = dp(22)  # a row of alms spaces on a village card
 
 
 class SpaceDot(Label):
     fill = ColorProperty((0, 0, 0, 0))
 
 
-class VillageCard(ButtonBehavior, BoxLayout):
-    name = StringProperty("")
+class VillageCard(Piece, BoxLayout):
+    """A village or forest card as it lies in the grid. The physical cards print no
+    name: a village shows its rows (glory, then the alms spaces), as the card does."""
+
     forest = BooleanProperty(False)
     lit = BooleanProperty(False)
     step = NumericProperty(0)
     index = NumericProperty(0)
 
     def show(self, look: CardLook) -> None:
-        self.name, self.forest, self.lit, self.step = look.name, look.forest, look.lit, look.step
+        self.forest, self.lit, self.step = look.forest, look.lit, look.step
         box = self.ids.rows
         box.clear_widgets()
         for row in look.rows:
-            line = BoxLayout(spacing=dp(3), size_hint_y=None, height=ROW_HEIGHT)
+            line = BoxLayout(spacing=dp(2), size_hint_y=None, height=ROW_HEIGHT)
             line.add_widget(GloryLabel(text="-" if row.glory is None else str(row.glory)))
             for space in row.spaces:
                 line.add_widget(SpaceDot(text=space.letter, fill=space.colour))
@@ -84,15 +85,16 @@ class GloryLabel(Label):
 
 
 class VillageGrid(GridLayout):
-    """The village cards as they lie on the table; touching one calls ``on_pick(index)``."""
+    """The village cards as they lie on the table; touching one calls ``on_pick(index)``
+    with its index in the engine's grid."""
 
     on_pick = ObjectProperty(None)
 
-    def show(self, cols: int, looks: list[CardLook]) -> None:
+    def show(self, cols: int, looks: list[tuple[int, CardLook]]) -> None:
+        """Draw ``looks`` row by row, each with its index in the engine's grid."""
         self.cols = cols
-        for index, (card, look) in enumerate(
-            zip(reuse_children(self, len(looks), self._new_card), looks, strict=True)
-        ):
+        cards = reuse_children(self, len(looks), self._new_card)
+        for card, (index, look) in zip(cards, looks, strict=True):
             card.index = index
             card.show(look)
 

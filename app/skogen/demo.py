@@ -61,10 +61,24 @@ def land_on_green(screen: SkogenPlayScreen) -> None:
         screen.play.play(G.RollDie(state.player.name))
 
 
+def die_told(screen: SkogenPlayScreen) -> None:
+    """The first player's turn lands on a green square, entered on the screen: the app
+    rolls its die at once and tells the table what the face offers."""
+    screen.take(G.PlaceTiles(screen.state.player.name, (8,), 1))
+
+
+def turn_undone(screen: SkogenPlayScreen) -> None:
+    """Two turns, then Undo: the table is told what to put back."""
+    play_turns(2)(screen)
+    screen.undo()
+
+
 FOUR = G.Config(players=("Ana", "Bo", "Camille", "Dag"))
 SCENES: list[tuple[str, G.Config, Advance]] = [
     ("play_skogen_turn", FOUR, play_turns(5, ("species:6", "element", "life:M"))),
+    ("play_skogen_die_told", G.Config(players=("Ana", "Bo")), die_told),
     ("play_skogen_element", G.Config(players=("Ana", "Bo")), land_on_green),
+    ("play_skogen_undo", FOUR, turn_undone),
     ("play_skogen_table_die", G.Config(players=("Ana", "Bo"), die="table"), land_on_green),
     ("play_skogen_end", G.Config(players=("Ana", "Bo", "Camille")), to_the_end),
 ]

@@ -2,7 +2,12 @@
 
 The turn is built up on the keypad (species points, element tiles, life cards, action
 cards) and entered in one go; the engine checks it and moves the token. When the token
-lands on a green square, the die button takes over until an element tile is chosen.
+lands on a green square (or a Katastrof card is played), the app rolls the catastrophe
+die at once and tells the table what it offers, or the people roll the real one and say
+what it showed; then the player says which element tile they took.
+
+What the app decides on the table (its die) is told as an instruction with one Done; an
+undo tells what to put back (see app.instructions).
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from app import theme
+from app import tap_guard, theme
 from app.choice_list import ChoiceListPopup
 from app.game_screen import GameScreen
 from app.games import GameInfo
+from app.instructions import InstructionPanel
 from app.kv import load_kv
 from app.play_session import PlaySession
 from app.replay import Replay, fill_replay_bar
@@ -27,6 +33,8 @@ from app.widgets import TButton
 from engines import skogen as G
 from engines.core import IllegalAction
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
+from engines.skogen.life_cards import LIFE_TYPES
+from engines.skogen.turns import tiles_to_draw
 
 #: The ways of leaving a catastrophe without an element tile.
 NOT_TAKEN = {"reroll": "None left: reroll", "none": "Take none"}
@@ -41,6 +49,8 @@ class SkogenPlayScreen(GameScreen):
     entries = ListProperty([])  # the turn being built: ("species", 6), ("life", "B")...
     can_undo = BooleanProperty(False)
     primary_text = StringProperty("")
+    telling = BooleanProperty(False)  # an instruction for the table is shown
+    note = StringProperty("")  # under the ledger: how to correct a token, the quiet turns
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -51,15 +61,22 @@ class SkogenPlayScreen(GameScreen):
         self.keypad_panel = self.ids.keypad_panel.__self__
         self.die_panel = self.ids.die_panel.__self__
         self.side_filler = self.ids.side_filler.__self__
+        self.instruction_panel = InstructionPanel()
+        self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
         for points in SPECIES_POINTS:
             key = KeyButton(text=str(points))
             key.bind(on_release=lambda _b, p=points: self.add("species", p))
             self.ids.keypad.add_widget(key)
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.instructions.clear()
         self.hold(game, play)
         self.entries = []
         self.message = ""
+        if self.replay is None:  # a game left while the app's die was due: roll it now
+            before = self.state
+            self._roll_app_die()
+            self._tell(before)
         self.refresh()
 
     @property
@@ -96,25 +113,33 @@ class SkogenPlayScreen(GameScreen):
         self.primary_text = self._primary_text()
 
     def _primary_text(self) -> str:
+        if self.instructions.active:
+            return "Done"
         if self.phase == "turn":
             return f"Enter {self.turn().points} points"
-        if self.phase == "roll" and not self.table_die:
-            return "Roll the die"
         return "Home" if self.phase == "over" else ""
 
     def _summary(self) -> str:
+        if self.phase != "turn":
+            return ""
         turn = self.turn()
         parts = [str(p) for p in turn.species]
         parts += [f"element {ELEMENT_POINTS}"] * turn.elements
         if not parts:
-            return "Took one element tile? Touch the tiles placed, or take two."
+            return "Touch the points of each tile placed (no species tile is worth 4)."
         text = " + ".join(parts) + f" = {turn.points} points"
         extras = list(turn.life_cards) + [ACTION_SHORT[c] for c in turn.action_cards]
-        return text + ("\nWith " + ", ".join(extras) if extras else "")
+        if extras:
+            text += ", with " + ", ".join(extras)
+        draw = tiles_to_draw(self.state, turn)
+        if draw:
+            text += f"; then draw {draw} species tile{'' if draw == 1 else 's'}"
+        return text
 
     # -- moves -----------------------------------------------------------------------------
 
     def take(self, action: G.SkogenAction) -> None:
+        before = self.state
         try:
             self.play.play(action)
         except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
@@ -123,15 +148,39 @@ class SkogenPlayScreen(GameScreen):
         self.message = ""
         if isinstance(action, (G.PlaceTiles, G.TakeTwo)):
             self.entries = []
+        self._roll_app_die()
+        self._tell(before)
         self.refresh()
 
+    def _roll_app_die(self) -> None:
+        """The app rolls its die as soon as it is due: a question with one answer is not
+        asked. What it shows is told to the table as an instruction."""
+        state = self.state
+        if state.phase == "roll" and state.config.die == "app":
+            self.play.play(G.RollDie(state.player.name))
+
+    def _tell(self, before: G.State) -> None:
+        """Tell the table what the app decided since ``before``: the face of its die."""
+        state = self.state
+        reason = ""
+        if state.phase == "element" and state.ledger:
+            record = state.ledger[-1]
+            why = []
+            if record.points and state.config.board.is_green(state.player.score):
+                why.append(f"{state.player.name}'s token is on a green square")
+            if "katastrof" in record.action_cards:
+                why.append(f"{state.player.name} played Katastrof")
+            reason = " and ".join(why)
+        changes = G.table_changes(before, state)
+        self.tell(changes, reason, heading="The app rolled the catastrophe die")
+
     def primary(self) -> None:
-        """The bottom bar's right-hand action: enter the turn, roll, or go home."""
-        name = self.state.player.name
-        if self.phase == "turn":
+        """The bottom bar's right-hand action: Done with an instruction, enter the turn,
+        or go home."""
+        if self.instructions.active:
+            self.instruction_done()
+        elif self.phase == "turn":
             self.take(self.turn())
-        elif self.phase == "roll" and not self.table_die:
-            self.take(G.RollDie(name))
         elif self.phase == "over":
             App.get_running_app().home()
 
@@ -162,18 +211,31 @@ class SkogenPlayScreen(GameScreen):
         )
 
     def undo(self) -> None:
-        """Take back the last key of the turn being built, else the last move."""
+        """Take back the last key of the turn being built, else the last move (and the
+        app's roll that came with it), and tell the table what to put back."""
         if self.entries:
             self.entries = self.entries[:-1]
             return
+        before = self.state
         try:
+            undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
             self.play.undo()
+            while self.state.phase == "roll" and self.state.config.die == "app":
+                undone = self.play.session.actions[-1].label
+                self.play.undo()
         except IllegalAction as refusal:
             self.message = str(refusal)
+        else:
+            self.message = ""
+            changes = G.table_changes(before, self.state)
+            self.tell(changes, heading=f"Undone: {undone}", everything=True)
         self.refresh()
 
     def confirm(self) -> None:
         self.primary()
+
+    def draw(self) -> None:
+        self.refresh()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -186,19 +248,25 @@ class SkogenPlayScreen(GameScreen):
         self.set_lights(turn="off" if state.phase == "over" else "on", danger="off")
         self.phase = state.phase
         self.table_die = state.config.die == "table"
+        self.telling = self.instructions.active
         self.die_prompt = self._die_prompt()
         self.title = (
             "Skogen" if state.phase == "over" else f"Turn {state.turn} - {state.player.name}"
         )
-        self.status = f"Bags {state.bags} \u00b7 quiet turns {state.quiet_turns}"
+        self.status = f"{state.bags} tiles in the bags"
+        self.note = self._note()
         self.summary = self._summary()
         self.primary_text = self._primary_text()
         self.can_undo = self.play.session.can_undo
         self._draw_rows()
         self._draw_die()
+        self._guard_if_changed()
         side = self.ids.side
         side.clear_widgets()
-        if state.phase in ("roll", "element"):
+        if self.telling:
+            self.instruction_panel.show(self.instructions)
+            side.add_widget(self.instruction_panel)
+        elif state.phase in ("roll", "element"):
             side.add_widget(self.die_panel)
         else:
             side.add_widget(self.keypad_panel)
@@ -212,13 +280,37 @@ class SkogenPlayScreen(GameScreen):
         else:
             body.add_widget(self.live)
 
+    def _guard_if_changed(self) -> None:
+        """Ignore taps for a moment when the buttons change meaning: a new player, phase
+        or die, or the next instruction (keys pressed while a turn is built are not
+        changes: a tile worth 6 may be touched twice in quick succession)."""
+        state = self.state
+        meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current)
+        if meaning != self._meaning:
+            self._meaning = meaning
+            tap_guard.changed()
+
+    def _note(self) -> str:
+        """Under the ledger: how to correct a token, and how near two quiet rounds are."""
+        state = self.state
+        note = "Touch a player to set their points to where their token stands."
+        if state.quiet_turns:
+            rounds = 2 * len(state.players)
+            turns = "turn" if state.quiet_turns == 1 else "turns"
+            note += (
+                f"\nNo species tile played for {state.quiet_turns} {turns} in a row: after "
+                f"{rounds} (two rounds) the game ends."
+            )
+        return note
+
     def _die_prompt(self) -> str:
         state = self.state
+        name = state.player.name
         if state.phase == "roll":
-            how = "Which face came up?" if self.table_die else "Roll the die."
-            return f"Catastrophe for {state.player.name}! {how}"
+            how = "Roll the real die: which face came up?" if self.table_die else "The app rolls."
+            return f"Catastrophe for {name}! {how}"
         if state.face is not None:
-            return f"{FACE_WORDS[state.face]}: choose an element tile."
+            return f"{FACE_WORDS[state.face]}: which element tile did {name} take?"
         return ""
 
     def _draw_rows(self) -> None:
@@ -226,13 +318,21 @@ class SkogenPlayScreen(GameScreen):
         box.clear_widgets()
         state = self.state
         for seat, standing in enumerate(G.standings(state)):
+            square = str(standing.square) if standing.square or standing.laps else "start"
+            if standing.laps:
+                square += f"\nlap {standing.laps + 1}"
+            life = " ".join(
+                letter + (str(count) if count > 1 else "")
+                for letter, count in zip(LIFE_TYPES, standing.life, strict=True)
+                if count
+            )
             row = LedgerRow(
                 name=standing.name,
                 current=seat == state.current and state.phase != "over",
                 score=str(standing.score),
-                lap=f"{standing.laps} \u00b7 {standing.square}",
-                life=list(standing.life),
-                hand=f"{standing.hand}/{standing.hand_limit}",
+                square=square,
+                life=life or "none",
+                hand=f"{standing.hand} of {standing.hand_limit}",
                 cards=str(len(standing.action_cards)),
             )
             row.bind(on_release=lambda r: self.correct_score(r.name))
@@ -243,12 +343,7 @@ class SkogenPlayScreen(GameScreen):
         box.clear_widgets()
         extras.clear_widgets()
         state = self.state
-        if state.phase == "roll" and not self.table_die:
-            roll = TButton(text="Roll the catastrophe die", role="primary", font_size=theme.HEADING)
-            roll.accent = theme.GAME_ACCENTS["skogen"]
-            roll.bind(on_release=lambda _b: self.primary())
-            box.add_widget(roll)
-        elif state.phase == "roll":
+        if state.phase == "roll" and self.table_die:
             for face in dict.fromkeys(state.config.board.die_faces):
                 button = SwatchButton(text=FACE_WORDS[face], role="primary")
                 button.bind(on_release=lambda _b, f=face: self.roll_face(f))

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ColorProperty, ListProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from app.widgets import TButton
+from app.widgets import Piece, TButton
 
 
-class LedgerRow(ButtonBehavior, BoxLayout):
-    """One player: points, laps and square, life cards B F P M, species tiles / limit."""
+class LedgerRow(Piece, BoxLayout):
+    """One player: points, where their token stands, the life cards they hold (by the
+    letter printed on them), species tiles held of the most allowed, action cards used.
+    Touching it corrects their points."""
 
     name = StringProperty("")
     current = BooleanProperty(False)
     score = StringProperty("0")
-    lap = StringProperty("")
-    life = ListProperty([0, 0, 0, 0])
-    hand = StringProperty("")
+    square = StringProperty("")  # "12", "start", or "3\nlap 2"
+    life = StringProperty("")  # "B F2", or "none"
+    hand = StringProperty("")  # "4 of 5"
     cards = StringProperty("")  # action cards used
 
 

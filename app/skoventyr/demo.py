@@ -1,8 +1,10 @@
-"""Representative Skoventyr games for the screenshots.
+"""Representative Skoventyr games for the screenshots (and the legibility walk).
 
 Each scene is (file name, config, how far to play). The play is seeded and naive, but
 it prefers placing Allies and paying costs over Risky Draws, and never makes a move
-that loses at once; it stops when the Forest holds ``allies`` Allies.
+that loses at once; it stops when the Forest holds ``allies`` Allies. Touches that
+the screen's refresh would forget (a card chosen, a greyed button touched) are made on
+the next frame, after it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from kivy.clock import Clock
+
 from app.popups import show_notice
+from app.skoventyr import advisor
 from app.skoventyr.play_screen import SkoventyrPlayScreen
 from engines import skoventyr as S
 
@@ -19,19 +24,28 @@ Advance = Callable[[SkoventyrPlayScreen], None]
 
 def play_until_allies(allies: int, seed: int = 7) -> Advance:
     def advance(screen: SkoventyrPlayScreen) -> None:
-        play = screen.play
-        chooser = random.Random(seed)
-        for _ in range(400):
-            state: S.State = play.state
-            if len(state.forest.allies()) >= allies and not state.tasks:
-                return
-            safe = [a for a in S.legal_actions(state) if not S.immediate_loss(state, a)]
-            if not safe:
-                return
-            best = max(_preference(a) for a in safe)
-            play.play(chooser.choice([a for a in safe if _preference(a) == best]))
+        play_on(screen, lambda state: len(state.forest.allies()) >= allies, seed)
 
     return advance
+
+
+def play_on(
+    screen: SkoventyrPlayScreen, done: Callable[[S.State], bool], seed: int = 7, naive: bool = True
+) -> bool:
+    """Play naively (else at random) until ``done`` says so (True) or nothing safe is
+    left (False)."""
+    play = screen.play
+    chooser = random.Random(seed)
+    for _ in range(400):
+        state: S.State = play.state
+        if done(state) and not state.tasks:
+            return True
+        safe = [a for a in S.legal_actions(state) if not S.immediate_loss(state, a)]
+        if not safe:
+            return False
+        best = max(_preference(a) for a in safe) if naive else 0
+        play.play(chooser.choice([a for a in safe if not naive or _preference(a) == best]))
+    return False
 
 
 def _preference(action: S.SkoventyrAction) -> int:
@@ -44,6 +58,71 @@ def _preference(action: S.SkoventyrAction) -> int:
     return 1
 
 
+def _risky_gamle_erik(state: S.State) -> S.Call | None:
+    """A Risky Draw that turns up a Gamle Erik now, if there is one (app deck)."""
+    for action in S.legal_actions(state):
+        if isinstance(action, S.Call) and action.risky and not S.immediate_loss(state, action):
+            after = S.apply(state, action)
+            if after.drawn[:1] == (S.Card.GAMLE_ERIK,) and after.ended is None:
+                return action
+    return None
+
+
+def a_risky_draw_told(dones: int) -> Advance:
+    """A Risky Draw turns up a Gamle Erik; the table is told the changes, ``dones`` of
+    them already made."""
+
+    def advance(screen: SkoventyrPlayScreen) -> None:
+        play_on(screen, lambda state: _risky_gamle_erik(state) is not None, naive=False)
+        action = _risky_gamle_erik(screen.state)
+        assert action is not None, "the demonstration game offers no such draw"
+        screen.take(action)
+        for _ in range(dones):
+            screen.instruction_done()
+
+    return advance
+
+
+def an_undone_risky_draw(screen: SkoventyrPlayScreen) -> None:
+    """The Risky Draw above, taken back: the table is told what to put back."""
+    a_risky_draw_told(3)(screen)
+    screen.undo()
+
+
+def table_deck_gamle_erik(screen: SkoventyrPlayScreen) -> None:
+    """Real cards: the people said a Gamle Erik came up for a Risky Draw."""
+    play_on(screen, lambda state: not S.awaiting_reveal(state) and state.turn >= 1)
+    state = screen.state
+    call = next(a for a in S.legal_actions(state) if isinstance(a, S.Call) and a.risky)
+    screen.take(call)
+    screen.instruction_done()  # the Future slid left
+    screen.take(S.Reveal(S.Card.GAMLE_ERIK))
+
+
+def a_hint(screen: SkoventyrPlayScreen) -> None:
+    """The Hint, thought out with a fixed number of simulated games."""
+    screen.show_hint(advisor.advise(screen.state, seed=3, rollouts=24))
+
+
+def a_cost_that_cannot_be_paid(screen: SkoventyrPlayScreen) -> None:
+    """A Future card chosen whose cost cannot be paid: only the Risky Draw is offered."""
+
+    def choose(_dt: float) -> None:
+        state = screen.state
+        for slot in range(len(state.future)):
+            if S.refusal(state, S.Call(slot)) and not S.refusal(state, S.Call(slot, True)):
+                screen.pick(("verb", "call"))
+                screen.pick(("future", slot))
+                return
+
+    Clock.schedule_once(choose, 0)
+
+
+def a_greyed_button_touched(screen: SkoventyrPlayScreen) -> None:
+    """Wrath touched while it cannot be chosen: the prompt says why."""
+    Clock.schedule_once(lambda _dt: screen.pick(("verb", "wrath")), 0)
+
+
 def as_set_up(screen: SkoventyrPlayScreen) -> None:
     """The game as it starts: nothing played yet."""
 
@@ -52,8 +131,20 @@ def show_the_deal(screen: SkoventyrPlayScreen) -> None:
     show_notice("Deal the cards", screen.deal_text())
 
 
+def show_the_deck(screen: SkoventyrPlayScreen) -> None:
+    play_until_allies(1)(screen)
+    screen.show_deck()
+
+
 def open_by_hand(screen: SkoventyrPlayScreen) -> None:
     screen.fix_by_hand()
+
+
+def open_by_hand_cards(screen: SkoventyrPlayScreen) -> None:
+    """By hand, Cards, then one card: where from (groups) and where to (rows)."""
+    play_until_allies(1)(screen)
+    groups = screen.by_hand_groups()
+    groups["Cards"][0][1]()
 
 
 SCENES: list[tuple[str, S.Config, Advance]] = [
@@ -64,11 +155,21 @@ SCENES: list[tuple[str, S.Config, Advance]] = [
         S.Config(players=3, lygtemands=True, rescue=True),
         play_until_allies(3),
     ),
+    ("play_skoventyr_told_1", S.Config(), a_risky_draw_told(0)),
+    ("play_skoventyr_told_2", S.Config(), a_risky_draw_told(1)),
+    ("play_skoventyr_undo", S.Config(), an_undone_risky_draw),
+    ("play_skoventyr_table_told", S.Config(deck_mode="table"), table_deck_gamle_erik),
+    ("play_skoventyr_hint", S.Config(), a_hint),
+    ("play_skoventyr_cost", S.Config(), a_cost_that_cannot_be_paid),
+    ("play_skoventyr_why_not", S.Config(), a_greyed_button_touched),
     (
         "play_skoventyr_table_deck",
         S.Config(deck_mode="table", damaged_trees=1),
         play_until_allies(0),
     ),
     ("play_skoventyr_table_reveal", S.Config(deck_mode="table"), as_set_up),
+    ("play_skoventyr_eight_trees", S.Config(extra_healthy_trees=2), play_until_allies(2)),
+    ("play_skoventyr_deck", S.Config(), show_the_deck),
     ("play_skoventyr_by_hand", S.Config(players=2), open_by_hand),
+    ("play_skoventyr_by_hand_cards", S.Config(players=2), open_by_hand_cards),
 ]

@@ -1,4 +1,5 @@
-"""How Skoventyr's components look on screen: a colour and a short name per card.
+"""How Skoventyr's components look on screen: a colour per card, and its name on two
+lines for a narrow tile ("Form-" / "skifter"): full names, never codes.
 
 No red or green for Allies: red is kept for Gamle Erik (danger), green for success.
 """
@@ -17,20 +18,18 @@ CARD_COLOURS: dict[Card, Colour] = {
     Card.GAMLE_ERIK: (0.86, 0.26, 0.25, 1),
 }
 
-CARD_SHORT: dict[Card, str] = {
-    Card.ELLEFOLK: "Elle",
-    Card.FORMSKIFTER: "Form",
-    Card.HULDRE: "Huld",
-    Card.NISSE: "Nisse",
-    Card.TROLD: "Trold",
-    Card.GAMLE_ERIK: "G.E.",
+_TWO_LINES: dict[Card, str] = {
+    Card.FORMSKIFTER: "Form-\nskifter",
+    Card.GAMLE_ERIK: "Gamle\nErik",
+    Card.ELLEFOLK: "Elle-\nfolk",
 }
 
 
+def two_line_name(card: Card) -> str:
+    """The card's full name, broken over two lines where it is long."""
+    return _TWO_LINES.get(card, card.label)
+
+
 def lygtemand_words(shown: str) -> str:
-    """A Lygtemand shows an Ally type, or "any" for the one marked "?"."""
-    return "?" if shown == "any" else Card(shown).label
-
-
-def lygtemand_short(shown: str) -> str:
-    return "?" if shown == "any" else CARD_SHORT[Card(shown)]
+    """What a Lygtemand shows: an Ally's name, or "any Ally" for the one marked "?"."""
+    return "any Ally" if shown == "any" else Card(shown).label

@@ -35,11 +35,13 @@ FORM = NewGameForm(
             "difficulty",
             "Difficulty",
             (
-                ("+2 Trees", "easier+2"),
-                ("+1 Tree", "easier+1"),
+                # Words a newcomer reads at once; the set-up guide says what they mean
+                # for the Trees (two more Trees ... two start Damaged).
+                ("Easiest", "easier+2"),
+                ("Easier", "easier+1"),
                 ("Standard", "standard"),
-                ("1 Damaged", "harder1"),
-                ("2 Damaged", "harder2"),
+                ("Harder", "harder1"),
+                ("Hardest", "harder2"),
             ),
             "standard",
         ),

@@ -1,21 +1,26 @@
 """Playing Skoventyr: the Forest, the Future, hands and Minions, and the moves by touch.
 
-The engine says what is legal; this screen draws the state, lights up what may be
-touched next (see ``touch_paths``) and hands the chosen action to the PlaySession,
-which saves it before the screen shows its result.
+The engine says what is legal, what changed on the table and why something cannot be
+chosen; this screen draws the state, lights up what may be touched next (see
+``touch_paths``), hands the chosen action to the PlaySession (which saves it before the
+screen shows its result), then tells the table, one instruction at a time, what the
+app decided (``engines.skoventyr.table_changes``), marking each on the drawn board.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.widget import Widget
 
-from app import theme
+from app import tap_guard, theme
 from app.background import Background
 from app.choice_list import ChoiceListPopup
 from app.game_screen import GameScreen
@@ -24,40 +29,27 @@ from app.kv import load_kv
 from app.play_session import PlaySession
 from app.popups import ask, show_notice
 from app.replay import Replay
-from app.skoventyr import advisor, touch_paths
-from app.skoventyr.look import CARD_COLOURS, CARD_SHORT, lygtemand_short, lygtemand_words
-from app.skoventyr.widgets import CardTile, MinionTile, Touchable
+from app.skoventyr import advisor, by_hand, touch_paths
+from app.skoventyr.look import CARD_COLOURS, lygtemand_words, two_line_name
+from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skoventyr as S
+from engines.core import Change
+from engines.skoventyr.places import count_cards
 
 #: What to do next once the first touches of an action are made, by the touches so far.
 GUIDES: dict[tuple[str, ...], str] = {
     ("call",): "Call: touch a card of the Future.",
-    ("call", "future"): "Pay its cost, or make a Risky Draw?",
     ("command",): "Command: touch a card in your hand.",
-    ("command", "hand"): "Touch a lit Tree to place it, or use its power.",
     ("wrath",): "Wrath: touch the Minion to defeat.",
     ("reconcile",): "Touch a Minion to Rally its Lygtemand, or Involve.",
     ("reconcile", "minion"): "Touch the Ally from your hand to give.",
     ("rescue",): "Rescue: touch the Hostage to free.",
 }
 
-
-#: The groups of the "By hand" list, by edit action class.
-EDIT_GROUPS: dict[type, str] = {
-    S.EditMovePawn: "Pawns",
-    S.EditFlipTree: "Trees",
-    S.EditDiscardTree: "Trees",
-    S.EditRestoreTree: "Trees",
-    S.EditRevealAlly: "Allies",
-    S.EditDiscardAlly: "Allies",
-    S.EditPlaceAlly: "Allies",
-    S.EditMoveCard: "Cards",
-    S.EditSwapTokens: "Tokens",
-    S.EditDoubleHostage: "Tokens",
-    S.EditSkipStep: "This step",
-}
+#: A touch on one of these, with no action chosen yet, chooses the action it belongs to.
+NATURAL_VERBS = ("call", "command", "wrath", "reconcile", "rescue")
 
 
 def percent(odds: Fraction) -> str:
@@ -66,31 +58,69 @@ def percent(odds: Fraction) -> str:
 
 class SkoventyrPlayScreen(GameScreen):
     prompt = StringProperty("")
-    log_text = StringProperty("")
-    hand_owner = StringProperty("Hand")
     ring_centre = StringProperty("")
-    extras_label = StringProperty("")
-    show_extras = BooleanProperty(False)
     danger = BooleanProperty(False)
     hint_words = StringProperty("Hint")
+    deck_title = StringProperty("")
+    deck_caption = StringProperty("")
+    discard_caption = StringProperty("")
+    aside_title = StringProperty("")
+    aside_caption = StringProperty("")
+    show_hostages = BooleanProperty(False)
+    #: The panel stands in for the Minions and the prompt: an instruction or a hint.
+    panel_shown = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.play: PlaySession
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
         self.hinting: Background[advisor.Hint] = Background("advisor")
+        self.hint: advisor.Hint | None = None
+        self._shown = ""  # what the prompt and buttons said last (for the tap guard)
         self.ids.ring.on_pick = self.pick
 
     # -- set-up ------------------------------------------------------------------------
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = ""
-        self.news = ""
+        self.hint = None
         self.hinting.forget()
         super().prepare(game, play)
         new_game = not play.session.events and self.replay is None
         if new_game and self.state.config.deck_mode == "app":
             show_notice("Deal the cards", self.deal_text())
+
+    def deal_text(self) -> str:
+        """What the app dealt at set-up, for the people to take from the sorted pile."""
+        state = self.state
+        future = ", ".join(card.label for card in state.future)
+        lines = [f"Take from the sorted pile the Future, left to right: {future}."]
+        for index, hand in enumerate(state.hands):
+            cards = " and ".join(c.with_article for c in hand)
+            lines.append(f"{self.player_name(index)} takes {cards}.")
+        set_aside = state.drawn.count(S.Card.GAMLE_ERIK)
+        if set_aside:
+            lines.append(
+                f"The app turned up {set_aside} Gamle Erik on the way and kept "
+                f"{'it' if set_aside == 1 else 'them'} in the deck: leave the pile as it is."
+            )
+        return "\n".join(lines)
+
+    @property
+    def state(self) -> S.State:
+        state: S.State = self.play.state
+        return state
+
+    def player_name(self, index: int) -> str:
+        names = self.play.players
+        return names[index] if index < len(names) else f"Player {index + 1}"
+
+    def named(self, text: str) -> str:
+        """The engine's words with the players' names in ("player 2's hand")."""
+        for index in range(len(self.state.hands)):
+            text = text.replace(f"player {index + 1}'s", f"{self.player_name(index)}'s")
+            text = text.replace(f"Player {index + 1}", self.player_name(index))
+        return text
 
     # -- the advisor -------------------------------------------------------------------
 
@@ -98,6 +128,10 @@ class SkoventyrPlayScreen(GameScreen):
         """Think about the next step in the background; the button shows the progress."""
         state = self.state
         if self.replay is not None or state.ended is not None or self.hinting.busy:
+            return
+        if self.instructions.active:
+            self.message = "First carry out the instruction on the table, then touch Done."
+            self.draw()
             return
         if S.awaiting_reveal(state):
             self.message = "The table answers this one: which card came up?"
@@ -119,38 +153,37 @@ class SkoventyrPlayScreen(GameScreen):
 
     def show_hint(self, hint: advisor.Hint) -> None:
         self.hint_words = "Hint"
-        self.message = hint.words()
+        self.hint = hint
+        self.selection.reset()
         self.draw()
 
-    def deal_text(self) -> str:
-        """What the app dealt at set-up, for the people to lay out from the sorted pile."""
-        state = self.state
-        lines = ["Future, left to right: " + ", ".join(c.label for c in state.future) + "."]
-        for index, hand in enumerate(state.hands):
-            cards = " and ".join(c.with_article for c in hand)
-            lines.append(f"{self.player_name(index)} takes {cards}.")
-        set_aside = state.drawn.count(S.Card.GAMLE_ERIK)
-        if set_aside:
-            lines.append(
-                f"Shuffle the deck: the {set_aside} Gamle Erik that came up went back into it."
-            )
-        return "\n".join(lines)
-
-    @property
-    def state(self) -> S.State:
-        state: S.State = self.play.state
-        return state
-
-    def player_name(self, index: int) -> str:
-        names = self.play.players
-        return names[index] if index < len(names) else f"Player {index + 1}"
+    def _hint_path(self) -> tuple[Target, ...]:
+        """The touches the hint suggests that are still to make."""
+        if self.hint is None:
+            return ()
+        path = touch_paths.path(self.hint.action)
+        done = self.selection.prefix
+        return path[len(done) :] if path[: len(done)] == done else ()
 
     # -- touching ----------------------------------------------------------------------
 
     def pick(self, target: Target | None) -> None:
         """A touch on a Tree, card, Minion or button that stands for ``target``."""
-        if target is None or target not in self.selection.options():
-            return  # not lit: nothing happens, as on the table
+        if target is None:
+            return
+        if self.instructions.active:
+            self.message = "First carry out the instruction on the table, then touch Done."
+            self.draw()
+            return
+        if self.hint is not None and target not in self._hint_path()[:1]:
+            self.hint = None  # the hint is followed touch by touch, or set aside
+        if target not in self.selection.options():
+            verb = self._natural_verb(target)
+            if verb is None:
+                self.message = self.named(self._why_not(target))
+                self.draw()
+                return
+            self.selection.choose(("verb", verb))
         self.message = ""
         action = self.selection.choose(target)
         if action is None:
@@ -166,25 +199,98 @@ class SkoventyrPlayScreen(GameScreen):
         else:
             self.take(action)
 
+    def _natural_verb(self, target: Target) -> str | None:
+        """The action a touch on a Future card, a hand card or a Minion stands for when
+        no action is chosen yet: the only one that card or Minion can start now."""
+        if self.selection.prefix or target[0] == "verb":
+            return None
+        found = []
+        for verb in NATURAL_VERBS:
+            self.selection.prefix = (("verb", verb),)
+            if target in self.selection.options():
+                found.append(verb)
+        self.selection.prefix = ()
+        return found[0] if len(found) == 1 else None
+
+    def _why_not(self, target: Target) -> str:
+        """Why a touch on ``target`` chooses nothing now, in the engine's words."""
+        state = self.state
+        kind, value = target
+        if kind == "verb":
+            return S.why_not_move(state, str(value)) or self._prompt()
+        prefix = self.selection.prefix
+        meant = [
+            action
+            for action in S.candidate_actions(state)
+            if touch_paths.path(action)[: len(prefix) + 1] == (*prefix, target)
+        ]
+        if not meant and not prefix:
+            meant = [a for a in S.candidate_actions(state) if target in touch_paths.path(a)]
+        refusals = [S.refusal(state, action) for action in meant]
+        possible = [action for action, refusal in zip(meant, refusals, strict=True) if not refusal]
+        if possible:  # possible, but by another way in: say which
+            return f"To do that: {self._route_words(touch_paths.path(possible[0]), target)}"
+        if meant:
+            return refusals[0]
+        return f"That is not one of the choices now. {self._prompt()}"
+
+    def _route_words(self, path: tuple[Target, ...], target: Target) -> str:
+        """The touches that lead to ``target`` ("touch Command, then the Trold...")."""
+        steps = []
+        for kind, value in path:
+            if (kind, value) == target:
+                break
+            if kind == "verb":
+                steps.append(touch_paths.VERBS[str(value)])
+            elif kind == "hand" and isinstance(value, S.Card):
+                steps.append(f"the {value.label} in your hand")
+            elif kind == "minion":
+                steps.append("a Minion")
+        return "touch " + ", then ".join(steps) + ", then this."
+
     def take(self, action: S.SkoventyrAction) -> None:
+        before = self.state
         try:
             self.play.play(action)
         except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
             self.message = str(refusal)
         else:
-            self.news = self._drawn_news()
+            self.hint = None
+            self.tell(
+                [self._with_names(c) for c in S.table_changes(before, self.state)],
+                reason=self._drawn_news(),
+                heading=action.label,
+            )
         self.refresh()
         outcome = self.play.session.outcome()
         if outcome is not None:
             won = outcome.result == "won"
             self.announce_end(won, "You won!" if won else "Gamle Erik wins", outcome.reason)
 
+    def _with_names(self, change: Change) -> Change:
+        return replace(change, words=self.named(change.words))
+
+    def tell_put_back(self, before: Any, undone: str) -> None:
+        self.tell(
+            [self._with_names(c) for c in S.table_changes(before, self.state)],
+            heading=f"Undone: {undone}",
+            everything=True,
+        )
+
+    def instruction_done(self) -> None:
+        self.message = ""  # a word about touching too early is no longer needed
+        super().instruction_done()
+
+    def after_undo(self) -> None:
+        self.hint = None
+        self.message = ""
+
     def _drawn_news(self) -> str:
-        """In app-deck mode, the cards to take from the sorted pile, in order."""
+        """In app-deck mode, the cards the app turned up, in order."""
         drawn = self.state.drawn
         if not drawn or self.state.config.deck_mode != "app":
             return ""
-        return "From the deck: " + ", then ".join(card.label for card in drawn) + "."
+        return "From the deck came " + ", then ".join(c.with_article for c in drawn) + "."
 
     def deck_text(self) -> str:
         """What the app knows of the deck: counts, known top and bottom, next-card odds."""
@@ -192,11 +298,11 @@ class SkoventyrPlayScreen(GameScreen):
         deck = state.deck
         counts = deck.counts()
         odds = S.next_reveal_odds(state)
-        lines = [f"{deck.size} cards in the deck:"]
+        lines = [f"{deck.size} cards in the deck. The chance of each to come next:"]
         for card in S.Card:
             if counts[card]:
                 chance = percent(odds.get(card, Fraction(0)))
-                lines.append(f"  {counts[card]} {card.label}, {chance} chance to come next")
+                lines.append(f"  {counts[card]} {card.label}: {chance}")
         if deck.top:
             lines.append("Known on top: " + ", ".join(c.label for c in deck.top) + ".")
         if deck.bottom:
@@ -215,15 +321,18 @@ class SkoventyrPlayScreen(GameScreen):
 
     def fix_by_hand(self) -> None:
         """Resolve anything by hand: the engine's primitive edits, sorted into groups."""
-        groups: dict[str, list[tuple[str, Any]]] = {}
-        names = {f"player {i + 1}'s": f"{self.player_name(i)}'s" for i in range(4)}
-        for edit in S.manual_edits(self.state):
-            label = edit.label.removeprefix("By hand: ")
-            for generic, name in names.items():
-                label = label.replace(generic, name)
-            text = label[0].upper() + label[1:]
-            groups.setdefault(EDIT_GROUPS.get(type(edit), "Other"), []).append((text, edit))
-        ChoiceListPopup("Change by hand", groups, self.take).open()
+        if self.replay is not None:
+            return
+        ChoiceListPopup("Change by hand", self.by_hand_groups(), self._by_hand_picked).open()
+
+    def by_hand_groups(self) -> dict[str, list[tuple[str, Any]]]:
+        return by_hand.groups(self.state, self.named, self.take)
+
+    def _by_hand_picked(self, picked: Any) -> None:
+        if callable(picked):
+            picked()  # a card: choose where from and where to
+        else:
+            self.take(picked)
 
     def confirm(self) -> None:
         self.confirm_only_choice()
@@ -240,47 +349,96 @@ class SkoventyrPlayScreen(GameScreen):
         state = self.state
         options = self.selection.options()
         choosing = bool(self.selection.prefix)
-        odds = S.gamle_erik_odds(state)
         who = self.player_name(state.player)
-        self.title = f"Turn {state.turn} - {who}" if state.turn else "Skoventyr"
-        self.status = f"Deck {state.deck.size} \u00b7 G.E. {percent(odds)}"
+        self.title = f"Turn {state.turn} \u00b7 {who}" if state.turn else "Skoventyr: set-up"
+        self.status = ""
         self.danger = state.forest.gap == 1 and state.ended is None
-        self.prompt = self.message or self._prompt(who)
-        self.hand_owner = who if self.play.session.config.players > 1 else "Hand"
-        recent = [a.label for a in self.play.session.actions[-2:]]
-        self.log_text = "\n".join([self.news, *recent[-1:]] if self.news else recent)
+        self.prompt = self.message or self._prompt()
+        if self.danger and not self.message:  # red, and the words say why
+            self.prompt = f"Danger: Gamle Erik is 1 step behind Vogter. {self.prompt}"
         self.ring_centre = self._ring_centre()
+        self._draw_piles()
         self._draw_forest(options, choosing)
         self._fill_cards(self.ids.future, "future", list(enumerate(state.future)), options)
-        self._fill_cards(self.ids.hand, "hand", [(c, c) for c in state.hand], options)
+        hand: list[tuple[Any, S.Card]] = [(c, c) for c in state.hand]
+        if state.taken is not None:
+            hand.insert(0, ("taken", state.taken))
+        self._fill_cards(self.ids.hand, "hand", hand, options)
         self._draw_minions(options, choosing)
-        self._draw_extras(options)
+        self._draw_hostages(options)
+        self._draw_panel()
         self._draw_bottom_bar(options)
+        self._draw_marks()
         self._set_lights()
+        self._guard_if_changed()
 
-    def _prompt(self, who: str) -> str:
+    def _prompt(self) -> str:
         state = self.state
+        who = self.player_name(state.player)
         if state.ended is not None:
             return state.ended.reason
         if state.tasks:
-            return state.prompt.replace(f"Player {state.player + 1}", who)
+            return self.named(state.prompt)
         kinds = tuple(
             str(value) if kind == "verb" else kind for kind, value in self.selection.prefix
         )
+        if kinds == ("call", "future"):
+            return self._call_prompt()
+        if kinds == ("command", "hand"):
+            return self._command_prompt()
         if kinds in GUIDES:
             return GUIDES[kinds]
-        return f"{who}: choose an action."
+        return f"{who}: choose an action, or touch a card or a Minion."
+
+    def _call_prompt(self) -> str:
+        """The cost of the card chosen, or why it cannot be paid (no Pay button then)."""
+        slot = self.selection.prefix[1][1]
+        assert isinstance(slot, int)
+        refusal = S.refusal(self.state, S.Call(slot))
+        if refusal:
+            return refusal
+        card = self.state.future[slot]
+        cost = "; ".join(e.text for e in S.CARDS.rule(card).cost) or "nothing"
+        return f"Pay the {card.label}'s cost ({cost}), or make a Risky Draw?"
+
+    def _command_prompt(self) -> str:
+        card = self.selection.prefix[1][1]
+        assert isinstance(card, S.Card)
+        power = S.refusal(self.state, S.Mission(card))
+        if power:
+            return f"Touch a lit Tree to place the {card.label}. Its power: {power}"
+        effects = "; ".join(e.text for e in S.CARDS.rule(card).power)
+        return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
 
     def _ring_centre(self) -> str:
         state = self.state
         gap = state.forest.gap
-        lines = [f"Gamle Erik {gap} step{'s' if gap != 1 else ''}\nbehind Vogter"]
+        lines = [f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"]
         if state.acorns:
-            lines.append("Acorns: " + " ".join(str(a) for a in state.acorns))
-        if state.config.lygtemands:
-            rallied = ", ".join(lygtemand_words(r) for r in state.rallied) or "none"
-            lines.append(f"Rallied: {rallied}")
+            lines.append("Acorns in the centre: " + ", ".join(str(a) for a in state.acorns))
         return "\n".join(lines)
+
+    def _draw_piles(self) -> None:
+        state = self.state
+        deck = state.deck
+        self.deck_title = f"Deck {deck.size}"
+        odds = S.gamle_erik_odds(state)
+        if deck.empty:
+            self.deck_caption = "empty"
+        elif odds == 1:
+            self.deck_caption = "Gamle Erik next"
+        else:
+            self.deck_caption = f"{percent(odds)} Gamle Erik"
+        count = len(state.discard)
+        self.discard_caption = f"{count} card{'s' if count != 1 else ''}" if count else "empty"
+        if state.revealed:
+            self.aside_title, self.aside_caption = "Set aside", count_cards(state.revealed)
+        elif state.rallied:
+            self.aside_title = "Rallied"
+            rallied = [lygtemand_words(r) for r in state.rallied]
+            self.aside_caption = rallied[0] if len(rallied) == 1 else f"{len(rallied)} Lygtemands"
+        else:
+            self.aside_title = self.aside_caption = ""
 
     def _draw_forest(self, options: set[Target], choosing: bool) -> None:
         forest = self.state.forest
@@ -290,7 +448,7 @@ class SkoventyrPlayScreen(GameScreen):
                 "target": ("tree", tree.id),
                 "number": str(tree.id),
                 "damaged": tree.damaged,
-                "ally": CARD_SHORT[tree.ally] if tree.ally else "",
+                "ally": tree.ally.label if tree.ally else "",
                 "ally_colour": CARD_COLOURS[tree.ally] if tree.ally else theme.SURFACE_RAISED,
                 "revealed": tree.revealed,
                 "vogter": forest.vogter == tree.id,
@@ -319,13 +477,14 @@ class SkoventyrPlayScreen(GameScreen):
         tiles = reuse_children(box, max(3, len(cards)), self._tile(CardTile))
         for index, tile in enumerate(tiles):
             if index >= len(cards):
-                tile.title, tile.caption = "", ""
+                tile.title = tile.narrow_title = tile.caption = ""
                 tile.colour = theme.faded(theme.SURFACE, 0.6)
                 tile.target, tile.touchable, tile.selected, tile.dimmed = None, False, False, False
                 continue
             key, card = cards[index]
-            tile.title = CARD_SHORT[card] if len(cards) > 4 else card.label
-            tile.caption = ""
+            tile.title = card.label
+            tile.narrow_title = two_line_name(card)
+            tile.caption = "just taken" if key == "taken" else ""
             tile.colour = CARD_COLOURS[card]
             tile.target = (kind, key)
             tile.touchable = key in lit
@@ -333,50 +492,82 @@ class SkoventyrPlayScreen(GameScreen):
             tile.dimmed = selecting and key not in lit | chosen
 
     def _draw_minions(self, options: set[Target], choosing: bool) -> None:
+        """Each kind of Minion in a column, so that a defeated one leaves a gap."""
+        state = self.state
         lit = {value for kind, value in options if kind == "minion"}
-        minions = self.state.minions
-        tiles = reuse_children(self.ids.minions, len(minions), self._tile(MinionTile))
-        for tile, minion in zip(tiles, minions, strict=True):
+        everyone = sorted((*state.minions, *state.defeated), key=lambda m: m.id)
+        kinds = list(dict.fromkeys(m.name for m in everyone))
+        columns = [[m for m in everyone if m.name == name] for name in kinds]
+        order = [column[row] for row in range(2) for column in columns if row < len(column)]
+        grid = self.ids.minions
+        grid.cols = max(1, len(columns))
+        tiles = reuse_children(grid, len(order), self._tile(MinionTile))
+        in_play = {m.id for m in state.minions}
+        for tile, minion in zip(tiles, order, strict=True):
             shown = minion.lygtemand
-            tile.name = minion.name[:4].capitalize()
-            tile.value = minion.value
-            tile.lygtemand = lygtemand_short(shown) if shown else ""
+            tile.name = f"{minion.name.capitalize()} {minion.value}"
+            if minion.id not in in_play:
+                tile.name += "\ndefeated"
+            tile.lygtemand = lygtemand_words(shown) if shown else ""
             tile.lygtemand_colour = (
-                CARD_COLOURS[S.Card(shown)] if shown and shown != "any" else theme.TEXT
+                CARD_COLOURS[S.Card(shown)] if shown and shown != "any" else theme.TEXT_DIM
             )
-            tile.acorn = f"A{minion.acorn}" if minion.acorn else ""
+            tile.acorn = f"Acorn {minion.acorn}" if minion.acorn and minion.id in in_play else ""
             tile.target = ("minion", minion.id)
             tile.touchable = minion.id in lit
-            tile.dimmed = choosing and bool(lit) and minion.id not in lit
+            tile.dimmed = minion.id not in in_play or (
+                choosing and bool(lit) and minion.id not in lit
+            )
 
-    def _draw_extras(self, options: set[Target]) -> None:
-        """The Rescue module's Hostages (Rallied Lygtemands are told in the ring)."""
+    def _draw_hostages(self, options: set[Target]) -> None:
+        """The Rescue module's Hostages, each an Ally under its token."""
         state = self.state
-        self.show_extras = state.config.rescue
-        self.extras_label = "Hostages" if state.config.rescue else ""
+        self.show_hostages = state.config.rescue
         lit = {value for kind, value in options if kind == "hostage"}
-        tiles = reuse_children(self.ids.extras, len(state.hostages), self._tile(CardTile))
+        tiles = reuse_children(self.ids.hostages, len(state.hostages), self._tile(CardTile))
         for tile, hostage in zip(tiles, state.hostages, strict=True):
-            tile.title = CARD_SHORT[hostage.card]
-            tile.caption = "x2" if hostage.double else ""
+            tile.title = hostage.card.label
+            tile.narrow_title = two_line_name(hostage.card)
+            tile.caption = "x2 token" if hostage.double else ""
             tile.colour = CARD_COLOURS[hostage.card]
             tile.target = ("hostage", hostage.card)
             tile.touchable = hostage.card in lit
+
+    def _draw_panel(self) -> None:
+        """The instruction being told, or the hint, in place of the Minions and prompt."""
+        panel = self.ids.panel
+        if self.instructions.active:
+            panel.show(self.instructions)
+            if self.message:
+                panel.reason = self.message
+            self.panel_shown = True
+        elif self.hint is not None:
+            panel.heading, panel.position = "Hint", ""
+            panel.words = self.hint.suggestion
+            panel.reason = self.hint.estimate
+            self.panel_shown = True
+        else:
+            self.panel_shown = False
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
         bar = self.ids.actions
         can_undo = bool(self.selection.prefix) or self.play.session.can_undo
         if self.start_bottom_bar(bar, can_undo, over=self.state.ended is not None):
             return
-        answers = [t for t in self.selection.ordered_options() if t[0] in ("choice", "answer")]
-        if answers:
-            for target in answers:
+        places = self._answer_places()
+        if places:
+            crowded = len(places) > 4  # e.g. the six cards that may come up
+            for target, words in places:
+                if target is None:
+                    bar.add_widget(Widget())  # an answer not possible now keeps its place
+                    continue
                 button = TargetButton(
-                    text=self._answer_words(target),
+                    text=words,
                     role="primary",
                     target=target,
                     shorten=False,
-                    font_size=theme.LABEL,
+                    font_size=sp(15) if crowded else theme.LABEL,
+                    padding=(dp(3) if crowded else theme.GAP, 0),
                 )
                 button.bind(on_release=lambda _b, t=target: self.pick(t))
                 bar.add_widget(button)
@@ -385,17 +576,47 @@ class SkoventyrPlayScreen(GameScreen):
             return
         config = self.state.config
         chosen = self.selection.prefix[0][1] if self.selection.prefix else None
+        hinted = set(self._hint_path())
         for verb, words in touch_paths.VERBS.items():
             if (verb == "reconcile" and not config.lygtemands) or (
                 verb == "rescue" and not config.rescue
             ):
                 continue
-            button = TargetButton(
+            button = VerbButton(
                 text=words, role="primary" if verb == chosen else "normal", target=("verb", verb)
             )
-            button.disabled = ("verb", verb) not in options and verb != chosen
+            button.available = ("verb", verb) in options or verb == chosen
+            button.mark = "hint" if ("verb", verb) in hinted else ""
             button.bind(on_release=lambda _b, v=verb: self.pick(("verb", v)))
             bar.add_widget(button)
+
+    def _answer_places(self) -> list[tuple[Target | None, str]]:
+        """The answer buttons now, in fixed places (None: not possible, left empty)."""
+        ordered = self.selection.ordered_options()
+        options = set(ordered)
+        kinds = tuple(
+            str(value) if kind == "verb" else kind for kind, value in self.selection.prefix
+        )
+        answers = [t for t in ordered if t[0] == "answer"]
+        if S.awaiting_reveal(self.state):  # every kind of card keeps its place
+            cards = [S.Reveal(card) for card in S.Card]
+            return [
+                (("answer", a.label), self._answer_words(("answer", a.label)))
+                if ("answer", a.label) in options
+                else (None, "")
+                for a in cards
+            ]
+        choices = touch_paths.CHOICE_PLACES.get(kinds, ())
+        # A choice stage keeps its buttons' places even when none of them is possible
+        # now (Command's power: the prompt says why); the rewards show only when asked.
+        if (kinds and choices) or any(("choice", c) in options for c in choices):
+            return [
+                (("choice", c), touch_paths.CHOICE_WORDS[c])
+                if ("choice", c) in options
+                else (None, "")
+                for c in choices
+            ]
+        return [(t, self._answer_words(t)) for t in answers]
 
     def _answer_words(self, target: Target) -> str:
         kind, value = target
@@ -406,6 +627,62 @@ class SkoventyrPlayScreen(GameScreen):
             chance = S.next_reveal_odds(self.state)[action.card]
             return f"{action.card.label}\n{percent(chance)}"
         return str(value)
+
+    def _draw_marks(self) -> None:
+        """Mark the current instruction's places, or the hint's next touches."""
+        marks: dict[str, str] = {}
+        current = self.instructions.current
+        if current is not None:
+            if current.source:
+                marks[current.source] = "from"
+            if current.target:
+                marks[current.target] = "to"
+        for kind, value in self._hint_path():
+            marks[self._place_of((kind, value))] = "hint"
+        shown: dict[Touchable, str] = {}
+        for place, tile in self._pieces():
+            shown[tile] = shown.get(tile) or marks.get(place, "")
+        for tile, mark in shown.items():
+            tile.mark = mark
+
+    @staticmethod
+    def _place_of(target: Target) -> str:
+        kind, value = target
+        if kind == "future":
+            return f"future:{int(str(value)) + 1}"
+        if kind == "hand":
+            return f"hand-card:{value}"
+        if kind == "hostage" and isinstance(value, S.Card):
+            return f"hostage:{value.value}"
+        return f"{kind}:{value}"
+
+    def _pieces(self) -> list[tuple[str, Touchable]]:
+        """Each piece drawn on the board with the place key (engine's terms) it shows."""
+        state = self.state
+        found: list[tuple[str, Touchable]] = []
+        for tile in self.ids.ring.children:
+            found.append((f"tree:{tile.target[1]}", tile))
+        for slot, tile in enumerate(reversed(self.ids.future.children)):
+            found.append((f"future:{slot + 1}", tile))  # an empty place too
+        for tile in self.ids.hand.children:
+            key = tile.target[1] if tile.target is not None else None
+            found.append(("taken" if key == "taken" else f"hand:{state.player + 1}", tile))
+            found.append((f"hand-card:{key}", tile))
+        for tile in self.ids.minions.children:
+            found.append((f"minion:{tile.target[1]}", tile))
+        for tile in self.ids.hostages.children:
+            found.append((f"hostage:{tile.target[1].value}", tile))
+        found += [("deck", self.ids.deck), ("discard", self.ids.discard)]
+        found.append(("set_aside", self.ids.aside))
+        return found
+
+    def _guard_if_changed(self) -> None:
+        """Ask the tap guard to wait when the prompt or the buttons changed meaning."""
+        bar = [getattr(w, "text", "") for w in self.ids.actions.children]
+        shown = "|".join([self.prompt, self.ids.panel.words, *bar])
+        if shown != self._shown:
+            self._shown = shown
+            tap_guard.changed()
 
     def _set_lights(self) -> None:
         self.set_lights(

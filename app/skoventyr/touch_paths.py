@@ -26,6 +26,18 @@ CHOICE_WORDS: dict[str, str] = {
     "power": "Use its power",
     "involve1": "Involve 1 Lygtemand",
     "involve2": "Involve 2 Lygtemands",
+    "refuge": "Refuge",
+    "revenge": "Revenge",
+    "restoration": "Restoration",
+}
+
+#: The answer buttons each stage of a choice has, in their fixed places: one that cannot
+#: be chosen now leaves its place empty, so that no button moves under a finger.
+CHOICE_PLACES: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("call", "future"): ("pay", "risky"),
+    ("command", "hand"): ("power",),
+    ("reconcile",): ("involve1", "involve2"),
+    (): ("refuge", "revenge", "restoration"),
 }
 
 
@@ -47,6 +59,8 @@ def path(action: S.SkoventyrAction) -> Path:
             return (("verb", "reconcile"), ("choice", f"involve{n}"))
         case S.Rescue(card=card):
             return (("verb", "rescue"), ("hostage", card))
+        case S.ChooseReward(reward=reward):
+            return (("choice", reward),)
         case S.DamageTree(tree=tree) | S.HealTree(tree=tree) | S.RevealAlly(tree=tree):
             return (("tree", tree),)
         case S.Refuge(tree=tree):

@@ -2,7 +2,8 @@
 
 The rules live in one module per concept: ``loot`` (cards by kind), ``village`` (village
 glory, C1), ``alms_snake`` (C2), ``scoring`` (final scoring and quick score, C3-C4),
-``rounds`` (raids and deals), ``rules`` (the engine protocol), ``setup``.
+``rounds`` (raids and deals), ``rules`` (the engine protocol), ``setup``, ``table``
+(what lies on the table and the changes that keep it in step).
 """
 
 from engines.chickwood.actions import (
@@ -42,6 +43,7 @@ from engines.chickwood.scoring import (
 )
 from engines.chickwood.setup import setup_steps
 from engines.chickwood.state import State
+from engines.chickwood.table import table_changes, table_places
 
 __all__ = [
     "NAME",
@@ -74,5 +76,7 @@ __all__ = [
     "quick_score",
     "scoreboard",
     "setup_steps",
+    "table_changes",
+    "table_places",
     "view",
 ]

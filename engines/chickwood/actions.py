@@ -43,7 +43,8 @@ class GiveAlms(ChickwoodAction, kind="give_alms"):
 
     @property
     def label(self) -> str:
-        return f"{self.player} gives alms at row {self.row + 1}, column {self.col + 1}"
+        where = f"row {self.row + 1}, column {self.col + 1}"
+        return f"{self.player} gives alms to the village in {where}"
 
 
 @dataclass(frozen=True)

@@ -55,13 +55,21 @@ class Grid(Saveable):
     def position(self, index: int) -> tuple[int, int]:
         return divmod(index, self.cols)
 
-    def name(self, index: int) -> str:
-        """Where a card lies, in words: "top right", "middle centre", "bottom left"."""
+    def where(self, index: int) -> str:
+        """Where a card lies in the grid, in words: "top right", "middle centre"."""
         row, col = self.position(index)
+        if self.rows > 3 or self.cols != 3:
+            return f"in row {row + 1}, column {col + 1}"
         rows = ("top", "bottom") if self.rows == 2 else ("top", "middle", "bottom")
-        cols = ("left", "centre", "right")
-        where = f"{rows[row]} {cols[col]}" if self.rows <= 3 and self.cols == 3 else f"{row},{col}"
-        return f"{self.cells[index].profile.card} ({where})"
+        return f"{rows[row]} {('left', 'centre', 'right')[col]}"
+
+    def name(self, index: int) -> str:
+        """A card as a person finds it: "the village top left (glory 3 6)", "the forest
+        bottom right" (the physical cards print no name or number)."""
+        profile = self.cells[index].profile
+        if profile.forest:
+            return f"the forest {self.where(index)}"
+        return f"the village {self.where(index)} ({profile.glory})"
 
     def adjacent(self, a: int, b: int) -> bool:
         (ra, ca), (rb, cb) = self.position(a), self.position(b)
@@ -84,18 +92,19 @@ def check_step(grid: Grid, visited: Sequence[int], index: int) -> None:
     where = grid.name(index)
     if cell.forest:
         raise IllegalAction(
-            f"{where} is a forest: alms can't be given there and the snake can't pass through."
+            f"{where.capitalize()} takes no alms, and the snake can't pass through a forest."
         )
     if index in visited:
         raise IllegalAction(
             f"You already gave alms to {where} this round: one alms per village per round."
         )
     if cell.full:
-        raise IllegalAction(f"{where} has no free space left.")
+        raise IllegalAction(f"{where.capitalize()} has no free space left.")
     if visited and not grid.adjacent(visited[-1], index):
         raise IllegalAction(
-            f"{where} is not next to {grid.name(visited[-1])}: each next alms goes to a village "
-            "directly above, below, left or right of the last one (no diagonals, no jumps)."
+            f"{where.capitalize()} is not next to {grid.name(visited[-1])}: each next alms goes "
+            "to a village directly above, below, left or right of the last one (no diagonals, "
+            "no jumps)."
         )
 
 

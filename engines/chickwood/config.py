@@ -9,6 +9,8 @@ from engines.chickwood.village import CardProfile
 from engines.core import Saveable
 
 MAX_PLAYERS = 5
+#: The alms colours in the box, given out in seat order (the screen draws them the same).
+ALMS_COLOURS: tuple[str, ...] = ("red", "yellow", "purple", "blue", "green")
 
 
 @dataclass(frozen=True)

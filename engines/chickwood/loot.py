@@ -211,3 +211,47 @@ def check_supply(taken: Collection, legendary: bool) -> None:
             raise ValueError(
                 f"The {LEGENDARY_NAMES[card]} is only in play with the Legendary variant."
             )
+
+
+#: Words for one card of each kind, and for several ("gold chest", "gold chests").
+_KIND_WORDS: dict[str, tuple[str, str]] = {
+    **{f"chest:{n}": (f"{n} chest", f"{n} chests") for n in CHEST_TYPES},
+    **{f"garment:{n}": (n, f"{n}s") for n in GARMENT_TYPES},
+    **{f"jewelry:{n}": (n, f"{n}s") for n in JEWELRY_TYPES},
+    "maids": ("Maid Marihen", "Maid Marihens"),
+    "henchmen": ("henchman", "henchmen"),
+    "busts": ("bust", "busts"),
+}
+
+
+def kind_counts(loot: Collection) -> dict[str, int]:
+    """The cards of a collection by kind key ("chest:gold", "maids", "legendary:key"...),
+    in the order of the scoring sheet; kinds not held count 0."""
+    return {
+        **{f"chest:{n}": k for n, k in zip(CHEST_TYPES, loot.chests, strict=True)},
+        **{f"garment:{n}": k for n, k in zip(GARMENT_TYPES, loot.garments, strict=True)},
+        **{f"jewelry:{n}": k for n, k in zip(JEWELRY_TYPES, loot.jewelry, strict=True)},
+        "maids": loot.maids,
+        "henchmen": loot.henchmen,
+        "busts": loot.busts,
+        **{f"legendary:{c}": int(c in loot.legendary) for c in LEGENDARY},
+    }
+
+
+def describe_counts(counts: Mapping[str, int]) -> str:
+    """Cards by kind in words: "2 gold chests, 1 ring and 1 henchman" ("no loot" if none)."""
+    parts = [
+        f"the {LEGENDARY_NAMES[key.partition(':')[2]]}"
+        if key.startswith("legendary:")
+        else f"{count} {_KIND_WORDS[key][0 if count == 1 else 1]}"
+        for key, count in counts.items()
+        if count
+    ]
+    if not parts:
+        return "no loot"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe(loot: Collection) -> str:
+    """A collection in words: "2 gold chests, 1 ring and 1 henchman"."""
+    return describe_counts(kind_counts(loot))

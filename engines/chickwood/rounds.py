@@ -223,5 +223,7 @@ def enter_final(state: State, table: FinalTable) -> State:
     cards = {card.card: card for card in state.config.cards_in_play}
     for village in table.villages:
         if cards.get(village.profile.card) != village.profile:
-            raise IllegalAction(f"{village.profile.card} is not one of this game's villages.")
+            raise IllegalAction(
+                f"{village.profile.label.capitalize()} is not one of this game's villages."
+            )
     return replace(state, phase="scoring", final=table)

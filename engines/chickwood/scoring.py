@@ -80,10 +80,10 @@ class VillageFinal(Saveable):
 
     def __post_init__(self) -> None:
         if self.profile.forest:
-            raise ValueError(f"{self.profile.card} is a forest: it takes no alms.")
+            raise ValueError("A forest takes no alms.")
         if len(self.owners) > self.profile.capacity:
             raise ValueError(
-                f"{self.profile.card} has only {self.profile.capacity} spaces, "
+                f"{self.profile.label.capitalize()} has only {self.profile.capacity} spaces, "
                 f"not {len(self.owners)}."
             )
 
@@ -110,7 +110,7 @@ class FinalTable(Saveable):
             for owner in village.owners:
                 if owner not in given:
                     raise ValueError(
-                        f"{owner} gave alms on {village.profile.card} but isn't playing."
+                        f"{owner} gave alms on {village.profile.label} but isn't playing."
                     )
                 given[owner] += 1
         for name, count in given.items():
@@ -349,7 +349,7 @@ def village_lines(name: str, villages: Sequence[VillageFinal]) -> tuple[Line, ..
         for award in awards(village.profile, village.owners):
             if award.player == name:
                 place = _RANKS.get(award.rank, f"place {award.rank}")
-                detail = f"{village.profile.card}: {place} ({award.alms})"
+                detail = f"{village.profile.label.capitalize()}: {place} ({award.alms})"
                 if not award.glory:
                     detail += ", no unlocked glory left"
                 lines.append(Line("Villages", detail, award.glory))
@@ -363,9 +363,11 @@ def _space(table: FinalTable, card: str, space: int) -> tuple[int, str]:
     for index, village in enumerate(table.villages):
         if village.profile.card == card:
             if not 0 <= space < len(village.owners):
-                raise IllegalAction(f"There is no alms in space {space + 1} of {card}.")
+                raise IllegalAction(
+                    f"There is no alms in space {space + 1} of {village.profile.label}."
+                )
             return index, village.owners[space]
-    raise IllegalAction(f"There is no village {card} in this game.")
+    raise IllegalAction("That village is not in this game.")
 
 
 def swap_alms(table: FinalTable, swap: AlmsSwap) -> FinalTable:
@@ -431,14 +433,15 @@ def resolve_legendary(
     if choices.entertainers is not None:
         holder = _holder_or_refuse(table, ENTERTAINERS)
         moved = choices.entertainers
-        _, first = _space(table, moved.first_village, moved.first_space)
-        _, second = _space(table, moved.second_village, moved.second_space)
+        a, first = _space(table, moved.first_village, moved.first_space)
+        b, second = _space(table, moved.second_village, moved.second_space)
+        first_village, second_village = (table.villages[i].profile.label for i in (a, b))
         table = swap_alms(table, moved)
         notes[holder].append(
             Line(
                 "Legendary",
-                f"Travelling Entertainers: {first}'s alms on {moved.first_village} and "
-                f"{second}'s on {moved.second_village} change places",
+                f"Travelling Entertainers: {first}'s alms on {first_village} and "
+                f"{second}'s on {second_village} change places",
                 0,
             )
         )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engines.chickwood.config import Config
+from engines.chickwood.config import ALMS_COLOURS, Config
 from engines.chickwood.rounds import deal
 from engines.chickwood.scoring import ALMS_PER_PLAYER
+from engines.chickwood.village import CardProfile
 from engines.core import SetupStep
 
 
@@ -41,18 +42,29 @@ def setup_steps(config: Config | None = None, seed: int = 0) -> list[SetupStep]:
     steps.append(
         SetupStep(
             "Take your alms",
-            f"Each player takes the {ALMS_PER_PLAYER} alms cubes of their colour.",
-            tuple(config.players),
+            f"Each player takes the {ALMS_PER_PLAYER} alms cubes of one colour, as listed: "
+            "the screen shows each player's alms in that colour.",
+            tuple(
+                f"{name}: {colour}"
+                for name, colour in zip(config.players, ALMS_COLOURS, strict=False)
+            ),
         )
     )
 
     rows, cols = config.grid_shape
-    grid_items = tuple(" | ".join(layout[r * cols : (r + 1) * cols]) for r in range(rows))
+    cards = {card.card: card for card in config.cards_in_play}
+    row_names = ("Top", "Bottom") if rows == 2 else ("Top", "Middle", "Bottom")
+    grid_items = tuple(
+        f"{row_names[r]} row: "
+        + " | ".join(_card_words(cards[name]) for name in layout[r * cols : (r + 1) * cols])
+        for r in range(rows)
+    )
     steps.append(
         SetupStep(
             "Lay out the villages",
-            f"Mix the village and forest cards and lay them in {rows} rows of {cols}, "
-            "as listed here from the top row down.",
+            f"Lay the village and forest cards in {rows} rows of {cols}, left to right as "
+            "listed. The cards print no names: tell the villages apart by the glory printed "
+            "on their rows, top row first.",
             grid_items,
         )
     )
@@ -77,3 +89,7 @@ def setup_steps(config: Config | None = None, seed: int = 0) -> list[SetupStep]:
         )
     )
     return steps
+
+
+def _card_words(card: CardProfile) -> str:
+    return "forest" if card.forest else card.glory.capitalize()

@@ -51,13 +51,25 @@ class CardProfile(Saveable):
         if not self.card:
             raise ValueError("Every village card needs a name.")
         if self.forest and self.rows:
-            raise ValueError(f"{self.card} is a forest: a forest has no alms spaces.")
+            raise ValueError("A forest has no alms spaces.")
         if not self.forest and not self.rows:
-            raise ValueError(f"{self.card} is a village: it needs at least one row of spaces.")
+            raise ValueError("A village needs at least one row of alms spaces.")
 
     @property
     def capacity(self) -> int:
         return sum(row.spaces for row in self.rows)
+
+    @property
+    def glory(self) -> str:
+        """The glory printed on the card, top row first ("glory 2 4 8"): the physical cards
+        print no name or number, so this is how a person tells villages apart."""
+        values = [str(row.glory) for row in self.rows if row.glory is not None]
+        return "glory " + " ".join(values) if values else "no glory"
+
+    @property
+    def label(self) -> str:
+        """The card as a person finds it on the table, wherever it lies."""
+        return "the forest" if self.forest else f"the village with {self.glory}"
 
     def row_of(self, slot: int) -> int:
         """The row (0 = top) holding the ``slot``-th space (0 = first)."""
@@ -65,7 +77,7 @@ class CardProfile(Saveable):
             if slot < row.spaces:
                 return index
             slot -= row.spaces
-        raise ValueError(f"{self.card} has only {self.capacity} spaces.")
+        raise ValueError(f"{self.label.capitalize()} has only {self.capacity} spaces.")
 
 
 @dataclass(frozen=True)
@@ -91,7 +103,8 @@ def awards(profile: CardProfile, owners: Sequence[str]) -> tuple[Award, ...]:
     """Each player's rank and glory on a village whose spaces, in order, hold ``owners``."""
     if len(owners) > profile.capacity:
         raise ValueError(
-            f"{profile.card} has {profile.capacity} spaces but {len(owners)} alms were given."
+            f"{profile.label.capitalize()} has {profile.capacity} spaces, "
+            f"not room for {len(owners)} alms."
         )
     counts: dict[str, int] = {}
     last: dict[str, int] = {}

@@ -3,7 +3,8 @@ the end of the game and the final bonus.
 
 One module per concept: ``board`` (track and die data), ``ledger`` (turn points),
 ``life_cards`` (hand limit, bonus), ``catastrophe`` (the die), ``end`` (end of game and
-final scores), ``turns`` (what each move does), ``rules`` (the engine protocol), ``setup``.
+final scores), ``turns`` (what each move does), ``rules`` (the engine protocol), ``setup``,
+``table`` (what lies on the table and the changes that keep it in step).
 """
 
 from engines.skogen.actions import (
@@ -25,6 +26,7 @@ from engines.skogen.ledger import Standing, standings
 from engines.skogen.rules import NAME, apply, legal_actions, new_game, outcome, scores, view
 from engines.skogen.setup import setup_steps
 from engines.skogen.state import PlayerLedger, State
+from engines.skogen.table import table_changes, table_places
 
 __all__ = [
     "NAME",
@@ -51,5 +53,7 @@ __all__ = [
     "scores",
     "setup_steps",
     "standings",
+    "table_changes",
+    "table_places",
     "view",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.core import Outcome, Saveable
-from engines.skogen.life_cards import LIFE_TYPES, life_bonus
+from engines.skogen.life_cards import LIFE_TYPES, SHARED_MOST_BONUS, life_bonus
 
 BAGS_EMPTY = "bags_empty"
 TWO_QUIET_ROUNDS = "two_quiet_rounds"
@@ -45,14 +45,19 @@ def final_scores(
 ) -> tuple[PlayerScore, ...]:
     """Track points plus the life-card bonus, line by line for each player."""
     scores = []
+    held_by = {name: sum(counts) for name, counts in zip(names, life, strict=True)}
     for name, points, counts, (most, every) in zip(
         names, track, life, life_bonus(life), strict=True
     ):
-        held = sum(counts)
-        types = "".join(t for t, k in zip(LIFE_TYPES, counts, strict=True) if k) or "none"
+        held = held_by[name]
+        types = " ".join(t for t, k in zip(LIFE_TYPES, counts, strict=True) if k) or "none"
+        tied = [other for other, count in held_by.items() if other != name and count == held]
+        most_words = f"{held} life card{'' if held == 1 else 's'}"
+        if most and tied:
+            most_words += f", tied with {' and '.join(tied)}: {SHARED_MOST_BONUS} each"
         lines = (
             Line("Score track", f"{points} points", points),
-            Line("Most life cards", f"{held} life cards", most),
+            Line("Most life cards", most_words, most),
             Line("All four life cards", f"types held: {types}", every),
         )
         scores.append(PlayerScore(name, lines, points + most + every))

@@ -18,7 +18,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
     return [
         SetupStep(
             "Board and tokens",
-            "Open the board and put one token per player on the starting square.",
+            "Open the board and put each player's token on the starting square: it shows "
+            "their points.",
             tuple(config.players),
         ),
         SetupStep(
@@ -53,8 +54,9 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         ),
         SetupStep(
             "Who starts",
-            "Whoever was in a forest most recently goes first; play passes clockwise, "
-            "in the order listed.",
+            "Turns go clockwise from the first player listed. (The rules let whoever was "
+            "in a forest most recently start: if that is someone else, start a new game "
+            "with the players in that order.)",
             tuple(f"{n}. {name}" for n, name in enumerate(config.players, start=1)),
         ),
     ]

@@ -86,7 +86,7 @@ def place_tiles(state: State, action: PlaceTiles) -> State:
     limit = hand_limit(sum(life))
     most = min(state.bags, limit - left)
     least = min(state.bags, len(action.species))
-    drew = most if action.drew is None else action.drew
+    drew = tiles_to_draw(state, action) if action.drew is None else action.drew
     if drew < least:
         raise IllegalAction(
             f"{me.name} must draw {least} species tiles to replace the ones placed."
@@ -131,6 +131,16 @@ def place_tiles(state: State, action: PlaceTiles) -> State:
     if rolls:
         return replace(state, phase="roll", rolls_due=rolls)
     return _end_turn(state)
+
+
+def tiles_to_draw(state: State, action: PlaceTiles) -> int:
+    """The species tiles the player draws at the end of this turn when the table does not
+    say otherwise: back up to their hand limit (with this turn's life cards), as far as
+    the bags allow."""
+    me = state.player
+    life = me.life_cards + len(action.life_cards)
+    left = me.hand - len(action.species)
+    return max(0, min(state.bags, hand_limit(life) - left))
 
 
 def take_two(state: State, player: str) -> State:

@@ -2,7 +2,9 @@
 
 ``engines.skoventyr`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
 ``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
-plus ``setup_steps``, the deck odds, ``immediate_loss``, ``manual_edits`` and the action
+plus ``setup_steps``, the deck odds, ``immediate_loss``, ``manual_edits``,
+``table_places`` and ``table_changes`` (what the table must do to follow the app),
+``refusal`` and ``why_not_move`` (why something cannot be chosen now) and the action
 classes.
 """
 
@@ -45,6 +47,7 @@ from engines.skoventyr.actions import (
     action_from_dict,
 )
 from engines.skoventyr.cards import CARDS, Card, CardDataError, CardTable, Effect
+from engines.skoventyr.changes import table_changes, table_places
 from engines.skoventyr.config import Config
 from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import Forest, Tree
@@ -63,6 +66,7 @@ from engines.skoventyr.rules import (
 )
 from engines.skoventyr.setup import setup_steps
 from engines.skoventyr.state import Hostage, Minion, State, Task
+from engines.skoventyr.why_not import candidate_actions, refusal, why_not_move
 
 __all__ = [
     "CARDS",
@@ -117,6 +121,7 @@ __all__ = [
     "action_from_dict",
     "apply",
     "awaiting_reveal",
+    "candidate_actions",
     "gamle_erik_odds",
     "immediate_loss",
     "legal_actions",
@@ -124,6 +129,10 @@ __all__ = [
     "new_game",
     "next_reveal_odds",
     "outcome",
+    "refusal",
     "setup_steps",
+    "table_changes",
+    "table_places",
     "view",
+    "why_not_move",
 ]

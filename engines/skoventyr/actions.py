@@ -233,7 +233,8 @@ class ChooseReward(SkoventyrAction, kind="choose_reward"):
     def label(self) -> str:
         return {
             "refuge": "Refuge: move Vogter through the Allies, then clear the Forest",
-            "revenge": "Revenge: clear the Forest, then discard a Gamle Erik from the Future",
+            "revenge": "Revenge: clear the Forest, then discard a Gamle Erik from the Future "
+            "if there is one",
             "restoration": "Restoration: clear the Forest, then heal a Tree",
         }[self.reward]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from engines.skoventyr.cards import CARD_ORDER, Card
@@ -32,6 +32,9 @@ class Deck:
     unknown: tuple[tuple[Card, int], ...] = ()
     #: Known cards under the deck; the last one is the very bottom.
     bottom: tuple[Card, ...] = ()
+    #: How many times the deck has been shuffled since set-up (a shuffle that changes
+    #: nothing the app knows still has to be done at the table).
+    shuffles: int = 0
 
     @classmethod
     def shuffled(cls, cards: Iterable[Card]) -> Deck:
@@ -92,28 +95,28 @@ class Deck:
         if card not in self.possible_next():
             raise ValueError(f"{card.label} cannot be the next card of the deck")
         if self.top:
-            return Deck(self.top[1:], self.unknown, self.bottom)
+            return replace(self, top=self.top[1:])
         if self.unknown:
             counts = Counter(dict(self.unknown))
             counts[card] -= 1
-            return Deck(self.top, _canon(counts), self.bottom)
-        return Deck(self.top, self.unknown, self.bottom[1:])
+            return replace(self, unknown=_canon(counts))
+        return replace(self, bottom=self.bottom[1:])
 
     def put_on_top(self, card: Card) -> Deck:
-        return Deck((card, *self.top), self.unknown, self.bottom)
+        return replace(self, top=(card, *self.top))
 
     def put_under(self, card: Card) -> Deck:
-        return Deck(self.top, self.unknown, (*self.bottom, card))
+        return replace(self, bottom=(*self.bottom, card))
 
     def shuffle(self) -> Deck:
         """Every card becomes unknown."""
-        return Deck(unknown=_canon(self.counts()))
+        return Deck(unknown=_canon(self.counts()), shuffles=self.shuffles + 1)
 
     def add_unknown(self, cards: Iterable[Card]) -> Deck:
         """Shuffle cards into the deck (the whole deck is shuffled with them)."""
         counts = self.counts()
         counts.update(cards)
-        return Deck(unknown=_canon(counts))
+        return Deck(unknown=_canon(counts), shuffles=self.shuffles + 1)
 
     def take_out(self, card: Card) -> Deck:
         """Remove one ``card`` from anywhere in the deck (a correction by hand): from the
@@ -121,11 +124,11 @@ class Deck:
         if self.unknown_count(card):
             counts = Counter(dict(self.unknown))
             counts[card] -= 1
-            return Deck(self.top, _canon(counts), self.bottom)
+            return replace(self, unknown=_canon(counts))
         if card in self.top:
             i = self.top.index(card)
-            return Deck((*self.top[:i], *self.top[i + 1 :]), self.unknown, self.bottom)
+            return replace(self, top=(*self.top[:i], *self.top[i + 1 :]))
         if card in self.bottom:
             i = self.bottom.index(card)
-            return Deck(self.top, self.unknown, (*self.bottom[:i], *self.bottom[i + 1 :]))
+            return replace(self, bottom=(*self.bottom[:i], *self.bottom[i + 1 :]))
         raise ValueError(f"there is no {card.label} in the deck")

@@ -93,8 +93,8 @@ def apply_edit(state: State, action: A.SkoventyrAction) -> State:
     if isinstance(action, A.EditMovePawn):
         _tree(state, action.tree)
         if action.pawn == "vogter":
-            return with_forest(state, replace(forest, vogter=action.tree))
-        moved, discarded = replace(forest, gamle_erik=action.tree).ge_discards()
+            return with_forest(state, forest.put_pawn("vogter", action.tree))
+        moved, discarded = forest.put_pawn("gamle_erik", action.tree).ge_discards()
         return with_forest(state, moved, discarded)
     if isinstance(action, A.EditFlipTree):
         _tree(state, action.tree)

@@ -33,6 +33,10 @@ class Forest:
     gamle_erik: int
     #: Trees discarded during play, in the order they left (Acorns bring them back).
     discarded: tuple[int, ...] = ()
+    #: How many Trees each pawn has walked in all, clockwise (counter-clockwise counts
+    #: negative): on a ring, where a pawn stands does not say which way it went.
+    vogter_walked: int = 0
+    gamle_erik_walked: int = 0
 
     # -- looking -----------------------------------------------------------------------
 
@@ -170,11 +174,25 @@ class Forest:
     def step_gamle_erik(self, steps: int) -> tuple[Forest, tuple[Card, ...]]:
         """One step (+1 clockwise, -1 counter-clockwise); a Revealed Ally on the Tree he
         reaches is discarded (returned)."""
-        forest = replace(self, gamle_erik=self.step(self.gamle_erik, steps))
+        forest = replace(
+            self,
+            gamle_erik=self.step(self.gamle_erik, steps),
+            gamle_erik_walked=self.gamle_erik_walked + steps,
+        )
         return forest.ge_discards()
 
     def step_vogter(self) -> Forest:
-        return replace(self, vogter=self.step(self.vogter, 1))
+        return replace(self, vogter=self.step(self.vogter, 1), vogter_walked=self.vogter_walked + 1)
+
+    def put_pawn(self, pawn: str, tree_id: int) -> Forest:
+        """A pawn moved by hand, counted as walking the shorter way round (a Revealed Ally
+        on the Tree Gamle Erik lands on is the caller's to discard)."""
+        count = len(self.trees)
+        ahead = self.distance(self.vogter if pawn == "vogter" else self.gamle_erik, tree_id)
+        walked = ahead if ahead <= count // 2 else ahead - count
+        if pawn == "vogter":
+            return replace(self, vogter=tree_id, vogter_walked=self.vogter_walked + walked)
+        return replace(self, gamle_erik=tree_id, gamle_erik_walked=self.gamle_erik_walked + walked)
 
     def refuge_trees(self) -> tuple[int, ...]:
         """Where Refuge can take Vogter: his own Tree, then each next Tree clockwise as

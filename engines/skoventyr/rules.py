@@ -107,7 +107,13 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; ``state`` itself is never changed."""
     check(state, action)
     assert isinstance(action, A.SkoventyrAction)
-    state = replace(state, drawn=())
+    state = replace(
+        state,
+        drawn=(),
+        entered=action.kind,
+        applied=state.applied + 1,
+        entered_slot=getattr(action, "slot", None),
+    )
     if isinstance(action, A.EDITS):
         return _settle(apply_edit(state, action))
     if state.tasks:
@@ -170,7 +176,6 @@ _PROMPTS = {
     "revenge": "Choose a Gamle Erik in the Future to discard.",
     "discard_to_bottom": "Choose an Ally from the discard pile to put under the deck.",
     "move_ge_up_to": "How many steps back does Gamle Erik move?",
-    "reward": "Choose your reward: Refuge, Revenge or Restoration.",
     "refuge": "Choose the Tree where Vogter takes refuge.",
     "hand_limit": "Player {p}: discard down to five cards.",
     "involve_top": "Choose the Ally to put on top of the deck (the first is drawn first).",
@@ -185,8 +190,23 @@ def prompt(state: State) -> str:
     if not state.tasks:
         return f"Player {state.player + 1}: choose an action."
     task = state.tasks[0]
+    if task.op == "reward":
+        return reward_prompt(state)
     player = task.n if task.op == "setup_hand" else state.player
     return _PROMPTS.get(task.op, task.op).format(p=player + 1)
+
+
+def reward_prompt(state: State) -> str:
+    """Wrath's reward: exactly the rewards that can be chosen, each with what it does."""
+    said = {
+        "refuge": "Refuge: Vogter may first move on through the Allies",
+        "revenge": "Revenge: then a Gamle Erik leaves the Future"
+        if Card.GAMLE_ERIK in state.future
+        else "Revenge: nothing more, as no Gamle Erik is in the Future",
+        "restoration": "Restoration: then a Damaged Tree is healed",
+    }
+    offered = [said[a.reward] for a in step_actions(state) if isinstance(a, A.ChooseReward)]
+    return "Choose your reward (each one clears the Forest). " + ". ".join(offered) + "."
 
 
 def _settle(state: State) -> State:

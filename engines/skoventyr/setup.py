@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core import SetupStep
 from engines.skoventyr.config import Config
+from engines.skoventyr.forest import starting_forest
 
 
 def _plural(n: int, word: str) -> str:
@@ -27,22 +28,26 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
     if config.extra_healthy_trees or config.extra_damaged_trees:
         text += " The extra Trees make the game easier."
     steps.append(SetupStep("Lay out the Forest", text, tuple(tree_items)))
-    if damaged:
-        steps.append(
-            SetupStep(
-                "Damaged Trees",
-                "The app starts counting at Gamle Erik's Tree (Tree 1) and goes clockwise. "
-                "The Damaged Trees are the ones it marks on the screen; flip those.",
-            )
-        )
     steps.append(
         SetupStep(
             "Place the pawns",
-            "Put Gamle Erik on a Tree. Count two Trees clockwise past him and put Vogter on "
-            "the Tree after them, so Gamle Erik is three steps behind.",
-            ("Vogter pawn", "Gamle Erik pawn"),
+            "Put Gamle Erik on any Tree: that Tree is Tree 1, and the app numbers the others "
+            "clockwise from it, Tree 2, Tree 3 and so on. Put Vogter on Tree 4, so that "
+            "two Trees lie between them and Gamle Erik is three steps behind.",
+            ("Gamle Erik pawn on Tree 1", "Vogter pawn on Tree 4"),
         )
     )
+    if damaged:
+        ring = starting_forest(trees, damaged).trees
+        flipped = [f"Tree {tree.id}" for tree in ring if tree.damaged]
+        steps.append(
+            SetupStep(
+                "Damaged Trees",
+                "Counting clockwise from Tree 1 (Gamle Erik's Tree), turn these to their "
+                "Damaged side; the others stay Healthy.",
+                tuple(flipped),
+            )
+        )
     steps.append(
         SetupStep(
             "Line up the Minions",
@@ -84,32 +89,7 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             )
         )
     deck_size = 38 - (5 if config.rescue else 0)
-    if config.deck_mode == "table":
-        deck_text = (
-            f"Shuffle the {deck_size} Ally and Gamle Erik cards into a face-down deck, with "
-            "space beside it for discards. Tell the app each card you turn over."
-        )
-    else:
-        deck_text = (
-            f"Sort the {deck_size} Ally and Gamle Erik cards face up by type, with space for "
-            "a discard pile. The app shuffles and tells you which card to take each time."
-        )
-    steps.append(SetupStep("The deck", deck_text))
-    steps.append(
-        SetupStep(
-            "The Future",
-            "Turn over cards until three Allies lie face up in a row: that row is the "
-            "Future. Any Gamle Erik that turns up waits to one side.",
-        )
-    )
-    who = "You draw" if config.players == 1 else "Each player draws"
-    steps.append(
-        SetupStep(
-            "Starting hands",
-            f"{who} one card; a Gamle Erik goes to one side and is replaced until an Ally "
-            "comes. Then shuffle the waiting Gamle Eriks back into the deck.",
-        )
-    )
+    steps += _deck_steps(config, deck_size)
     if config.players > 1:
         steps.append(
             SetupStep(
@@ -119,3 +99,42 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             )
         )
     return steps
+
+
+def _deck_steps(config: Config, deck_size: int) -> list[SetupStep]:
+    """The deck, the Future and the starting hands: dealt by the app from a sorted pile,
+    or turned over from a real shuffled deck."""
+    cards = f"the {deck_size} Ally and Gamle Erik cards"
+    solo = config.players == 1
+    if config.deck_mode == "app":
+        return [
+            SetupStep(
+                "The deck",
+                f"Sort {cards} face up by type into a pile, with space for a discard pile. "
+                "Do not shuffle them: the app shuffles and names each card to take.",
+            ),
+            SetupStep(
+                "The Future and the hands",
+                "When the game starts, the app names the three cards of the Future, left to "
+                f"right, and the card {'you start' if solo else 'each player starts'} with. "
+                "Take those from the pile.",
+            ),
+        ]
+    return [
+        SetupStep(
+            "The deck",
+            f"Shuffle {cards} into a face-down deck, with space beside it for discards. "
+            "Tell the app each card you turn over.",
+        ),
+        SetupStep(
+            "The Future",
+            "Turn over cards until three Allies lie face up in a row: that row is the "
+            "Future. Any Gamle Erik that turns up waits to one side.",
+        ),
+        SetupStep(
+            "Starting hands",
+            f"{'You draw' if solo else 'Each player draws'} one card; a Gamle Erik goes to "
+            "one side and is replaced until an Ally comes. Then shuffle the waiting Gamle "
+            "Eriks back into the deck.",
+        ),
+    ]

@@ -81,6 +81,14 @@ class State(Saveable):
     #: The cards revealed from the deck by the latest ``apply`` (or by set-up), in order:
     #: in app-deck mode the screen tells people to take these from the sorted pile.
     drawn: tuple[Card, ...] = ()
+    #: The kind of the action that led here ("call", "damage_tree", "edit_move_pawn"...)
+    #: and how many actions have been applied since set-up: what the table must be told
+    #: depends on which move the people entered, and on the way (forward, or an undo).
+    entered: str = ""
+    applied: int = 0
+    #: The place of the Future that move took a card from, if any (Call, putting a card
+    #: under the deck, Revenge): a refill may bring the same card back there.
+    entered_slot: int | None = None
     #: Whose turn (0-based) and which turn of the game (1-based; 0 during set-up).
     player: int = 0
     turn: int = 0

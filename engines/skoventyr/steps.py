@@ -144,6 +144,8 @@ def _rescued_to_top(state: State, task: Task) -> State:
 
 
 def _setup_return(state: State, task: Task) -> State:
+    if not state.revealed:
+        return pop(state)  # no Gamle Erik was set aside: nothing to shuffle back
     return replace(pop(state), deck=state.deck.add_unknown(state.revealed), revealed=())
 
 

@@ -4,9 +4,9 @@ snake and final scoring, a quick score, and the village editor."""
 import pytest
 from kivy.uix.widget import Widget
 
-from app.chickwood.play_screen import CastleButton
+from app.chickwood.play_screen import AlmsChip, CastleButton
 from app.chickwood.score_view import ProposalButton
-from app.chickwood.widgets import PadButton, VillageCard
+from app.chickwood.widgets import PadButton, SpaceDot, VillageCard
 from app.value_editor import ValueEditorPopup
 from app.widgets import TButton
 from engines import chickwood as C
@@ -75,8 +75,10 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     assert driver.app.root.current.endswith("ChickwoodPlayScreen")
     play = screen.play
     state: C.State = play.state
-    names = [cell.profile.card for cell in state.grid.cells]
-    assert layout == [" | ".join(names[r * 3 : r * 3 + 3]) for r in range(3)]  # as guided
+    # As guided: villages known by their glory, as the cards show it.
+    names = ["forest" if c.forest else c.profile.glory.capitalize() for c in state.grid.cells]
+    rows = ("Top", "Middle", "Bottom")
+    assert layout == [f"{rows[r]} row: " + " | ".join(names[r * 3 : r * 3 + 3]) for r in range(3)]
 
     # The first raider takes the Golden Arrow, a gold chest and a 2-alms benefactor.
     first = state.players[state.order[0]].name
@@ -120,7 +122,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     assert play.state.phase == "raid" and play.state.players[play.state.order[1]].store == 14
 
     # The table says the deck is empty: this round is the last.
-    driver.tap(button(driver, "Deck"))
+    driver.tap(button(driver, f"Deck: {play.state.deck} cards"))
     popup = next(w for w in driver.visible() if isinstance(w, ValueEditorPopup))
     while popup.value():
         driver.tap(button(driver, "-10"))
@@ -146,11 +148,15 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     board = C.final_scores(table, chosen)
     texts = driver.texts()
     for score in board.players:
-        mark = "\nwinner" if score.name in board.winners else ""
-        assert f"{score.total}{mark}" in texts
+        assert str(score.total) in texts
+        assert f"{score.name}\nwinner" in texts if score.name in board.winners else score.name
     assert board.player(second).points("Henchmen") == -3
 
+    # Confirming asks once: the scores will be final.
     driver.tap(button(driver, "Confirm scores"))
+    assert "Confirm the scores?" in driver.texts() and "They will be final." in driver.texts()
+    assert play.state.phase == "scoring"
+    driver.tap(button(driver, "Confirm"))
     state = play.state
     assert state.phase == "over" and state.choices == chosen
     saved = driver.app.store.session(play.session_id)
@@ -167,7 +173,7 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
     driver.tap(button(driver, "Village cards"))
     assert driver.app.root.current.endswith("VillageProfileScreen")
-    driver.tap(button(driver, "village 1"))
+    driver.tap(button(driver, "Glory 3 6"))  # the cards print no name
     editor = driver.app.current_screen
     glory_plus = [w for w in shown(driver, TButton) if w.text == "+"][1]  # row 1's glory
     driver.tap(glory_plus)
@@ -190,22 +196,34 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     village = next(c for c in play.state.config.cards if c.card == "village-1")
     assert village.rows[0].glory == 4  # the edited profile is used
 
-    # Player 1: three gold chests, castles 4 and 2, two alms on village-1.
+    # Only the villages are shown: the app does not know how they lie.
+    assert not any(c.forest for c in cards(driver)) and len(cards(driver)) == 5
+    # Player 1: three gold chests, castles 4 and 2, two alms on village-1 (glory 4 6).
+    assert screen.prompt.startswith("Player 1: touch each loot card, castle and alms.")
     pad(driver, "Gold\nchest", "Gold\nchest", "Gold\nchest", "Maid\nMarihen")
     driver.tap(button(driver, "Undo"))  # not the Maid after all
     castle(driver, 4)
     castle(driver, 2)
-    card = next(c for c in cards(driver) if c.name == "village-1")
+    assert "Player 1's castles: 4 + 2 = 6" in screen.prompt
+    at = next(i for i, c in enumerate(play.state.grid.cells) if c.profile.card == "village-1")
+    card = next(c for c in cards(driver) if c.index == at)
     driver.tap(card)
     driver.tap(card)
+    assert [dot.text for dot in card.walk() if isinstance(dot, SpaceDot) and dot.text] == [
+        "1",
+        "1",
+    ]  # every name starts with P: the alms carry seat numbers
     # Player 2: a ring and a henchman, castle 3, one alms on village-1 (given last).
-    driver.tap(button(driver, "Player 2"))
+    driver.tap(next(w for w in shown(driver, AlmsChip) if w.text == "Player 2"))
+    assert screen.prompt.startswith("Player 2: touch each")
     pad(driver, "Ring 4", "Henchman")
     castle(driver, 3)
+    assert screen.prompt.endswith("Player 2's castles: 3")
     driver.tap(card)
-    forest = next(c for c in cards(driver) if c.forest)
-    driver.tap(forest)
-    assert "is a forest" in screen.prompt
+    driver.tap(card)
+    driver.tap(card)  # village-1 has four spaces: the fifth alms is refused
+    assert "has only 4 spaces" in screen.prompt and screen.refused
+    driver.tap(button(driver, "Undo"))  # and the fourth was a slip
     driver.tap(button(driver, "Score these"))
     assert play.state.phase == "scoring"
 
@@ -227,10 +245,50 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     # Both rows of village-1 are unlocked: 6 glory for the most alms, 4 (edited) next.
     assert (p1.points("Chests"), p1.points("Castles"), p1.points("Villages")) == (9, 6, 6)
     assert (p2.total, p1.total) == (4 - 3 + 3 + 4, 21)
-    assert "21\nwinner" in driver.texts() and "8" in driver.texts()
+    assert {"Player 1\nwinner", "21", "8"} <= set(driver.texts())
+    assert "Round 1" not in driver.texts()  # a quick score has no rounds
     driver.tap(button(driver, "Confirm scores"))
+    driver.tap(button(driver, "Confirm"))
     saved_game = driver.app.store.session(play.session_id)
     assert saved_game.status == "finished" and saved_game.outcome["winners"] == ["Player 1"]
     driver.tap(button(driver, "Home"))
     driver.tap_text("History")
     assert "Player 1, Player 2 \u00b7 quick score" in driver.texts()
+
+
+def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None:
+    from app.games import BY_KEY
+
+    layout = ("village-1", "village-2", "village-3", "village-4", "village-5", "forest-1")
+    config = C.Config(players=("Ana", "Bo"), layout=layout, starting_castles=(1, 2))
+    driver.app.start_game(BY_KEY["chickwood"], config, ["Ana", "Bo"], seed=1)
+    screen = driver.app.current_screen
+    play = screen.play
+    castle(driver, 3)
+    pad(driver, "Gold\nchest")
+    driver.tap(button(driver, "Raid castle 3"))
+    assert not screen.telling  # Ana's own raid: nothing to tell
+    castle(driver, 1)
+    driver.tap(button(driver, "Raid castle 1"))
+    # The round is over: the rules deal new hands, told with one Done.
+    assert play.state.round == 2 and screen.telling
+    deal = "Round 2: set aside any loot left at the castles and deal 4 loot cards to each "
+    assert deal + f"player; {play.state.deck} stay in the deck" in driver.texts()
+    driver.tap(button(driver, "Done"))
+    assert not screen.telling and screen.title == "Bo raids"  # castle 1 goes first
+
+    # A player's chip (the legend of the alms marks) shows what they hold.
+    driver.tap(next(w for w in shown(driver, AlmsChip) if w.text == "Ana"))
+    assert "Castles: 1 + 3 = 4\nLoot: 1 gold chest\nAlms in store: 15" in driver.texts()
+    driver.close_popups()
+
+    # Undo: the deal goes back, then Bo's raid, one Done each.
+    driver.tap(button(driver, "Undo"))
+    assert play.state.round == 1
+    assert "Undone: Bo raids castle 1, taking 0 cards" in driver.texts()
+    assert "1 of 2" in driver.texts()
+    assert any(t.startswith("Back to round 1: take back the new hands") for t in driver.texts())
+    driver.tap(button(driver, "Done"))
+    assert "Bo: put castle 1 from your pile back in the row of castles" in driver.texts()
+    driver.press_key(13)  # the confirm key is Done too
+    assert not screen.telling and screen.title == "Bo raids"

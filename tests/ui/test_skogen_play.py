@@ -52,15 +52,19 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     play = screen.play
     assert rows(driver)["Player 1"].current
 
-    # Player 1 places a species worth 8 and an element: 10 points, a green square.
+    # Player 1 places a species worth 8 and an element: 10 points, a green square. The
+    # keypad says how many species tiles to draw; the app rolls its die at once and tells
+    # the table what it offers, with one Done.
     tap_all(driver, "8", "Element +2")
-    assert "8 + element 2 = 10 points" in driver.texts()
+    assert "8 + element 2 = 10 points; then draw 1 species tile" in driver.texts()
     tap_all(driver, "Enter 10 points")
-    assert play.state.phase == "roll"
-    assert "Catastrophe for Player 1! Roll the die." in driver.texts()
-    tap_all(driver, "Roll the catastrophe die")
+    assert play.state.phase == "element"
     face = play.state.face
-    assert face is not None and play.state.phase == "element"
+    assert face is not None
+    assert any(t.startswith(f"{face.capitalize()} for Player 1: take the ") for t in driver.texts())
+    assert "Player 1's token is on a green square" in driver.texts()
+    tap_all(driver, "Done")
+    assert f"{face.capitalize()}: which element tile did Player 1 take?" in driver.texts()
     first = G.legal_actions(play.state)[0]
     assert isinstance(first, G.TakeElement)
     tap_all(driver, ELEMENT_WORDS[first.element])
@@ -70,13 +74,6 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
 
     # A life card without a species tile is refused, in the engine's words.
     tap_all(driver, "B", "Enter 0 points")
-    print(
-        "DBG",
-        screen.entries,
-        screen.primary_text,
-        play.state.phase,
-        [a.label for a in play.session.actions],
-    )
     refused = "A life card comes with a species tile"
     assert screen.message.startswith(refused)
     driver.wait_until(lambda: any(t.startswith(refused) for t in driver.texts()))
@@ -84,22 +81,37 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     tap_all(driver, "Undo")  # takes back the B key, not a move
     assert len(play.session.events) == 3 and screen.entries == []
 
-    # Two life cards raise the hand limit to five.
-    tap_all(driver, "5", "B", "3", "F", "Enter 8 points")
-    assert rows(driver)["Player 2"].life == [1, 1, 0, 0]
-    assert rows(driver)["Player 2"].hand == "5/5"
+    # Two life cards raise the hand limit to five: the keypad says to draw three.
+    tap_all(driver, "5", "B", "3", "F")
+    assert "5 + 3 = 8 points, with B, F; then draw 3 species tiles" in driver.texts()
+    tap_all(driver, "Enter 8 points")
+    assert rows(driver)["Player 2"].life == "B F"
+    assert rows(driver)["Player 2"].hand == "5 of 5"
 
-    # An action card: Katastrof makes the player roll the die.
+    # Undo tells the table what to put back, one thing at a time.
+    tap_all(driver, "Undo")
+    assert rows(driver)["Player 2"].current and rows(driver)["Player 2"].score == "0"
+    assert "Undone: Player 2 places tiles: 8 points" in driver.texts()
+    assert "Move Player 2's token 8 squares back, to the start" in driver.texts()
+    assert "1 of 3" in driver.texts()
+    tap_all(driver, "Done")
+    assert "2 of 3" in driver.texts()
+    driver.press_key(13)  # the confirm key is Done too
+    assert "Player 2: put back the life cards B (Balans) and F (Fröspridning)" in driver.texts()
+    tap_all(driver, "Done")
+    tap_all(driver, "5", "B", "3", "F", "Enter 8 points")
+
+    # An action card: Katastrof makes the player roll the die (the app rolls it).
     tap_all(driver, "Action card")
     driver.tap_text("Katastrof (catastrophe)")
     tap_all(driver, "2", "Enter 2 points")
-    assert play.state.phase == "roll"
-    driver.press_key(13)  # the confirm key rolls
     assert play.state.phase == "element"
+    assert "Player 3 played Katastrof" in driver.texts()
+    driver.press_key(13)  # the confirm key is Done
     tap_all(driver, "Take none")
     assert rows(driver)["Player 3"].cards == "1"
 
-    # The undo button takes back a whole move; confirm enters the turn again.
+    # The undo button takes back a whole move (here: no element taken).
     driver.press_key(8)
     assert play.state.phase == "element"
     tap_all(driver, "Take none")
@@ -114,7 +126,7 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     assert outcome is not None and outcome.winners == ("Player 2",)
     driver.wait_until(lambda: outcome.reason in driver.texts())  # its height follows the text
     texts = driver.texts()
-    assert "18\nwinner" in texts  # 8 points and the most life cards, 10
+    assert {"Player 2\nwinner", "18"} <= set(texts)  # 8 points and the most life cards, 10
     assert "Most life cards" in texts
     saved = driver.app.store.session(play.session_id)
     assert saved.status == "finished" and saved.outcome["winners"] == ["Player 2"]

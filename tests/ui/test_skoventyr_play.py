@@ -7,7 +7,9 @@ import pytest
 from kivy.uix.widget import Widget
 
 from app import tap_guard
+from app.games import BY_KEY
 from app.skoventyr import touch_paths
+from app.skoventyr.play_screen import SkoventyrPlayScreen
 from app.widgets import TButton
 from engines import skoventyr as S
 from hardware import Controls
@@ -65,6 +67,16 @@ def tile_button(driver: Driver, game_title: str, words: str) -> Widget:
     return next(w for w in tile.walk() if isinstance(w, TButton) and w.text == words)
 
 
+def carry_out_instructions(driver: Driver) -> int:
+    """Touch Done for each instruction the table is told; how many there were."""
+    screen = driver.app.current_screen
+    told = 0
+    while screen.instructions.active:
+        driver.tap(driver.find("Done", TButton))
+        told += 1
+    return told
+
+
 def play_to_the_end(driver: Driver, seed: int) -> S.State:
     screen = driver.app.current_screen
     chooser = random.Random(seed)
@@ -73,6 +85,7 @@ def play_to_the_end(driver: Driver, seed: int) -> S.State:
         if state.ended is not None:
             return state
         driver.close_popups()  # the deal at the start
+        carry_out_instructions(driver)
         actions = S.legal_actions(state)
         safe = [a for a in actions if not S.immediate_loss(state, a)] or actions
         best = max(preference(a) for a in safe)
@@ -96,6 +109,7 @@ def check_saved_and_go_home(driver: Driver, state: S.State) -> None:
     assert saved.outcome["reason"] == state.ended.reason
     assert ("You won!" if state.ended.result == "won" else "Gamle Erik wins") in driver.texts()
     driver.close_popups()
+    carry_out_instructions(driver)  # what the last move changed on the table
     driver.tap_text("Home")
     assert driver.app.root.current == "home"
 
@@ -148,7 +162,7 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
     driver.tap_text("Undo")
     assert screen.selection.prefix == ()
 
-    driver.tap_text("Deck")
+    driver.tap(screen.ids.deck)  # the deck tile: "Deck 34", and the odds
     assert any(
         t.startswith(f"{screen.play.state.deck.size} cards in the deck") for t in driver.texts()
     )
@@ -173,14 +187,130 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(driver: Driv
     driver.close_popups()
     screen = driver.app.current_screen
     legal = {a.label for a in S.legal_actions(screen.play.state)}
-    frames = 0
+    progress = set()
     driver.tap(driver.find("Hint", TButton))
     deadline = time.monotonic() + 30
-    while not screen.message.startswith("Hint: "):
+    while screen.hint is None:
         driver.pump()  # frames keep coming while the advisor thinks
-        frames += 1
+        progress.add(screen.hint_words)
         assert time.monotonic() < deadline, "no hint came"
-    assert frames > 3  # it thought in the background, the screen went on drawing
-    suggested = screen.message.removeprefix("Hint: ").split(". ")[0]
-    assert suggested in legal
-    assert screen.message in driver.texts()
+    # It thought in the background: the screen went on drawing, and said how far it got.
+    assert any(words.startswith("Thinking ") for words in progress)
+    hint = screen.hint
+    assert hint.action.label in legal
+    assert hint.suggestion in driver.texts() and hint.estimate in driver.texts()
+    # Its move is marked on the board: the first touch it needs, at least.
+    first = touch_paths.path(hint.action)[0]
+    assert touchable_for(driver, first).mark == "hint"
+    if hint.games:
+        assert f"won {hint.won} of {hint.games}" in hint.estimate
+
+
+# -- the table is told what the app decided ---------------------------------------------
+
+
+def open_game(driver: Driver, config: S.Config, seed: int) -> SkoventyrPlayScreen:
+    """A game with a chosen seed (the new-game screen picks one at random)."""
+    driver.app.start_game(BY_KEY["skoventyr"], config, ["Ana"], seed=seed)
+    driver.pump(2)
+    driver.close_popups()  # the deal
+    screen = driver.app.current_screen
+    assert isinstance(screen, SkoventyrPlayScreen)
+    return screen
+
+
+def panel(driver: Driver) -> tuple[str, str]:
+    screen = driver.app.current_screen
+    return screen.ids.panel.words, screen.ids.panel.position
+
+
+def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_the_app_dealing(
+    driver: Driver,
+) -> None:
+    screen = open_game(driver, S.Config(), seed=0)  # Future: Trold, Trold, Huldre
+    touches = 0
+    driver.tap(touchable_for(driver, ("future", 0)))  # the Trold: a Call, at one touch
+    touches += 1
+    assert screen.selection.prefix == (("verb", "call"), ("future", 0))
+    assert "Risky Draw" in screen.prompt  # its cost cannot be paid: the prompt says why
+    assert "Pay the cost" not in driver.texts()
+    driver.tap(driver.find("Risky Draw", TButton))
+    touches += 1
+    assert screen.play.state.forest.gamle_erik == 3
+    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 3")
+    assert screen.ids.ring.tile(1).mark == "from" and screen.ids.ring.tile(3).mark == "to"
+    assert "From the deck came a Gamle Erik, then a Nisse." in driver.texts()
+    driver.tap(driver.find("Done", TButton))
+    touches += 1
+    assert panel(driver) == (
+        "Put the Gamle Erik card under the deck (it stays in the pile: the app remembers "
+        "its place)",
+        "2 of 3",
+    )
+    assert screen.ids.deck.mark == "to"
+    driver.tap(driver.find("Done", TButton))
+    touches += 1
+    words, position = panel(driver)
+    assert position == "3 of 3" and "third place of the Future" in words
+    touches += carry_out_instructions(driver)
+    assert not screen.instructions.active
+    assert "Ana: choose an action" in screen.prompt
+    assert touches == 5  # two to choose, one Done per change on the table
+
+
+def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_real_cards(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(deck_mode="table"), seed=0)
+    for card in (S.Card.TROLD, S.Card.TROLD, S.Card.HULDRE, S.Card.ELLEFOLK):
+        screen.take(S.Reveal(card))  # the set-up, as the people said it came
+        carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Risky Draw", TButton))
+    words, _ = panel(driver)
+    assert words.startswith("Slide the Future's cards left")
+    carry_out_instructions(driver)
+    assert screen.prompt.endswith("Risky Draw: which card came up?")  # after the chain
+    driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 2")
+    driver.tap(driver.find("Done", TButton))
+    assert panel(driver) == ("Put the Gamle Erik card under the deck", "2 of 2")
+    driver.tap(driver.find("Done", TButton))
+    assert not screen.instructions.active
+    assert screen.prompt.endswith("Refill the Future: which card came up?")
+
+
+def test_undo_tells_what_to_put_back(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    before = screen.play.state
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Risky Draw", TButton))
+    carry_out_instructions(driver)
+    after = screen.play.state
+    driver.tap(driver.find("Undo", TButton))
+    assert screen.play.state == before
+    heading = "Undone: Call: take the first Future card with a Risky Draw"
+    assert screen.ids.panel.heading == heading
+    told = []
+    while screen.instructions.active:
+        told.append(panel(driver)[0])
+        driver.tap(driver.find("Done", TButton))
+    # Everything is told, the people's own move too: the table shows the later state.
+    assert told == [c.words for c in S.table_changes(after, before)]
+    assert "Move Gamle Erik 2 Trees counter-clockwise, to Tree 1" in told
+    assert "Put the Trold from your hand in the first place of the Future" in told
+    assert not any("huffle" in words for words in told)
+
+
+def test_a_touch_on_what_cannot_be_chosen_says_why(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    wrath = next(w for w in driver.visible() if getattr(w, "target", None) == ("verb", "wrath"))
+    assert not wrath.available  # greyed, but it answers a touch
+    driver.tap(wrath)
+    assert screen.prompt == (
+        "Wrath needs as many Allies in the Forest as a Minion's value: 2 for a Genganger, "
+        "0 in the Forest."
+    )
+    driver.tap(touchable_for(driver, ("minion", 0)))
+    assert screen.prompt == (
+        "Wrath on a Lindorm (4) needs at least 4 Allies in the Forest (there are 0)."
+    )
+    assert screen.play.session.events == ()

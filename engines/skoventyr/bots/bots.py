@@ -154,6 +154,8 @@ class SearchBot:
         self.step_share = step_share
         self.last_estimate: float | None = None
         self.last_rounds = 0
+        #: The moves compared last time: (action, simulated games won, games played).
+        self.last_arms: list[tuple[A.SkoventyrAction, int, int]] = []
         self._why = ""
 
     def choose(self, view: State, rng: random.Random, budget: float = 0.25) -> A.SkoventyrAction:
@@ -162,6 +164,7 @@ class SearchBot:
             budget *= self.step_share
         deadline = start + max(0.0, budget)
         self.last_rounds = 0
+        self.last_arms = []
         forced = _forced(view)
         if forced is not None:
             self.last_estimate = None
@@ -214,6 +217,7 @@ class SearchBot:
         if action not in legal_actions(view):  # pragma: no cover - the sim mirrors the rules
             action = legal_actions(view)[0]
         self.last_estimate = best.wins / best.count if best.count else None
+        self.last_arms = [(to_action(arm.move), arm.wins, arm.count) for arm in arms]
         self._why = self._reason(best, arms, view)
         return action
 

@@ -3,6 +3,9 @@
 from engines.chickwood import Config, new_game, setup_steps
 
 TWO = Config(players=("Red", "Blue"))
+#: The shipped cards row by row: villages 1 and 2, a forest; 3, 4, 5; 6, 7, a forest.
+LAYOUT = ("village-1", "village-2", "forest-1", "village-3", "village-4", "village-5")
+LAYOUT += ("village-6", "village-7", "forest-2")
 
 
 def text(config: Config, seed: int = 0) -> str:
@@ -37,8 +40,12 @@ def test_the_steps_show_the_same_deal_as_the_game() -> None:
         state = new_game(Config(), seed)
         steps = setup_steps(Config(), seed)
         grid = next(s for s in steps if s.title == "Lay out the villages")
-        cards = [card for row in grid.items for card in row.split(" | ")]
-        assert cards == [cell.profile.card for cell in state.grid.cells]
+        cards = [card for row in grid.items for card in row.partition(": ")[2].split(" | ")]
+        expected = [
+            "forest" if cell.forest else cell.profile.glory.capitalize()
+            for cell in state.grid.cells
+        ]
+        assert cards == expected
         starting = next(s for s in steps if s.title == "Starting castles")
         expected = sorted((p.castle, p.name) for p in state.players)
         assert starting.items == tuple(f"{n}: castle {v}" for v, n in expected)
@@ -48,3 +55,19 @@ def test_every_step_is_short_and_titled() -> None:
     for step in setup_steps(Config(players=("A", "B", "C"), legendary=True)):
         assert step.title and step.text
         assert step.text.count(". ") <= 3
+
+
+def test_villages_are_named_by_where_they_lie_and_their_glory_never_by_an_id() -> None:
+    steps = setup_steps(Config(layout=LAYOUT), seed=0)
+    grid = next(s for s in steps if s.title == "Lay out the villages")
+    assert grid.items == (
+        "Top row: Glory 3 6 | Glory 2 5 | forest",
+        "Middle row: Glory 2 5 9 | Glory 2 4 8 | Glory 6 10",
+        "Bottom row: Glory 4 7 | Glory 3 6 12 | forest",
+    )
+    assert "village-" not in text(Config(layout=LAYOUT))
+
+
+def test_each_player_is_told_their_alms_colour() -> None:
+    alms = next(s for s in setup_steps(Config(players=("Ana", "Bo", "Cy"))) if "alms" in s.title)
+    assert alms.items == ("Ana: red", "Bo: yellow", "Cy: purple")

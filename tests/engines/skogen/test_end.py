@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from engines.skogen import PlaceTiles, TakeTwo, legal_actions, outcome, scores
+from engines.skogen.end import final_scores
 
 from .helpers import game, play, refused
 
@@ -70,3 +71,13 @@ def test_all_four_life_cards_and_the_most_add_up() -> None:
     ana = next(s for s in scores(state) if s.name == "Ana")
     assert [line.points for line in ana.lines] == [11, 10, 10]
     assert ana.total == 31
+
+
+def test_a_shared_most_life_cards_bonus_says_who_shares_it() -> None:
+    scores = final_scores(
+        ("Ana", "Bo", "Cy"), (10, 12, 9), ((1, 1, 0, 0), (2, 0, 0, 0), (0, 0, 1, 0))
+    )
+    ana, bo, cy = ([line.detail for line in score.lines] for score in scores)
+    assert ana[1] == "2 life cards, tied with Bo: 5 each"
+    assert bo[1] == "2 life cards, tied with Ana: 5 each"
+    assert cy[1:] == ["1 life card", "types held: P"]

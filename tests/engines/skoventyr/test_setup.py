@@ -33,7 +33,14 @@ def test_setup_steps_are_in_our_own_words(config: Config) -> None:
 
 def test_setup_steps_follow_the_options() -> None:
     plain = {step.title for step in setup_steps(Config())}
-    assert {"Lay out the Forest", "Place the pawns", "The Future", "Starting hands"} <= plain
+    assert {
+        "Lay out the Forest",
+        "Place the pawns",
+        "The deck",
+        "The Future and the hands",
+    } <= plain
+    dealt = {step.title for step in setup_steps(Config(deck_mode="table"))}
+    assert {"The Future", "Starting hands"} <= dealt
     assert "Lygtemands" not in plain and "Hostages" not in plain and "Who starts" not in plain
     both = {step.title for step in setup_steps(Config(players=2, lygtemands=True, rescue=True))}
     assert {"Lygtemands", "Hostages", "Acorns", "Who starts"} <= both
@@ -44,6 +51,24 @@ def test_setup_steps_follow_the_options() -> None:
     assert "Tell the app each card" in table
     rescue_deck = next(s for s in setup_steps(Config(rescue=True)) if s.title == "The deck")
     assert "33" in rescue_deck.text
+
+
+def test_setup_follows_the_deck_mode() -> None:
+    """With the app dealing, nobody turns over or shuffles real cards."""
+    app = " ".join(s.text for s in setup_steps(Config()))
+    assert "Shuffle" not in app and "shuffle the waiting" not in app and "Turn over" not in app
+    assert "Sort the 38" in app and "the app shuffles" in app
+    table = " ".join(s.text for s in setup_steps(Config(deck_mode="table")))
+    assert "Shuffle the 38" in table and "Turn over cards until three Allies" in table
+
+
+def test_setup_says_which_real_tree_is_tree_1() -> None:
+    pawns = next(s for s in setup_steps(Config()) if s.title == "Place the pawns")
+    assert "Put Gamle Erik on any Tree: that Tree is Tree 1" in pawns.text
+    assert pawns.items == ("Gamle Erik pawn on Tree 1", "Vogter pawn on Tree 4")
+    harder = next(s for s in setup_steps(Config(damaged_trees=2)) if s.title == "Damaged Trees")
+    state = new_game(Config(damaged_trees=2))
+    assert harder.items == tuple(f"Tree {t.id}" for t in state.forest.trees if t.damaged)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
