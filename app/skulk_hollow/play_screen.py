@@ -253,6 +253,7 @@ class SkulkHollowPlayScreen(GameScreen):
         if plan is None or (self.instructions.active and not self.plan_told):
             return  # the table is still busy with other instructions (an undo)
         told = sum(len(to_announce(step.changes)) for step in plan.steps[: self.recorded])
+        refused = False
         for step in plan.steps[self.recorded :]:
             told += len(to_announce(step.changes))
             if told > self.carried_out:
@@ -260,10 +261,10 @@ class SkulkHollowPlayScreen(GameScreen):
             try:
                 self.play.play(step.action)
             except ValueError as refusal:  # the game was closed meanwhile
-                self.message = str(refusal)
+                self.message, refused = str(refusal), True
                 break
             self.recorded += 1
-        if self.recorded == len(plan.steps) or self.message:
+        if self.recorded == len(plan.steps) or refused:
             self._drop_plan()
             self.refresh()
             return
