@@ -20,31 +20,78 @@ from app.skulk_hollow.options import owner_profile
 from app.value_editor import ValueEditorPopup
 from app.widgets import BaseScreen, TButton
 from engines import skulk_hollow as K
+from engines.skulk_hollow.actions import action_name
 
 PROFILE = "skulk_hollow"
 
 
+#: What each value of a component is, as the owner reads it on the real piece.
+FIELDS: dict[str, str] = {
+    "name": "name",
+    "ability": "ability it stops when full",
+    "wounds": "wound spaces",
+    "slots": "figure slots",
+    "lowest": "heroes leap on here",
+    "connected": "dotted lines lead to",
+    "count": "copies in the deck",
+    "options": "actions",
+    "power": "power spaces",
+    "figures": "figures in the box",
+    "cards": "cards in the deck",
+    "actions": "action icons",
+    "hand_size": "hand size",
+    "at": "place on the map",
+}
+
+
+#: How to type the values that are not a plain number or name.
+HINTS: dict[str, str] = {
+    "at": "Steps up-left; steps up-right from KEEP, as you sit: 1; 0 is the left TOWN.",
+    "options": "The card's actions, split by ; - a MOVE lists its arrows: move:up,up_left",
+    "connected": "The abilities of the locations its dotted lines lead to, split by ;",
+    "actions": "The action icons on the card, split by ; (leap, melee, missile)",
+}
+
+
 def describe(path: str) -> str:
-    """ "grak.location.gaze.wounds" -> "GAZE location: wounds"."""
+    """ "grak.location.gaze.wounds" -> "GAZE location: wound spaces"."""
     parts = path.split(".")
-    field = parts[-1].replace("_", " ")
+    field = FIELDS.get(parts[-1], parts[-1].replace("_", " "))
     if parts[1] == "location":
         return f"{parts[2].upper()} location: {field}"
     if parts[1] == "card":
         return f"{title(parts[2])} card: {field}"
     if parts[1] == "space":
-        return f"{title(parts[2])}: {'place on the grid' if field == 'at' else field}"
+        return f"{parts[2].replace('_', ' ').upper()}: {field}"
     if parts[1] == "mat":
         return f"Foxen mat: {field}"
     return f"{title(parts[2])}: {field}"
 
 
-def shown(value: Any) -> str:
+def shown(path: str, value: Any) -> str:
+    """A value as the owner would say it ("yes", "SWING, THROW", "left of its row")."""
+    field = path.rsplit(".", 1)[-1]
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if field == "at" and isinstance(value, tuple):
+        a, b = value  # steps up-left and up-right from KEEP (RULINGS K1)
+        side = "in the middle" if a == b else ("on the left" if a > b else "on the right")
+        return f"row {a + b + 1} from KEEP, {side}"
+    if field == "options" and isinstance(value, tuple):
+        return "; ".join(_option(str(option)) for option in value)
+    if field in ("connected", "actions", "ability") and value:
+        items = value if isinstance(value, tuple) else (value,)
+        return ", ".join(action_name(str(item)) for item in items)
     if isinstance(value, tuple):
         return "; ".join(str(item) for item in value)
     return str(value)
+
+
+def _option(option: str) -> str:
+    """ "move:up,up_left" -> "MOVE up, up-left"; "gain_power:1" -> "GAIN POWER 1"."""
+    action, _, detail = option.partition(":")
+    words = detail.replace("_", "-").replace(",", ", ")
+    return f"{action_name(action)} {words}".strip()
 
 
 class ComponentCheckScreen(BaseScreen):
@@ -85,7 +132,7 @@ class ComponentCheckScreen(BaseScreen):
         paths = self.groups.get(self.group, [])
         self.rows = [
             {
-                "text": f"{describe(path)} = {shown(self.value(path))}"
+                "text": f"{describe(path)} = {shown(path, self.value(path))}"
                 + ("   (yours)" if path in self.edits else ""),
                 "index": index,
                 "on_pick": self.edit,
@@ -100,11 +147,12 @@ class ComponentCheckScreen(BaseScreen):
 
     def edit(self, index: int) -> None:
         path = self.groups[self.group][index]
+        field = path.rsplit(".", 1)[-1]
         ValueEditorPopup(
             describe(path),
             self.value(path),
             lambda value: self.correct(path, value),
-            hint=f"As printed on your {self.group} components.",
+            hint=HINTS.get(field, f"As printed on your {self.group} components."),
         ).open()
 
     def correct(self, path: str, value: Any) -> str | None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from app.skulk_hollow.guardian_turn import think_through
 from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
 from engines import skulk_hollow as K
+from engines.core import to_announce
+from engines.skulk_hollow.bots import make_guardian
 from engines.skulk_hollow.policy import decide
 
 Advance = Callable[[SkulkHollowPlayScreen], None]
@@ -36,13 +39,41 @@ def as_set_up(screen: SkulkHollowPlayScreen) -> None:
     """The game as it starts."""
 
 
-def to_guardian_turn(screen: SkulkHollowPlayScreen) -> None:
+def guardian_mid_chain(screen: SkulkHollowPlayScreen) -> None:
+    """The guardian's turn, its card's second instruction waiting for Done."""
     play_turns(2)(screen)
     screen.play.play(K.EndTurn())
+    bot = make_guardian(screen.state.config.level)
+    while screen.state.asking == "guardian":
+        moment = len(screen.play.session.events)
+        plan = think_through(bot, screen.state, moment, screen.play.session.seed)
+        if len(to_announce(plan.changes)) >= 2:
+            screen.instructions.clear()
+            screen.on_plan(plan)
+            screen.instruction_done()
+            return
+        for step in plan.steps:
+            screen.play.play(step.action)
+
+
+def preparing(screen: SkulkHollowPlayScreen) -> None:
+    """PREPARE: which card does the hero discard?"""
+    play_turns(2)(screen)
+    screen.instructions.clear()
+    screen.refresh()
+    screen.pick(("verb", "prepare"))
+
+
+def moving(screen: SkulkHollowPlayScreen) -> None:
+    """A MOVE: the spaces the hero may go to, lit and named on the map."""
+    screen.take(K.PlayCard("scatter"))  # as if picked from the card list
+    screen.pick(("unit", "sentinel"))
 
 
 SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_start", K.Config(), as_set_up),
+    ("play_skulk_hollow_move", K.Config(), moving),
     ("play_skulk_hollow_midgame", K.Config(guardian="tanthos"), play_turns(3)),
-    ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), to_guardian_turn),
+    ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
+    ("play_skulk_hollow_prepare", K.Config(guardian="raptra"), preparing),
 ]

@@ -1,38 +1,90 @@
 """The guardian thinks off the UI thread, from what its player may see, and hands its
-decision back on the main thread; one that arrives after the game moved on is dropped."""
+plan back on the main thread; a plan that arrives after the game moved on is dropped.
+
+A plan is one whole decision of the guardian: a card played and every choice it asks
+for (its action, the target, where a hero lands), a PREPARE and its discard, or the end
+of its turn. The guardian thinks it through step by step on the states that follow,
+each step with the random seed the live game gives that moment, so the plan is the one
+the game would play; knowing it whole, the screen can number its instructions ("2 of
+3") and the table carries them out before any of it is recorded.
+"""
 
 from __future__ import annotations
 
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from app.background import Background
 from engines import skulk_hollow as K
+from engines.core import Change
 from engines.skulk_hollow.bots import GuardianBot, make_guardian
-from engines.skulk_hollow.policy import Decision
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of the guardian's actions in a plan, with what it changes on the table."""
+
+    action: K.SkulkAction
+    reason: str
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole decision: its steps in order, from the state at game moment ``moment``."""
+
+    moment: int
+    steps: tuple[Step, ...]
+
+    @property
+    def reason(self) -> str:
+        """Why the guardian does it: the reason of its first choice."""
+        return self.steps[0].reason if self.steps else ""
+
+    @property
+    def changes(self) -> list[Change]:
+        return [change for step in self.steps for change in step.changes]
+
+
+def seed_for(seed: int, moment: int) -> random.Random:
+    """The guardian's random source at one moment of a game (the same every time)."""
+    return random.Random(seed * 100_003 + moment)
+
+
+def think_through(bot: GuardianBot, state: K.State, moment: int, seed: int) -> Plan:
+    """The guardian's next whole decision from ``state`` (the game at ``moment``)."""
+    steps: list[Step] = []
+    while True:
+        seen = K.view(state, "guardian")  # the guardian sees only what its player would
+        decision = bot.decide(seen, seed_for(seed, moment + len(steps)))
+        after = K.apply(state, decision.action)
+        steps.append(Step(decision.action, decision.reason, tuple(K.table_changes(state, after))))
+        state = after
+        if state.pending is None or state.asking != "guardian":
+            return Plan(moment, tuple(steps))
 
 
 class GuardianThinker:
-    def __init__(self, on_decision: Callable[[Decision, int], None]) -> None:
-        self._on_decision = on_decision
-        self._work: Background[Decision] = Background("guardian")
+    def __init__(self, on_plan: Callable[[Plan], None]) -> None:
+        self._on_plan = on_plan
+        self._work: Background[Plan] = Background("guardian")
         self._bot: GuardianBot | None = None
         self._began = 0.0
 
+    def bot(self, level: str) -> GuardianBot:
+        """The game's guardian: one bot a game, since the Hard guardian shares its time
+        out over a whole turn."""
+        if self._bot is None or self._bot.level != level:
+            self._bot = make_guardian(level)
+        return self._bot
+
     def think(self, state: K.State, moment: int, seed: int) -> None:
-        """Decide for ``state`` (the ``moment``-th event of the game) in the background."""
-        bot = self._bot
-        if bot is None or bot.level != state.config.level:
-            # One bot a game: the Hard guardian shares its time out over a whole turn.
-            bot = self._bot = make_guardian(state.config.level)
-        seen = K.view(state, "guardian")  # the guardian sees only what its player would
+        """Plan the guardian's next decision from ``state`` in the background."""
+        bot = self.bot(state.config.level)
         self._began = time.monotonic()
-        self._work.run(
-            moment,
-            lambda: bot.decide(seen, random.Random(seed * 100_003 + moment)),
-            lambda decision: self._on_decision(decision, moment),
-        )
+        self._work.run(moment, lambda: think_through(bot, state, moment, seed), self._on_plan)
 
     @property
     def busy(self) -> bool:
@@ -45,7 +97,9 @@ class GuardianThinker:
             return 0.99
         return min(0.99, (time.monotonic() - self._began) / budget)
 
-    def forget(self) -> None:
-        """Drop the decision in progress; the next guardian turn gets a fresh bot."""
+    def forget(self, new_bot: bool = False) -> None:
+        """Drop the plan in progress; with ``new_bot``, the next plan gets a fresh bot
+        (a new turn, or one taken back)."""
         self._work.forget()
-        self._bot = None
+        if new_bot:
+            self._bot = None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from app.theme import Colour
+from engines import skulk_hollow as K
+from engines.skulk_hollow import board
 
 GUARDIAN_COLOURS: dict[str, Colour] = {
     "grak": (0.62, 0.55, 0.45, 1),
@@ -11,19 +13,8 @@ GUARDIAN_COLOURS: dict[str, Colour] = {
     "raptra": (0.40, 0.62, 0.90, 1),
 }
 
-#: Short names of the map's spaces, to fit inside the diamonds.
-SPACE_SHORT: dict[str, str] = {
-    "keep": "KEEP",
-    "town_mill": "MILL",
-    "town_well": "WELL",
-    "mine": "MINE",
-    "clearing": "CLEARING",
-    "farm": "FARM",
-    "forest_shrine": "SHRINE",
-    "forest_swamp": "SWAMP",
-    "lair": "LAIR",
-}
-
+#: The leaders' short names on the map ("King" for the King of War); every other hero
+#: keeps its full name ("Archer 1"), and the list beside the map names them all in full.
 LEADER_SHORT: dict[str, str] = {
     "king_of_war": "King",
     "prince_of_guile": "Prince",
@@ -37,9 +28,11 @@ def title(name: str) -> str:
     return " ".join(w if w == "of" else w.capitalize() for w in name.split("_"))
 
 
-def unit_short(unit_id: str) -> str:
-    """ "knight_2" -> "K2", "sentinel" -> "S", a leader -> "King"."""
-    if unit_id in LEADER_SHORT:
-        return LEADER_SHORT[unit_id]
-    kind, _, number = unit_id.partition("_")
-    return kind[0].upper() + number
+def short_name(state: K.State, unit_id: str) -> str:
+    """A hero's name where room is short: "King", "Sentinel", "Archer 1"."""
+    return LEADER_SHORT.get(unit_id) or board.unit_name(state, unit_id)
+
+
+def space_label(state: K.State, space: str) -> str:
+    """A space's printed name, its two words on two lines ("TOWN\\nMILL")."""
+    return board.space_name(state, space).replace(" ", "\n")

@@ -9,7 +9,7 @@ from kivy.app import App
 from app.game_options import NewGameForm, Option
 from app.skulk_hollow.look import title
 from engines.skulk_hollow import Config, Correction
-from engines.skulk_hollow.components import GUARDIANS, LEADERS
+from engines.skulk_hollow.components import GUARDIANS, LEADERS, RELIC_TOKENS
 from engines.skulk_hollow.config import LEVELS
 
 
@@ -24,12 +24,14 @@ def _value(value: Any) -> Any:
 
 
 def make_config(players: list[str], values: dict[str, Any]) -> Config:
+    relics = values["relics"]
+    to_hero = values["relics_for"] == "hero"
     return Config(
         guardian=values["guardian"],
         leader=values["leader"],
         level=values["level"],
-        hero_relics=values["hero_relics"],
-        guardian_relics=values["guardian_relics"],
+        hero_relics=relics if to_hero else 0,
+        guardian_relics=0 if to_hero else relics,
         foxen_deck=values["foxen_deck"],
         profile=owner_profile(),
     )
@@ -46,13 +48,26 @@ FORM = NewGameForm(
             tuple((title(lead).split(" of ")[0], lead) for lead in LEADERS),
             "king_of_war",
         ),
-        Option("level", "Its level", tuple((title(level), level) for level in LEVELS), "normal"),
-        Option("hero_relics", "Your relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
-        Option("guardian_relics", "Its relics", tuple((str(n), n) for n in (0, 1, 2, 3, 6)), 0),
+        Option(
+            "level",
+            "Guardian's level",
+            tuple((title(level), level) for level in LEVELS),
+            "normal",
+        ),
+        # A handicap (the rulebook's ancient relics): tokens that each buy one more action.
+        Option(
+            "relics",
+            "Extra-action relics",
+            (("None", 0), *((str(n), n) for n in range(1, RELIC_TOKENS + 1))),
+            0,
+        ),
+        Option(
+            "relics_for", "Relics go to", (("You", "hero"), ("The guardian", "guardian")), "hero"
+        ),
         Option(
             "foxen_deck",
-            "Foxen deck",
-            (("My own cards", "table"), ("The app deals", "app")),
+            "Foxen cards",
+            (("I shuffle mine", "table"), ("The app deals", "app")),
             "table",
         ),
     ),

@@ -1,9 +1,16 @@
 """Playing Skulk Hollow: the person moves the Foxen, the app plays the guardian.
 
-On the hero's turn the engine's legal actions are picked by touches (``touch_paths``).
-On the guardian's turn the guardian decides in the background from what its player may
-see, and the screen gives one instruction at a time for the table, confirmed with Done
-(or the confirm button) before it is recorded.
+On the hero's turn the engine's legal actions are picked by touches (``touch_paths``):
+a question with only one answer is answered at once and the prompt says so, and a
+touch on something that cannot be chosen says why. What the rules then change on the
+table without the person's choice (cards drawn, power cubes placed) is told as
+instructions, one Done each.
+
+On the guardian's turn the guardian thinks one whole decision through in the background
+(``guardian_turn``): the table is told each physical change it makes, in order and
+numbered, with the guardian's reason, and each of its actions is recorded once the
+table has carried out its last change (an action that changes nothing on the table is
+recorded at once). So the board in the app is always the board on the table.
 """
 
 from __future__ import annotations
@@ -11,49 +18,63 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
-from kivy.uix.widget import Widget
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from app import theme
-from app.choice_list import ChoiceListPopup
+from app import tap_guard, theme
 from app.game_screen import GameScreen
 from app.games import GameInfo
+from app.instructions import InstructionPanel  # noqa: F401  (named in kv)
 from app.kv import load_kv
 from app.play_session import PlaySession
+from app.popups import ask
 from app.replay import Replay
 from app.skulk_hollow import touch_paths
-from app.skulk_hollow.guardian_turn import GuardianThinker
-from app.skulk_hollow.look import GUARDIAN_COLOURS, SPACE_SHORT, title, unit_short
-from app.skulk_hollow.widgets import LocationRow, UnitChip, lit
+from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
+from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
+from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
 from app.touch_select import Target, TouchSelection
-from app.widgets import TargetButton, TButton, reuse_children
+from app.widgets import TargetButton, reuse_children
 from engines import skulk_hollow as K
+from engines.core import Change, to_announce
 from engines.skulk_hollow import board
-from engines.skulk_hollow.policy import Decision
 
 
 class SkulkHollowPlayScreen(GameScreen):
     prompt = StringProperty("")
-    last = StringProperty("")
     guardian_line = StringProperty("")
-    guardian_turn = BooleanProperty(False)
-    instruction = StringProperty("")
+    guardian_power = NumericProperty(0)
+    guardian_power_spaces = NumericProperty(0)
+    #: An instruction (or the guardian's thinking) fills the panel instead of the roster.
+    telling = BooleanProperty(False)
+    #: The hero's turn has just begun: the prompt stands out.
+    turn_begins = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.play: PlaySession
-        self.selection: TouchSelection[K.SkulkAction] = TouchSelection([], touch_paths.path)
-        self.thinker = GuardianThinker(self.on_decision)
-        self.decision: Decision | None = None  # the instruction waiting for Done
-        self.confirmed = ""  # its reason once done: the steps that follow go on alone
+        self.selection: TouchSelection[K.SkulkAction] = TouchSelection([], lambda _a: ())
+        self.thinker = GuardianThinker(self.on_plan)
+        self.plan: Plan | None = None  # the guardian's decision being carried out
+        self.recorded = 0  # how many of the plan's steps are recorded
+        self.carried_out = 0  # how many of the plan's instructions the table has done
+        self.plan_told = False  # the instructions being told are the plan's
+        self.thinking = ""  # "Grak is thinking... 40%" while it thinks
+        self.note = ""  # what was answered on the person's behalf, said once
+        self.told: list[Change] = []  # the instructions of the chain being told
+        self.offered = -1  # the moment a card choice last opened by itself
+        self.last_active = ""  # whose turn the screen last showed
+        self.meaning: tuple[object, ...] = ()  # the prompt and buttons last shown
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
-        self.message = ""
-        self.confirmed = ""
-        self.thinker.forget()
+        self.message = self.note = ""
+        self.offered = -1
+        self.last_active = ""
+        self._drop_plan(new_bot=True)
         super().prepare(game, play)
+        if not play.session.events and self.replay is None:  # the app deals, by name
+            self.tell(K.starting_hand(self.state), heading="Your starting hand")
+            self.draw()
 
     @property
     def state(self) -> K.State:
@@ -64,229 +85,492 @@ class SkulkHollowPlayScreen(GameScreen):
     def guardian_name(self) -> str:
         return self.state.board.name
 
+    @property
+    def moment(self) -> int:
+        """The game's moment: how many events its log holds (the guardian's seeds use it)."""
+        return len(self.play.session.events)
+
     # -- the hero's turn ---------------------------------------------------------------
 
     def pick(self, target: Target | None) -> None:
-        if target is None:
+        if target is None or self.instructions.active:
             return
+        if target[0] == "space" and target not in self.selection.options():
+            heroes = self._heroes_in(str(target[1]))
+            if len(heroes) > 1:
+                names = " and the ".join(board.unit_name(self.state, h) for h in heroes)
+                self.message = f"The {names} stand there: touch the one you mean in the list."
+                self.draw()
+                return
+            target = ("unit", heroes[0]) if heroes else target
         if target not in self.selection.options():
             self.explain_refusal(target)
             return
-        self.message = ""
+        self.message = self.note = ""
         action = self.selection.choose(target)
+        while action is None and len(self.selection.options()) == 1:
+            only = next(iter(self.selection.options()))  # one answer: no need to ask
+            action = self.selection.choose(only)
         if action is not None:
             self.take(action)
             return
+        if self.selection.prefix[-1] == ("verb", "play"):
+            self.choose_card("Which card do you play?", "card")
         self.draw()
-        if self.selection.prefix == (("verb", "play"),):
-            self.choose_card()
+
+    def _heroes_in(self, space: str) -> list[str]:
+        """The lit heroes standing in a space that was touched while a hero is asked for."""
+        return [
+            unit.id
+            for unit in board.on_ground(self.state, space)
+            if ("unit", unit.id) in self.selection.options()
+        ]
 
     def explain_refusal(self, target: Target) -> None:
         """A touch on something that cannot be chosen now: say which rule refuses it."""
-        if self.guardian_turn or self.state.ended:
+        if self.guardian_turn or self.state.ended or self.replay is not None:
             return
         kind, value = target
-        candidate: K.SkulkAction | None = None
+        state = self.state
         if self.selection.prefix == (("verb", "power"),) and kind == "unit":
-            candidate = K.SpendPower(str(value))
-        elif not self.selection.prefix and kind == "space":
-            candidate = K.ChooseSpace(str(value))
-        elif not self.selection.prefix and kind == "unit":
-            candidate = K.ChooseUnit(str(value))
-        elif not self.selection.prefix and kind == "location":
-            candidate = K.ChooseLocation(str(value))
-        if candidate is not None:
-            self.message = K.why_illegal(self.state, candidate)
+            self.message = K.why_illegal(state, K.SpendPower(str(value)))
+        elif self.selection.prefix:
+            self.message = "Finish the choice first, or take it back with Undo."
+        elif kind == "unit" and state.pending is None:
+            self.message = "Play a card (or spend power) first; then touch the hero who acts."
+        elif kind in ("space", "unit", "location", "card"):
+            candidate: K.SkulkAction = {
+                "space": K.ChooseSpace,
+                "unit": K.ChooseUnit,
+                "location": K.ChooseLocation,
+                "card": K.ChooseCard,
+            }[kind](str(value))
+            self.message = K.why_illegal(state, candidate)
+        else:
+            return
+        self.draw()
+
+    def choose_card(self, heading: str, kind: str) -> None:
+        """The cards of a choice on large buttons, always in the same order: a card that
+        cannot be chosen now keeps its place and says why when touched."""
+        allowed = self.selection.options_of("card")
+        cards = [(card, name, card in allowed) for card, name in self._card_order(kind)]
+
+        def refused(card: str) -> None:
+            action = K.PlayCard(card) if kind == "card" else K.ChooseCard(card)
+            self.selection.reset()
+            self.message = K.why_illegal(self.state, action)
             self.draw()
 
-    def choose_card(self) -> None:
-        cards = [
-            (title(str(value)), ("card", value))
-            for kind, value in self.selection.ordered_options()
-            if kind == "card"
-        ]
-        ChoiceListPopup("Which card do you play?", {"Cards": cards}, self.pick).open()
+        def closed(popup: CardChooser) -> None:
+            if not popup.touched and self.selection.prefix == (("verb", "play"),):
+                self.selection.reset()  # closed without a card: choose again
+                self.draw()
+
+        chooser = CardChooser(heading, cards, lambda c: self.pick(("card", c)), refused)
+        chooser.bind(on_dismiss=closed)
+        chooser.open()
+
+    def _card_order(self, kind: str) -> list[tuple[str, str]]:
+        """The cards a choice may concern, in the printed order of the Foxen cards: the
+        discard pile for RECALL; the hand when the app holds it; else every card that
+        might be in the hand. So no card moves between two openings."""
+        state = self.state
+        cards = state.hero_cards
+        if kind == "recall":
+            could_be = set(cards.discard)
+        elif cards.known:
+            could_be = set(cards.hand)
+        else:
+            could_be = {card.id for card in state.foxen.cards}
+        return [(c.id, c.name) for c in state.foxen.cards if c.id in could_be]
 
     def take(self, action: K.SkulkAction) -> None:
+        """Record one of the hero's actions, tell the table what the rules did with it,
+        and show what comes next."""
+        self._record(action)
+        self.refresh()
+
+    def _record(self, action: K.SkulkAction) -> bool:
+        before = self.state
         try:
             self.play.play(action)
         except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
             self.message = str(refusal)
-        self.refresh()
+            return False
+        heading = "End of your turn" if isinstance(action, K.EndTurn) else "On the table"
+        self.tell(K.table_changes(before, self.state), heading=heading)
+        return True
 
-    def after_undo(self) -> None:
-        self.confirmed = ""  # the guardian's next step needs a new Done
+    def end_turn(self) -> None:
+        """End the turn; with actions left, ask once."""
+        left = self.state.actions_left
+        if left <= 0:
+            self.pick(("verb", "end"))
+            return
+        ask(
+            f"End the turn with {left} action{'s' if left != 1 else ''} unused?",
+            "The guardian then takes its turn.",
+            "End the turn",
+            lambda: self.pick(("verb", "end")),
+        )
+
+    def _answer_the_obvious(self) -> None:
+        """Answer every step of the hero's that has only one possible answer, and say so."""
+        said = []
+        while True:
+            state = self.state
+            if state.asking != "hero" or state.pending is None or self.instructions.active:
+                break
+            options = K.legal_actions(state)
+            if len(options) != 1:
+                break
+            said.append(_only_answer(state, options[0]))
+            if not self._record(options[0]):
+                break
+        if said:
+            self.note = " ".join(said)
 
     # -- the guardian's turn -----------------------------------------------------------
 
-    def on_decision(self, decision: Decision, moment: int) -> None:
-        """The guardian's next step: a new instruction waits for Done; a further step
-        of the instruction already confirmed is taken at once."""
-        if moment != len(self.play.session.events):
+    @property
+    def guardian_turn(self) -> bool:
+        return self.state.asking == "guardian" and self.replay is None
+
+    def on_plan(self, plan: Plan) -> None:
+        """The guardian has thought its decision through: tell the table, or record it."""
+        if plan.moment != self.moment or not self.guardian_turn:
             return
-        if decision.reason == self.confirmed:
-            self.take(decision.action)
+        self.plan, self.recorded, self.carried_out = plan, 0, 0
+        self.plan_told = False
+        self.thinking = ""
+        self._go_on_with_plan()
+
+    def _go_on_with_plan(self) -> None:
+        """Record the plan's steps the table has carried out (and those that change
+        nothing); tell the rest, or go on once the plan is all recorded."""
+        plan = self.plan
+        if plan is None or (self.instructions.active and not self.plan_told):
+            return  # the table is still busy with other instructions (an undo)
+        told = sum(len(to_announce(step.changes)) for step in plan.steps[: self.recorded])
+        refused = False
+        for step in plan.steps[self.recorded :]:
+            told += len(to_announce(step.changes))
+            if told > self.carried_out:
+                break
+            try:
+                self.play.play(step.action)
+            except ValueError as refusal:  # the game was closed meanwhile
+                self.message, refused = str(refusal), True
+                break
+            self.recorded += 1
+        if self.recorded == len(plan.steps) or refused:
+            self._drop_plan()
+            self.refresh()
             return
-        self.decision = decision
-        self.instruction = decision.reason
+        if not self.plan_told:
+            self.plan_told = self.tell(
+                plan.changes, reason=plan.reason, heading=f"{self.guardian_name}'s turn"
+            )
         self.draw()
 
+    def instruction_done(self) -> None:
+        if self.plan_told and self.instructions.active:
+            self.carried_out += 1
+            self.instructions.advance()
+            self._go_on_with_plan()
+            return
+        super().instruction_done()
+
+    def tell(
+        self, changes: list[Change], reason: str = "", heading: str = "", everything: bool = False
+    ) -> bool:
+        self.told = list(changes) if everything else to_announce(changes)
+        return super().tell(changes, reason, heading, everything)
+
+    def _not_yet_done(self) -> list[Change]:
+        """The instructions of the chain being told that the table has not done yet."""
+        current = self.instructions.current
+        for index, change in enumerate(self.told):
+            if change is current:
+                return self.told[index:]
+        return []
+
+    def instructions_finished(self) -> None:
+        """The table has done what it was told (an undo, or the rules' part of the hero's
+        action): carry on with the guardian's plan, or the hero's turn."""
+        if self.plan is not None:
+            self._go_on_with_plan()
+        else:
+            self.refresh()
+
+    def _drop_plan(self, new_bot: bool = False) -> None:
+        """Forget the guardian's plan (and, for a new turn or game, its bot)."""
+        self.plan = None
+        self.plan_told = False
+        self.recorded = self.carried_out = 0
+        self.thinking = ""
+        self.thinker.forget(new_bot)
+
     def show_thinking(self, _dt: float) -> bool:
-        """While the guardian thinks, its instruction line shows how far it has got."""
-        if not self.thinker.busy or self.decision is not None:
+        """While the guardian thinks, the panel shows how far it has got."""
+        if not self.thinker.busy or self.plan is not None:
             return False
         percent = round(self.thinker.progress() * 100)
-        self.instruction = f"{self.guardian_name} is thinking... {percent}%"
+        self.thinking = f"{self.guardian_name} is thinking... {percent}%"
+        self.draw()
         return True
 
-    def done(self) -> None:
-        """The table has carried out the guardian's instruction."""
-        if self.decision is not None and self.state.asking == "guardian":
-            self.confirmed = self.decision.reason
-            self.take(self.decision.action)
-
     def confirm(self) -> None:
-        if self.guardian_turn:
-            self.done()
-        else:
+        if not self.guardian_turn:
             self.confirm_only_choice()
+
+    # -- undo --------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back the last touch of a choice, else back to the hero's last decision
+        (through the guardian's turn, if it has begun), and tell what to put back."""
+        if self.selection.prefix:
+            self.selection.back()
+            self.message = ""
+            self.draw()
+            return
+        before = self.state
+        not_yet_done = self._not_yet_done()
+        taken_back = ""
+        try:
+            while True:
+                actions = self.play.session.actions
+                taken_back = actions[-1].label if actions else taken_back
+                self.play.undo()
+                if _asked(self.state) or not self.play.session.can_undo:
+                    break
+        except ValueError as refusal:  # IllegalAction: nothing to undo, or a replay
+            self.message = str(refusal)
+        self._drop_plan(new_bot=True)
+        self.note = ""
+        if taken_back:
+            changes = _not_in(K.table_changes(before, self.state), not_yet_done)
+            self.tell(changes, heading=f"Undone: {taken_back}", everything=True)
+        self.refresh()
 
     # -- drawing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
         state = self.state
-        self.guardian_turn = state.asking == "guardian" and self.replay is None
-        self.decision = None
         if self.guardian_turn:
-            self.selection = TouchSelection([], touch_paths.path)
-            moment = len(self.play.session.events)
-            self.instruction = f"{self.guardian_name} is thinking..."
-            self.thinker.think(state, moment, self.play.session.seed)
-            Clock.unschedule(self.show_thinking)  # one progress line, however many asks
-            Clock.schedule_interval(self.show_thinking, 0.1)
+            self.selection = TouchSelection([], lambda _a: ())
+            if self.plan is None and not self.thinker.busy:
+                self.thinking = f"{self.guardian_name} is thinking..."
+                self.thinker.think(state, self.moment, self.play.session.seed)
+                Clock.unschedule(self.show_thinking)  # one progress line, however many asks
+                Clock.schedule_interval(self.show_thinking, 0.1)
         else:
-            self.confirmed = ""
-            self.thinker.forget()
-            hero = [] if self.replay is not None else K.legal_actions(state)
-            self.selection = TouchSelection(hero, touch_paths.path)
+            if self.plan is not None or self.thinker.busy:
+                self._drop_plan(new_bot=True)
+            self._answer_the_obvious()
+            hero = [] if self.replay is not None or state.ended else K.legal_actions(self.state)
+            self.selection = TouchSelection(hero, touch_paths.paths(self.state))
+            if self.last_active == "guardian" and self.state.active == "hero":
+                self.note = f"{self.guardian_name}'s turn is over. {self.note}".strip()
+        self.last_active = self.state.active
         self.draw()
+        self._offer_cards()
         outcome = self.play.session.outcome()
         if outcome is not None:
             won = outcome.result == "won"
             heading = "You won!" if won else f"{self.guardian_name} wins"
             self.announce_end(won, heading, outcome.reason)
 
+    def _offer_cards(self) -> None:
+        """A step that asks for a card (the discard of PREPARE, RECALL) opens the card
+        choice by itself, once."""
+        state = self.state
+        if self.instructions.active or self.selection.prefix or self.offered == self.moment:
+            return
+        if state.pending is None or not self.selection.options_of("card"):
+            return
+        self.offered = self.moment
+        self.choose_card(state.prompt, "recall" if state.pending.step == "recall" else "discard")
+
     def draw(self) -> None:
         state = self.state
         options = self.selection.options()
-        self.title = f"{self.guardian_name} ({title(state.config.level)})"
-        if state.ended:
-            self.status = "Game over"
-        elif state.active == "hero":
-            self.status = f"Hero turn, {state.actions_left} action(s) left"
-        else:
-            self.status = f"{self.guardian_name}'s turn"
-        self.prompt = self.message or (
-            self.instruction if self.guardian_turn else self._hero_prompt()
-        )
-        self.last = state.last
+        current = self.instructions.current
+        self.telling = self.instructions.active or (self.guardian_turn and not state.ended)
+        self.title = f"{self.guardian_name} ({state.config.level.capitalize()})"
+        self.status = self._status()
+        self.turn_begins = state.active == "hero" and "turn is over." in self.note
+        self.prompt = self.message or " ".join(filter(None, [self.note, self._hero_prompt()]))
         self.guardian_line = self._guardian_line()
-        self._draw_map(options)
-        self._draw_locations(options)
-        self._draw_units(options)
+        marks = _marks(state, current)
+        self._draw_map(options, marks)
+        self._draw_locations(options, marks)
+        self._draw_units(options, marks)
+        self._draw_panel()
         self._draw_bottom_bar(options)
         self._set_lights()
+        self._guard_new_meaning(current)
+
+    def _guard_new_meaning(self, current: Change | None) -> None:
+        """A new prompt, instruction or set of buttons: taps wait a moment, so that a
+        finger meant for the old ones does not act on the new."""
+        buttons = tuple(getattr(b, "text", "") for b in self.ids.actions.children)
+        meaning = (self.prompt, current, buttons, self.selection.prefix)
+        if meaning != self.meaning:
+            self.meaning = meaning
+            tap_guard.changed()
+
+    def _status(self) -> str:
+        state = self.state
+        if state.ended:
+            return "Game over"
+        if state.active == "guardian":
+            pool = state.guardian_pool
+            return f"{self.guardian_name}'s turn" + (f" \u00b7 pool: {pool}" if pool else "")
+        left = state.actions_left
+        words = f"Your turn \u00b7 {left} action{'s' if left != 1 else ''} left"
+        if state.hero_pool:  # cubes gained this turn, placed at its end
+            words = f"Your turn \u00b7 {left} left \u00b7 pool: {state.hero_pool}"
+        return words
 
     def _hero_prompt(self) -> str:
-        if self.state.ended:
-            return self.state.prompt or "The game is over."
+        state = self.state
+        if state.ended:
+            return state.prompt or "The game is over."
         if self.selection.prefix == (("verb", "play"),):
             return "Which card do you play?"
         if self.selection.prefix == (("verb", "power"),):
-            return "Spend power from which unit? Touch it."
-        return self.state.prompt
+            return "Spend power from which hero? Touch a lit one."
+        kinds = {kind for kind, _ in self.selection.options()} - {"verb"}
+        hint = {
+            "unit": " Touch a lit hero.",
+            "space": " Touch a lit space.",
+            "location": f" Touch a lit location of {self.guardian_name}.",
+        }
+        return state.prompt + "".join(hint[k] for k in sorted(kinds) if k in hint)
 
     def _guardian_line(self) -> str:
+        """The guardian's mat in a few words (its power cubes are drawn beside them)."""
         state = self.state
-        cards = state.guardian_cards
-        first = f"{self.guardian_name}: power {state.guardian_power}"
         special = {
-            "grak": f"tribute {state.eliminated}",
-            "apoda": f"runes {state.runes_collected}",
-            "tanthos": f"roots {len(state.roots)}",
-            "raptra": "in the air" if state.airborne else "on the ground",
+            "grak": f"tribute {state.eliminated} of 8",
+            "apoda": f"runes {state.runes_collected} of 4",
+            "tanthos": f"roots {len(state.roots)} of 6",
+            "raptra": "in the air" if state.airborne else "grounded",
         }[state.config.guardian]
-        counts = f"hand {cards.hand_count} \u00b7 deck {cards.deck_count}"
-        return f"{first} \u00b7 {special}\n{counts} \u00b7 discard {len(cards.discard)}"
+        self.guardian_power = state.guardian_power
+        self.guardian_power_spaces = state.board.power
+        return f"{special} \u00b7 power" if state.board.power else special
 
-    def _draw_map(self, options: set[Target]) -> None:
+    def _draw_map(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
         spaces = lit(options, "space")
-        choosing = bool(spaces)
+        heroes = lit(options, "unit")
+        choosing = bool(spaces or heroes)
         cells = []
         for space, at in state.layout.coords:
-            things = [unit_short(u.id) for u in board.on_ground(state, space)]
-            roots = state.roots.count(space)
-            if roots:
-                things.append(f"{roots} root" + ("s" if roots > 1 else ""))
-            if space in state.runes:
-                things.append("rune")
+            standing = board.on_ground(state, space)
+            things = [short_name(state, u.id) for u in standing]
+            tokens = [
+                f"{n} {kind}{'s' if n > 1 else ''}"
+                for kind, n in (
+                    ("root", state.roots.count(space)),
+                    ("rune", state.runes.count(space)),
+                )
+                if n
+            ]
+            heroes = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
+            summary = ", ".join(filter(None, [heroes, *tokens]))
             here = state.guardian_space == space
+            has_hero = any(u.id in heroes for u in board.on_ground(state, space))
             cells.append(
                 {
                     "at": at,
                     "target": ("space", space),
-                    "name": SPACE_SHORT.get(space, space.upper()),
-                    "contents": " ".join(things),
-                    "guardian_here": here,
+                    "name": space_label(state, space),
+                    "guardian": self.guardian_name.upper() if here else "",
+                    "extras": things + tokens,
+                    "summary": summary,
                     "guardian_colour": GUARDIAN_COLOURS[state.config.guardian],
-                    "touchable": space in spaces,
-                    "dimmed": choosing and space not in spaces,
+                    "touchable": space in spaces or has_hero,
+                    "dimmed": choosing and space not in spaces and not has_hero,
+                    "mark": marks.get(f"space:{space}", ""),
                 }
             )
         self.ids.map.cells = cells
 
-    def _draw_locations(self, options: set[Target]) -> None:
+    def _draw_locations(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
         locations = lit(options, "location")
-        rows = reuse_children(self.ids.locations, len(state.board.locations), self._new_row)
-        for row, location in zip(rows, state.board.locations, strict=True):
-            row.name = f"{location.ability.upper()} - {location.name}"
-            row.wounds = board.wounds_at(state, location.id)
-            row.capacity = location.wounds
-            row.attached = " ".join(unit_short(u.id) for u in board.attached(state, location.id))
-            row.disabled_ability = board.full(state, location.id)
-            row.target = ("location", location.id)
-            row.touchable = location.id in locations
-            row.dimmed = bool(locations) and location.id not in locations
-        header = self.ids.guardian_header
-        header.target = ("unit", "guardian")
-        header.touchable = ("unit", "guardian") in options
+        heroes = lit(options, "unit")
+        tiles = reuse_children(self.ids.locations, len(state.board.locations), self._new_tile)
+        for tile, location in zip(tiles, state.board.locations, strict=True):
+            riders = board.attached(state, location.id)
+            tile.ability = location.ability.upper()
+            tile.name = location.name
+            tile.wounds = board.wounds_at(state, location.id)
+            tile.capacity = location.wounds
+            # One hero by name; more say how many (the list of heroes names them all).
+            tile.attached = (
+                short_name(state, riders[0].id) if len(riders) == 1 else f"{len(riders)} heroes"
+            )
+            tile.attached = tile.attached if riders else ""
+            tile.disabled_ability = board.full(state, location.id)
+            tile.target = ("location", location.id)
+            rider = any(u.id in heroes for u in riders)
+            tile.touchable = location.id in locations or rider
+            tile.dimmed = bool(locations or heroes) and not tile.touchable
+            tile.mark = marks.get(f"location:{location.id}", "")
 
-    def _draw_units(self, options: set[Target]) -> None:
+    def _draw_units(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
-        units = lit(options, "unit")
+        heroes = lit(options, "unit")
         chips = reuse_children(self.ids.units, len(state.units), self._new_chip)
         for chip, unit in zip(chips, state.units, strict=True):
-            where = (
-                SPACE_SHORT.get(unit.space, unit.space)
+            kind = state.unit_type(unit)
+            chip.name = board.unit_name(state, unit.id)
+            chip.where = (
+                board.space_name(state, unit.space)
                 if unit.space
-                else state.board.location(unit.location).ability.upper()
+                else f"on {state.board.location(unit.location).name}"
             )
-            chip.name = f"{unit_short(unit.id)}  {where}"
-            chip.detail = (
-                f"wounds {unit.wounds}/{state.unit_type(unit).wounds} \u00b7 power {unit.power}"
-            )
+            chip.wounds = unit.wounds
+            chip.capacity = kind.wounds
+            chip.power = unit.power
+            chip.power_spaces = kind.power
             chip.leader = board.is_leader(state, unit)
             chip.target = ("unit", unit.id)
-            chip.touchable = unit.id in units
-            chip.dimmed = bool(units) and unit.id not in units
-        self.ids.units_heading.text = f"Foxen in play: {len(state.units)}"
+            chip.touchable = unit.id in heroes
+            chip.dimmed = bool(heroes) and unit.id not in heroes
+            chip.mark = marks.get(f"unit:{unit.id}", "")
 
-    def _new_row(self) -> LocationRow:
-        row = LocationRow()
-        row.bind(on_release=lambda r: self.pick(r.target))
-        return row
+    def _draw_panel(self) -> None:
+        panel = self.ids.panel
+        if self.instructions.active:
+            panel.show(self.instructions)
+        else:
+            panel.heading = f"{self.guardian_name}'s turn"
+            panel.position = ""
+            panel.words = self.thinking or f"{self.guardian_name} is thinking..."
+            panel.reason = ""
+
+    def _new_tile(self) -> LocationTile:
+        tile = LocationTile()
+        tile.bind(on_release=lambda t: self._touch_location(t.target))
+        return tile
+
+    def _touch_location(self, target: Target) -> None:
+        """A location: a leap or attack target, or the one lit hero riding on it."""
+        if target not in self.selection.options():
+            riders = [
+                ("unit", u.id)
+                for u in board.attached(self.state, str(target[1]))
+                if ("unit", u.id) in self.selection.options()
+            ]
+            if len(riders) == 1:
+                target = riders[0]
+        self.pick(target)
 
     def _new_chip(self) -> UnitChip:
         chip = UnitChip()
@@ -299,11 +583,13 @@ class SkulkHollowPlayScreen(GameScreen):
         if self.start_bottom_bar(bar, can_undo, over=bool(self.state.ended)):
             return
         if self.guardian_turn:
-            bar.add_widget(Widget())
-            done = TButton(text="Done", role="primary", size_hint_x=None, width=dp(200))
-            done.disabled = self.decision is None
-            done.bind(on_release=lambda _b: self.done())
-            bar.add_widget(done)
+            return  # the guardian is thinking: nothing to touch but Undo
+        if self.selection.options_of("card") and not self.selection.prefix:
+            state = self.state
+            kind = "recall" if state.pending and state.pending.step == "recall" else "discard"
+            button = TargetButton(text="Choose the card", role="primary", font_size=theme.LABEL)
+            button.bind(on_release=lambda _b: self.choose_card(state.prompt, kind))
+            bar.add_widget(button)
             return
         answers = [t for t in self.selection.ordered_options() if t[0] == "answer"]
         if answers:
@@ -315,18 +601,23 @@ class SkulkHollowPlayScreen(GameScreen):
                 bar.add_widget(button)
             return
         chosen = self.selection.prefix[0][1] if self.selection.prefix else None
-        for verb, words in touch_paths.VERBS.items():
+        # End turn sits at the left, far from where Done stood on the guardian's turn.
+        for verb in ("end", "relic", "ground", "power", "prepare", "play"):
             if verb == "ground" and self.state.config.guardian != "raptra":
                 continue
             if verb == "relic" and not self.state.hero_relics:
                 continue
             button = TargetButton(
-                text=words,
+                text=touch_paths.VERBS[verb],
                 role="primary" if verb == chosen else "normal",
                 target=("verb", verb),
                 disabled=("verb", verb) not in options and verb != chosen,
+                font_size=theme.LABEL,
             )
-            button.bind(on_release=lambda b: self.pick(b.target))
+            if verb == "end":
+                button.bind(on_release=lambda _b: self.end_turn())
+            else:
+                button.bind(on_release=lambda b: self.pick(b.target))
             bar.add_widget(button)
 
     def _set_lights(self) -> None:
@@ -340,8 +631,55 @@ class SkulkHollowPlayScreen(GameScreen):
         )
 
     def on_leave(self, *_args: object) -> None:
-        self.thinker.forget()
+        self._drop_plan(new_bot=True)
         super().on_leave()
+
+
+def _asked(state: K.State) -> bool:
+    """A moment where the hero player is asked something (not answered on their behalf)."""
+    if state.asking != "hero":
+        return False
+    return state.pending is None or len(K.legal_actions(state)) != 1
+
+
+def _only_answer(state: K.State, action: K.SkulkAction) -> str:
+    """What was answered on the hero player's behalf, in a sentence."""
+    pending = state.pending
+    assert pending is not None
+    if isinstance(action, K.ChooseAction):
+        return f"{action.label}, the only action possible."
+    if isinstance(action, K.Move):
+        target = touch_paths.moved_to(state, action.direction)
+        name = board.unit_name(state, pending.unit)
+        return f"The {name} moves to {board.space_name(state, target)}, the only way open."
+    if isinstance(action, K.ChooseUnit):
+        return f"The {board.unit_name(state, action.unit)} is the only hero who can."
+    if isinstance(action, K.ChooseSpace):
+        return f"{board.space_name(state, action.space)} is the only choice."
+    return f"{action.label}: the only choice."
+
+
+def _not_in(changes: list[Change], not_yet_done: list[Change]) -> list[Change]:
+    """The changes to put back, without those the table was told but has not done yet."""
+    waiting = {key for change in not_yet_done for key in change.keys}
+    return [change for change in changes if not set(change.keys) <= waiting]
+
+
+def _marks(state: K.State, change: Change | None) -> dict[str, str]:
+    """Where to mark the current instruction on the drawn board: "space:clearing" ->
+    "to"; a hero named by the instruction is marked where it stands."""
+    if change is None:
+        return {}
+    marks: dict[str, str] = {}
+    for place, word in ((change.source, "from"), (change.target, "to")):
+        if not place:
+            continue
+        if place.startswith("unit:") and state.has_unit(place[5:]):
+            unit = state.unit(place[5:])
+            marks[f"space:{unit.space}" if unit.space else f"location:{unit.location}"] = "here"
+            word = "here"
+        marks[place] = word
+    return marks
 
 
 load_kv("skulk_hollow_play.kv")

@@ -1,32 +1,52 @@
-"""Skulk Hollow's pieces: the diamond map, the guardian's locations, the hero units."""
+"""Skulk Hollow's pieces: the diamond map, the guardian's locations, the hero units, and
+the card chooser."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.metrics import dp, sp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
+    ListProperty,
     NumericProperty,
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from app import theme
 from app.touch_select import Target
-from app.widgets import Piece
+from app.widgets import Piece, TButton
+
+#: The text on the map: its size, and how close its lines stand.
+MAP_FONT_SP = 15
+MAP_LINE_HEIGHT = 0.92
 
 
 class MapCell(Piece, FloatLayout):
-    """A ground space: a diamond with its name and what stands on it."""
+    """A ground space: a diamond with its name, the guardian and what else is on it.
+
+    Only what fits inside the diamond is written there (a neighbour's diamond must not
+    be under its words): the name and the guardian always, the heroes and tokens by
+    name when there is room, else ``summary`` ("3 heroes"); the list beside the map
+    names every hero."""
 
     name = StringProperty("")
-    contents = StringProperty("")
-    guardian_here = BooleanProperty(False)
+    guardian = StringProperty("")  # the guardian's name when it stands here
+    extras = ListProperty([])  # the heroes and tokens on it, a line each
+    summary = StringProperty("")
     guardian_colour = ColorProperty(theme.SURFACE_RAISED)
+    mark = StringProperty("")  # "from", "to" or "here" while an instruction names it
+    text = StringProperty("")  # what is written, as markup
 
     def collide_point(self, x: float, y: float) -> bool:
         """Inside the diamond, not its bounding box: neighbouring boxes overlap."""
@@ -35,26 +55,73 @@ class MapCell(Piece, FloatLayout):
             return False
         return abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1
 
+    def on_name(self, *_args: Any) -> None:
+        self.text = self._fitted()
 
-class LocationRow(Piece, FloatLayout):
+    on_guardian = on_extras = on_summary = on_size = on_name
+
+    def _fitted(self) -> str:
+        # The guardian's name heads the space: a short word where the diamond narrows,
+        # leaving its wide middle to the space's own name.
+        required = [(self.guardian, True)] if self.guardian else []
+        required += [(line, False) for line in self.name.split("\n")]
+        choices = [[(extra, False) for extra in self.extras]]
+        if self.summary:
+            choices.append([(self.summary, False)])
+        for extras in [*choices, []]:
+            if self._fits(required + extras):
+                break
+        return "\n".join(f"[b]{t}[/b]" if bold else t for t, bold in required + extras)
+
+    def _fits(self, lines: list[tuple[str, bool]]) -> bool:
+        """Whether every line, centred, lies inside the diamond."""
+        half_w, half_h = self.width / 2 - dp(3), self.height / 2 - dp(3)
+        if half_w <= 0 or half_h <= 0:
+            return False
+        height = _text_size("X", False)[1] * MAP_LINE_HEIGHT
+        top = len(lines) * height / 2
+        for index, (text, bold) in enumerate(lines):
+            upper, lower = top - index * height, top - (index + 1) * height
+            worst = max(abs(upper), abs(lower))
+            if worst >= half_h or _text_size(text, bold)[0] / 2 > half_w * (1 - worst / half_h):
+                return False
+        return True
+
+
+@functools.cache
+def _text_size(text: str, bold: bool) -> tuple[float, float]:
+    """The size a line of map text takes on screen."""
+    label = CoreLabel(text=text, font_size=sp(MAP_FONT_SP), bold=bold)
+    label.refresh()
+    width, height = label.texture.size
+    return float(width), float(height)
+
+
+class LocationTile(Piece, BoxLayout):
+    """A guardian location: its ability and name, its wounds, the heroes on it."""
+
+    ability = StringProperty("")
     name = StringProperty("")
     wounds = NumericProperty(0)
     capacity = NumericProperty(0)
-    attached = StringProperty("")  # hero units on it
+    attached = StringProperty("")
     disabled_ability = BooleanProperty(False)
+    mark = StringProperty("")
 
 
-class WoundPips(Widget):
-    """One pip per wound space: filled (red) when wounded, an outline when empty."""
+class Pips(Widget):
+    """One pip per space on a card: filled when it holds a token, an outline when empty.
+    Wounds are round (``shape`` "circle"), power cubes square ("square")."""
 
-    wounds = NumericProperty(0)
+    filled = NumericProperty(0)
     capacity = NumericProperty(0)
+    shape = StringProperty("circle")
+    colour = ColorProperty(theme.DANGER)
 
-    def on_wounds(self, *_args: Any) -> None:
+    def on_filled(self, *_args: Any) -> None:
         self._draw()
 
-    def on_capacity(self, *_args: Any) -> None:
-        self._draw()
+    on_capacity = on_shape = on_colour = on_filled
 
     def on_size(self, *_args: Any) -> None:  # and on_pos: redrawn wherever it moves
         self._draw()
@@ -66,23 +133,36 @@ class WoundPips(Widget):
         size = self.height
         with self.canvas:
             for index in range(int(self.capacity)):
-                x = self.x + index * (size + size / 2)
-                if index < self.wounds:
-                    Color(*theme.DANGER)
+                x = self.x + index * (size + size / 3)
+                full = index < self.filled
+                Color(*(self.colour if full else theme.TEXT_DIM))
+                if self.shape == "square":
+                    if full:
+                        Rectangle(pos=(x, self.y), size=(size, size))
+                    else:
+                        Line(rectangle=(x + 1, self.y + 1, size - 2, size - 2), width=1.2)
+                elif full:
                     Ellipse(pos=(x, self.y), size=(size, size))
                 else:
-                    Color(*theme.TEXT_DIM)
                     Line(circle=(x + size / 2, self.y + size / 2, size / 2 - 1), width=1.2)
 
 
 class UnitChip(Piece, FloatLayout):
+    """A hero unit in play: its name, where it is, its wounds and power cubes."""
+
     name = StringProperty("")
-    detail = StringProperty("")
+    where = StringProperty("")
+    wounds = NumericProperty(0)
+    capacity = NumericProperty(0)
+    power = NumericProperty(0)
+    power_spaces = NumericProperty(0)
     leader = BooleanProperty(False)
+    mark = StringProperty("")
 
 
 class HollowMap(FloatLayout):
-    """The nine spaces on a 3x3 grid turned 45 degrees, KEEP nearest the hero (RULINGS K1)."""
+    """The nine spaces on a 3x3 grid turned 45 degrees, KEEP nearest the hero (RULINGS K1).
+    The diamonds stretch to the room there is, wider than tall on a wide screen."""
 
     cells = ObjectProperty([])  # dicts: MapCell properties plus "at": (a, b)
     on_pick = ObjectProperty(None)
@@ -105,13 +185,55 @@ class HollowMap(FloatLayout):
     on_pos = on_size
 
     def _place(self) -> None:
-        half = min(self.width, self.height) / 6  # half a diamond's diagonal
+        half_w = min(self.width, self.height * 1.6) / 6  # half a diamond's width
+        half_h = self.height / 6
         for cell in self.children:
             a, b = getattr(cell, "at", (0, 0))
             cell.size_hint = (None, None)
-            cell.size = (2 * half, 2 * half)
-            cell.center = (self.center_x + (b - a) * half, self.y + half + (a + b) * half)
+            cell.size = (2 * half_w, 2 * half_h)
+            cell.center = (self.center_x + (b - a) * half_w, self.y + half_h + (a + b) * half_h)
 
 
 def lit(options: set[Target], kind: str) -> set[Any]:
     return {value for k, value in options if k == kind}
+
+
+class CardChooser(ModalView):
+    """Every card the choice may concern, in one fixed order, on large buttons: those
+    that cannot be chosen now say so and, touched, say why (``on_refused``)."""
+
+    heading = StringProperty("")
+    columns = NumericProperty(3)
+
+    def __init__(
+        self,
+        heading: str,
+        cards: list[tuple[str, str, bool]],
+        on_pick: Callable[[str], None],
+        on_refused: Callable[[str], None],
+        **kwargs: Any,
+    ) -> None:
+        """``cards``: (card id, name, whether it can be chosen now)."""
+        from kivy.core.window import Window  # not at import: that would open the window
+
+        super().__init__(**kwargs)
+        self.heading = heading
+        self.columns = 3 if Window.width > Window.height else 2
+        for card, name, allowed in cards:
+            button = TButton(
+                text=name if allowed else f"{name}\n(not now)",
+                role="normal" if allowed else "flat",
+                halign="center",
+            )
+            button.card = card
+            button.allowed = allowed
+            button.bind(on_release=self._touched)
+            self.ids.cards.add_widget(button)
+        self._on_pick = on_pick
+        self._on_refused = on_refused
+        self.touched = False  # closed by a card (not by Close or a touch outside)
+
+    def _touched(self, button: TButton) -> None:
+        self.touched = True
+        self.dismiss()
+        (self._on_pick if button.allowed else self._on_refused)(button.card)

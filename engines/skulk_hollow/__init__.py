@@ -2,7 +2,8 @@
 
 ``engines.skulk_hollow`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
 ``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
-plus ``setup_steps``, ``determinize`` (for bots), the component data API and the action
+plus ``setup_steps``, ``determinize`` (for bots), ``table_places`` and ``table_changes``
+(what the table must do to follow the app), the component data API and the action
 classes.
 """
 
@@ -24,6 +25,7 @@ from engines.skulk_hollow.actions import (
     SpendRelic,
     action_from_dict,
 )
+from engines.skulk_hollow.changes import starting_hand, table_changes
 from engines.skulk_hollow.components import (
     ComponentError,
     Components,
@@ -46,6 +48,7 @@ from engines.skulk_hollow.rules import (
 )
 from engines.skulk_hollow.setup import setup_steps
 from engines.skulk_hollow.state import Cards, Pending, State, Unit
+from engines.skulk_hollow.table import table_places
 
 __all__ = [
     "NAME",
@@ -84,6 +87,9 @@ __all__ = [
     "new_game",
     "outcome",
     "setup_steps",
+    "starting_hand",
+    "table_changes",
+    "table_places",
     "view",
     "why_illegal",
 ]

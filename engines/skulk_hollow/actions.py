@@ -20,6 +20,18 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
+#: Actions as the cards and the rulebook print them (a guardian's own are its words, upper).
+ACTION_NAMES: dict[str, str] = {
+    "melee": "MELEE ATTACK",
+    "missile": "MISSILE ATTACK",
+}
+
+
+def action_name(action: str) -> str:
+    """ "double_leap" -> "DOUBLE LEAP", "melee" -> "MELEE ATTACK", "swing" -> "SWING"."""
+    return ACTION_NAMES.get(action, _words(action).upper())
+
+
 def _title(name: str) -> str:
     """ "king_of_war" -> "King of War", "knight_2" -> "Knight 2"."""
     return " ".join(w if w == "of" else w.capitalize() for w in name.split("_"))
@@ -83,7 +95,7 @@ class ChooseAction(SkulkAction, kind="choose_action"):
 
     @property
     def label(self) -> str:
-        return _words(self.action).upper()
+        return action_name(self.action)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ def can_draw(cards: Cards) -> bool:
 
 def reshuffle(cards: Cards, rng: Rng) -> tuple[Cards, Rng]:
     """Shuffle the discard pile to form a new deck."""
+    cards = replace(cards, shuffles=cards.shuffles + 1)
     if cards.known:
         order, rng = rng.shuffled(cards.discard)
         return replace(cards, deck=order, deck_count=len(order), discard=()), rng
@@ -48,9 +49,15 @@ def draw(cards: Cards, rng: Rng, count: int) -> tuple[Cards, Rng, int]:
                 deck=cards.deck[1:],
                 hand_count=cards.hand_count + 1,
                 deck_count=cards.deck_count - 1,
+                drawn=cards.drawn + 1,
             )
         else:
-            cards = replace(cards, hand_count=cards.hand_count + 1, deck_count=cards.deck_count - 1)
+            cards = replace(
+                cards,
+                hand_count=cards.hand_count + 1,
+                deck_count=cards.deck_count - 1,
+                drawn=cards.drawn + 1,
+            )
         drawn += 1
     return cards, rng, drawn
 

@@ -29,6 +29,7 @@ from engines.skulk_hollow.actions import (
     SkulkAction,
     SpendPower,
     SpendRelic,
+    action_name,
 )
 from engines.skulk_hollow.components import Card
 from engines.skulk_hollow.geometry import ALL_DIRECTIONS, Direction
@@ -156,6 +157,37 @@ def can(
     if action in ATTACKS:
         return bool(attack_targets(state, unit, action))
     return False
+
+
+def why_not(state: State, unit: Unit, action: str, arrows: tuple[Direction, ...]) -> str:
+    """Why ``unit`` cannot take ``action`` now (with a card showing ``arrows``)."""
+    name = board.unit_name(state, unit.id)
+    guardian = state.board.name
+    here = board.space_name(state, state.guardian_space)
+    kind = state.unit_type(unit).name
+    if action in ("leap", "double_leap", "melee", "missile") and not has_icon(state, unit, action):
+        return f"The {kind} card shows no {action_name(action)}."
+    if action == "move":
+        if unit.location:
+            return f"The {name} is on {guardian}: it can only leap off, not move."
+        where = board.space_name(state, unit.space)
+        return f"No arrow of the card leads the {name} from {where} to another space."
+    if action in ("leap", "double_leap"):
+        if leaping_banned(state):
+            return "Heroes cannot leap while Raptra is in the air."
+        if unit.space:
+            return f"The {name} must stand in {guardian}'s space, {here}, to leap onto it."
+        return f"Every location the {name} could leap to is full."
+    if action == "melee":
+        if unit.space:
+            roots = " or on a root token" if state.config.guardian == "tanthos" else ""
+            return f"The {name} must be on {guardian}{roots} to make a MELEE ATTACK."
+        return f"{guardian}'s {state.board.location(unit.location).name} is full of wounds."
+    if unit.location:
+        return f"The {name} is on {guardian}: it cannot shoot from there."
+    if ability(state, unit) == "hurl":
+        return f"The {name} must stand in {guardian}'s space, {here}, to throw."
+    return f"The {name} must stand in a space around {guardian} ({here}) to shoot."
 
 
 def unit_actions(state: State, unit: Unit, source: str) -> list[str]:
@@ -300,7 +332,8 @@ def _option_actions(state: State, pending: Pending) -> list[str]:
     return unit_actions(state, state.unit(pending.unit), pending.source)
 
 
-def _arrows(state: State, pending: Pending) -> tuple[Direction, ...]:
+def card_arrows(state: State, pending: Pending) -> tuple[Direction, ...]:
+    """The arrows a MOVE may follow: the card's, or any way for one power."""
     if pending.source == "card":
         option = state.foxen.card(pending.card).option("move")
         return option.arrows if option else ()
@@ -317,7 +350,7 @@ def choices(state: State) -> list[SkulkAction]:
     if step == "option":
         return [ChooseAction(action) for action in _option_actions(state, pending)]
     if step == "unit":
-        arrows = _arrows(state, pending)
+        arrows = card_arrows(state, pending)
         return [
             ChooseUnit(unit.id) for unit in state.units if can(state, unit, pending.action, arrows)
         ]
@@ -457,7 +490,7 @@ def _chosen_action(state: State, pending: Pending, action: str) -> State:
             return replace(
                 done, hero_pool=state.hero_pool + amount, last=f"Hero gains {amount} power."
             )
-        arrows = _arrows(state, pending) if action == "move" else ()
+        arrows = card_arrows(state, pending) if action == "move" else ()
         return replace(
             state,
             pending=Pending("unit", source="card", card=pending.card, action=action, arrows=arrows),

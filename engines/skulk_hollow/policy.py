@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from engines.core import Rng
 from engines.skulk_hollow import board
-from engines.skulk_hollow.actions import EndTurn, PlayCard, SkulkAction, SpendRelic
+from engines.skulk_hollow.actions import (
+    EndTurn,
+    PlayCard,
+    Prepare,
+    SkulkAction,
+    SpendPower,
+    SpendRelic,
+)
 from engines.skulk_hollow.guardians import raptra
 from engines.skulk_hollow.rules import apply, determinize, legal_actions
 from engines.skulk_hollow.state import Side, State
@@ -197,14 +204,20 @@ def option_name(state: State, action: SkulkAction) -> str:
 
 
 def reason(state: State, choice: Choice) -> str:
-    """The sentence said at the table for the guardian's ``choice`` in ``state``."""
+    """The sentence said at the table for the guardian's ``choice`` in ``state``:
+    "Grak plays Lumber and uses SWING: one wound on the King of War in CLEARING."."""
     name = state.board.name
     action = choice.action
+    tail = _tail(choice.what, name)
     if isinstance(action, PlayCard):
-        return f"{name} plays {option_name(state, action)}: {_tail(choice.what, name)}"
+        return f"{name} plays {option_name(state, action)} and {tail}"
     if isinstance(action, EndTurn):
         return f"{name} ends its turn."
-    return f"{name} - {action.label}: {_tail(choice.what, name)}"
+    if isinstance(action, Prepare):
+        return f"{name} prepares: {tail}"
+    if isinstance(action, SpendPower):
+        return f"{name} spends a power cube and {tail}"
+    return f"{name} - {action.label}: {tail}"
 
 
 def _tail(what: str, name: str) -> str:

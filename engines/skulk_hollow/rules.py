@@ -197,6 +197,8 @@ def _fill(
             hand_count=cards.hand_count,
             deck_count=cards.deck_count,
             discard=cards.discard,
+            drawn=cards.drawn,
+            shuffles=cards.shuffles,
         )
         return unknown, rng
     # Only what the seat may see is read: the other side's hand stays unread, and no
@@ -220,6 +222,8 @@ def _fill(
         hand_count=cards.hand_count,
         deck_count=cards.deck_count,
         discard=cards.discard,
+        drawn=cards.drawn,
+        shuffles=cards.shuffles,
     )
     return filled, rng
 
@@ -269,6 +273,11 @@ def why_illegal(state: State, action: Action) -> str:
         and not state.has_unit(action.unit)
     ):
         return f"There is no {action.label} in play."
+    if isinstance(action, ChooseUnit) and pending.step == "unit" and not guardian_turn:
+        arrows = heroes.card_arrows(state, pending)
+        return heroes.why_not(state, state.unit(action.unit), pending.action, arrows)
+    if isinstance(action, ChooseSpace) and pending.step == "direction" and not guardian_turn:
+        return _why_not_there(state, pending, action.space)
     if isinstance(action, Move) and pending.step in ("direction", "again"):
         if action.direction not in pending.arrows:
             return f"The card does not show the {action.direction.label} arrow."
@@ -291,6 +300,22 @@ def why_illegal(state: State, action: Action) -> str:
     if isinstance(action, ChooseSpace) and pending.step == "summon":
         return "New heroes join in KEEP or a TOWN space that the guardian does not stand on."
     return f"That is not one of the choices: {state.prompt}"
+
+
+def _why_not_there(state: State, pending: Pending, space: str) -> str:
+    """Why the hero unit moving now cannot move to ``space``."""
+    unit = state.unit(pending.unit)
+    name = board.unit_name(state, unit.id)
+    reachable = [
+        board.space_name(state, target)
+        for direction in heroes.move_directions(state, unit, pending.arrows)
+        if (target := state.layout.step(unit.space, direction, "hero"))
+    ]
+    can_go = f"the {name} can move to {' or '.join(reachable)}"
+    if state.layout.direction(unit.space, space, "hero") is None:
+        where = board.space_name(state, space)
+        return f"{where} is not next to {board.space_name(state, unit.space)}: {can_go}."
+    return f"The card shows no arrow that way: {can_go}."
 
 
 def _why_card(state: State, card: str) -> str:

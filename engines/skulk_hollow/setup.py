@@ -63,20 +63,26 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         SetupStep(
             f"{guardian.name}'s cards",
             f"The app shuffles {guardian.name}'s deck and holds a hand of "
-            f"{guardian.hand_size} cards. Keep the real cards sorted nearby: whenever the app "
-            "plays one it names it, so you can lay it out.",
+            f"{guardian.hand_size} cards. Keep the real cards sorted nearby: whenever "
+            f"{guardian.name} plays or discards one, the app names it so you can show it "
+            "and lay it on the discard pile; when the deck runs out, it tells you to put "
+            "the pile back with the others.",
         )
     )
-    if config.hero_relics or config.guardian_relics:
-        who = "you" if config.hero_relics else guardian.name
-        count = config.hero_relics or config.guardian_relics
-        steps.append(
-            SetupStep(
-                "Ancient relics",
-                f"Give {who} {count} ancient relic token{'s' if count != 1 else ''}. Each "
-                "one, spent on a turn, buys one more action and then leaves the game.",
+    for count, text in (
+        (config.hero_relics, "Take {tokens} for yourself"),
+        (config.guardian_relics, f"Put {{tokens}} beside {guardian.name}'s player mat"),
+    ):
+        if count:
+            tokens = f"{count} ancient relic token{'s' if count != 1 else ''}"
+            steps.append(
+                SetupStep(
+                    "Ancient relics",
+                    text.format(tokens=tokens) + ". Each one, spent on a turn, buys one more "
+                    "action and then goes back in the box.",
+                    (tokens,),
+                )
             )
-        )
     limit = foxen.action_limit
     steps.append(SetupStep("First turn", f"The heroes start. You have {limit} actions a turn."))
     return steps

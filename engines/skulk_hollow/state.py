@@ -43,6 +43,9 @@ class Cards(Saveable):
     counts are kept in both cases. The discard pile is face up and always known.
     In a player's view (``rules.view``) ``deck`` is always empty and ``hand`` is empty for
     the other side's cards: there the counts are the truth.
+    ``drawn`` and ``shuffles`` count the cards drawn and the discard piles shuffled into a
+    new deck so far: they tell the table exactly what happened between two states (a
+    draw and a shuffle can leave the same counts as something else).
     """
 
     known: bool
@@ -51,6 +54,8 @@ class Cards(Saveable):
     hand_count: int = 0
     deck_count: int = 0
     discard: tuple[str, ...] = ()
+    drawn: int = 0
+    shuffles: int = 0
 
 
 @dataclass(frozen=True)

@@ -38,12 +38,13 @@ def test_confirm_takes_the_guardians_step_and_the_lights_follow(driver: Driver) 
     assert controls.light_state("danger") == ("blink" if leader_exposed else "off")
 
     driver.tap_text("End turn")
+    driver.tap_text("End the turn")  # with actions left, it asks once
     assert screen.state.asking == "guardian"
     assert controls.light_state("turn") == "blink"  # the guardian's turn
-    driver.wait_until(lambda: screen.decision is not None)
-    events = len(screen.play.session.events)
+    driver.wait_until(lambda: screen.instructions.active)  # the hand is refilled first
+    told = screen.instructions.current
     press(driver, controls, controls.pin_map.buttons.confirm)
-    driver.wait_until(lambda: len(screen.play.session.events) > events)
+    driver.wait_until(lambda: screen.instructions.current is not told)
 
 
 def test_a_long_press_on_menu_goes_home(driver: Driver) -> None:

@@ -1,21 +1,24 @@
-"""Whole Skulk Hollow games through the screen, against each of the four guardians.
+"""Skulk Hollow through the screen: whole games against each guardian, the guardian's
+turn told one physical change at a time, the hero's orders in few touches.
 
 One game is played entirely by simulated touches (the hero's moves, Done for each of the
-guardian's instructions). The others go through the same screen with the same targets,
+table's instructions). The others go through the same screen with the same targets,
 handed to it directly without drawing frames, which keeps the suite quick.
 """
 
 import random
 import time
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 from kivy.clock import Clock
 
 from app.skulk_hollow import touch_paths
-from app.skulk_hollow.look import title
+from app.skulk_hollow.widgets import CardChooser
 from app.widgets import TButton
 from engines import skulk_hollow as K
+from engines.core import to_announce
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -26,11 +29,13 @@ def choose(driver: Driver, row_label: str, words: str) -> None:
     driver.tap(next(w for w in row.walk() if isinstance(w, TButton) and w.text == words))
 
 
-def start_game(driver: Driver, guardian: str, level: str = "Normal") -> None:
+def start_game(driver: Driver, guardian: str, level: str = "Normal", deck: str = "") -> None:
     tile = driver.find("Skulk Hollow").parent
     driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
     choose(driver, "Guardian", guardian)
-    choose(driver, "Its level", level)
+    choose(driver, "Guardian's level", level)
+    if deck:
+        choose(driver, "Foxen cards", deck)
     driver.tap_text("Set up the table")
     while "Done" not in driver.texts():
         driver.tap_text("Next")
@@ -38,10 +43,24 @@ def start_game(driver: Driver, guardian: str, level: str = "Normal") -> None:
     assert driver.app.root.current.endswith("SkulkHollowPlayScreen")
 
 
+def chooser(driver: Driver) -> CardChooser | None:
+    return next((w for w in driver.visible() if isinstance(w, CardChooser)), None)
+
+
 def touch(driver: Driver, target: tuple[str, object]) -> None:
+    """Touch what stands for ``target`` on the screen, as a finger would."""
     kind, value = target
-    if kind == "card":  # cards are picked from a list
-        driver.tap_text(title(str(value)))
+    if kind == "card":
+        if chooser(driver) is None:  # closed earlier: opened again from the bottom bar
+            driver.tap_text("Choose the card")
+        popup = chooser(driver)
+        assert popup is not None, "no card list is open"
+        driver.tap(next(b for b in popup.ids.cards.children if b.card == value))
+        return
+    if target == ("verb", "end"):
+        driver.tap(next(w for w in driver.visible() if getattr(w, "target", None) == target))
+        if "End the turn" in driver.texts():  # actions left: asked once
+            driver.tap_text("End the turn")
         return
     found = [
         w
@@ -52,44 +71,17 @@ def touch(driver: Driver, target: tuple[str, object]) -> None:
     driver.tap(found[0])
 
 
-def play_to_the_end(driver: Driver, seed: int, by_touch: bool) -> K.State:
+def done(driver: Driver, by_touch: bool) -> None:
     screen = driver.app.current_screen
-    chooser = random.Random(seed)
-    for _ in range(3000):
-        state: K.State = screen.play.state
-        if state.ended:
-            return state
-        count = len(screen.play.session.events)
-        if state.asking == "guardian":
-
-            def decided(before: int = count) -> bool:
-                return screen.decision is not None or len(screen.play.session.events) != before
-
-            wait(driver, decided, by_touch)
-            if len(screen.play.session.events) == count:
-                assert screen.prompt == screen.decision.reason  # the instruction is shown
-                if by_touch:
-                    driver.tap_text("Done")
-                else:
-                    screen.done()
-        else:
-            options = K.legal_actions(state)
-            playing = [a for a in options if not isinstance(a, K.EndTurn)]
-            action = chooser.choice(playing or options)
-            for target in touch_paths.path(action):
-                if by_touch:
-                    touch(driver, target)
-                else:
-                    assert target in screen.selection.options()
-                    screen.pick(target)
-            assert screen.play.session.actions[-1] == action, f"{action.label} was not taken"
-        assert len(screen.play.session.events) > count
-    raise AssertionError("the game did not end")
+    if by_touch:
+        driver.tap_text("Done")
+    else:
+        screen.instruction_done()
 
 
 def wait(driver: Driver, condition: Callable[[], bool], drawing: bool) -> None:
     """Until the guardian has decided: frames when drawing, else just the clock."""
-    for _ in range(500):
+    for _ in range(2000):
         if condition():
             return
         if drawing:
@@ -98,6 +90,49 @@ def wait(driver: Driver, condition: Callable[[], bool], drawing: bool) -> None:
             time.sleep(0.002)
             Clock.tick()
     raise AssertionError("the guardian never decided")
+
+
+def telling_or_hero(driver: Driver) -> Callable[[], bool]:
+    screen = driver.app.current_screen
+    return lambda: screen.instructions.active or screen.state.asking != "guardian"
+
+
+def play_hero_action(driver: Driver, action: K.SkulkAction, by_touch: bool) -> None:
+    """The touches of one of the hero's actions (fewer when a step has one answer)."""
+    screen = driver.app.current_screen
+    taken = len(screen.play.session.actions)
+    for target in touch_paths.paths(screen.state)(action):
+        if len(screen.play.session.actions) > taken:
+            break  # the rest was answered on the hero's behalf
+        if by_touch:
+            touch(driver, target)
+        elif target == ("verb", "end"):
+            screen.pick(target)
+        else:
+            assert target in screen.selection.options()
+            screen.pick(target)
+    assert action in screen.play.session.actions[taken:], f"{action.label} was not taken"
+
+
+def play_to_the_end(driver: Driver, seed: int, by_touch: bool) -> K.State:
+    screen = driver.app.current_screen
+    chooser_rng = random.Random(seed)
+    for _ in range(4000):
+        state: K.State = screen.play.state
+        if state.ended:
+            return state
+        count = len(screen.play.session.events)
+        if screen.instructions.active:
+            done(driver, by_touch)
+        elif state.asking == "guardian":
+            wait(driver, telling_or_hero(driver), by_touch)
+            continue
+        else:
+            options = K.legal_actions(state)
+            playing = [a for a in options if not isinstance(a, K.EndTurn)]
+            play_hero_action(driver, chooser_rng.choice(playing or options), by_touch)
+        assert len(screen.play.session.events) >= count
+    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize(
@@ -122,34 +157,118 @@ def test_a_whole_game_against_each_guardian(driver: Driver, guardian: str, by_to
     assert any(t.endswith(f"{guardian} vs King of War, normal guardian") for t in driver.texts())
 
 
-def test_the_hard_guardian_shows_how_far_its_thinking_has_got(driver: Driver) -> None:
-    start_game(driver, "Raptra", level="Hard")
+def announced_between(states: list[K.State]) -> list[str]:
+    return [
+        change.words
+        for before, after in pairwise(states)
+        for change in to_announce(K.table_changes(before, after))
+    ]
+
+
+def test_a_whole_grak_turn_takes_one_done_per_physical_change(driver: Driver) -> None:
+    start_game(driver, "Grak")
     screen = driver.app.current_screen
-    assert screen.play.session.config.level == "hard"
-    assert screen.title == "Raptra (Hard)"
-    shown: set[str] = set()
-    for _ in range(20):  # guardian decisions, until one has taken long enough to show
-        while screen.state.asking != "guardian":  # the hero ends the turn at once
-            ending = [a for a in K.legal_actions(screen.state) if isinstance(a, K.EndTurn)]
-            screen.take((ending or K.legal_actions(screen.state))[0])
-        for _ in range(600):
-            shown.add(screen.instruction)
-            if screen.decision is not None or screen.state.asking != "guardian":
+    for turn in range(1, 7):  # turns until Grak has done at least two things at the table
+        first = len(screen.play.session.actions)
+        touch(driver, ("verb", "end"))  # with actions left: asked once, then ended
+        shown: list[str] = []
+        while True:
+            wait(driver, telling_or_hero(driver), drawing=True)
+            if not screen.instructions.active:
                 break
-            driver.pump()
-        if any(line.startswith("Raptra is thinking... ") for line in shown):
+            assert screen.ids.panel.words == screen.instructions.current.words
+            shown.append(screen.ids.panel.words)
+            driver.tap_text("Done")
+        assert screen.state.asking == "hero" and screen.state.turn == turn + 1
+        session = screen.play.session
+        states = [K.new_game(session.config, session.seed)]
+        for action in session.actions:
+            states.append(K.apply(states[-1], action))
+        changes = announced_between(states[first:])
+        assert shown == changes  # each physical change told once, in order, one Done each
+        assert "Grak's turn is over." in screen.prompt
+        assert "Your turn: 3 actions left" in screen.prompt
+        assert screen.ids.actions.children[0].text == "Play a card"  # not End turn, under Done
+        if len(changes) >= 3:  # the refill and at least one of Grak's cards with its effect
+            return
+    raise AssertionError("Grak never played a card")
+
+
+def test_a_typical_order_takes_three_touches(driver: Driver) -> None:
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "play"))
+    touch(driver, ("card", "advance"))
+    assert screen.prompt.startswith("MOVE, the only action possible. MOVE with Advance")
+    touch(driver, ("unit", "king_of_war"))  # the third touch
+    assert screen.state.unit("king_of_war").space == "clearing"
+    assert list(screen.play.session.actions[-3:]) == [
+        K.ChooseAction("move"),
+        K.ChooseUnit("king_of_war"),
+        K.Move(K.Direction.UP),
+    ]
+    assert "The King of War moves to CLEARING, the only way open." in screen.prompt
+    assert "2 actions left" in screen.prompt
+
+
+def test_a_hero_on_the_map_is_touched_where_it_stands(driver: Driver) -> None:
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "play"))
+    touch(driver, ("card", "scatter"))  # two ways out of KEEP: up-left and up-right
+    keep = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "keep"))
+    driver.tap(keep)  # two heroes stand there: the touch cannot tell which
+    assert screen.selection.options_of("unit") == {"king_of_war", "sentinel"}
+    assert "The King of War and the Sentinel stand there" in screen.prompt
+    touch(driver, ("unit", "sentinel"))
+    assert "Touch a lit space" in screen.prompt
+    mill = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "town_mill"))
+    assert mill.touchable and "TOWN\nMILL" in mill.name
+    driver.tap(mill)
+    assert screen.state.unit("sentinel").space == "town_mill"
+
+
+def test_ending_the_turn_with_actions_left_asks_once(driver: Driver) -> None:
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    end = next(w for w in driver.visible() if getattr(w, "target", None) == ("verb", "end"))
+    driver.tap(end)
+    assert "End the turn with 3 actions unused?" in driver.texts()
+    driver.tap_text("Cancel")
+    assert screen.state.active == "hero" and not screen.play.session.actions
+    driver.tap(end)
+    driver.tap_text("End the turn")
+    assert screen.play.session.actions[-1] == K.EndTurn()
+
+
+def test_undo_in_the_guardians_turn_tells_what_to_put_back(driver: Driver) -> None:
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "end"))
+    ended = len(screen.play.session.actions)
+    while True:  # Done until the guardian has recorded an action and tells the next
+        wait(driver, telling_or_hero(driver), drawing=True)
+        if len(screen.play.session.actions) > ended and screen.instructions.active:
             break
-        if screen.decision is not None:
-            screen.done()
-    thinking = [line for line in shown if line.startswith("Raptra is thinking... ")]
-    assert thinking and all(line.endswith("%") for line in thinking)
+        driver.tap_text("Done")
+    before = screen.state
+    driver.tap_text("Undo")
+    assert screen.state.active == "hero" and screen.state.turn == 1
+    assert screen.instructions.heading == "Undone: End the turn"
+    expected = [c.words for c in K.table_changes(before, screen.state)]
+    told = []
+    while screen.instructions.active:
+        told.append(screen.ids.panel.words)
+        driver.tap_text("Done")
+    assert told == expected and told
+    assert screen.state.asking == "hero" and not screen.instructions.active
 
 
 def test_a_refused_touch_says_which_rule_refuses_it(driver: Driver) -> None:
     start_game(driver, "Grak")
     screen = driver.app.current_screen
-    for target in touch_paths.path(K.PlayCard("knight")):
-        touch(driver, target)
+    touch(driver, ("verb", "play"))
+    touch(driver, ("card", "knight"))
     events = len(screen.play.session.events)
     lair = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "lair"))
     driver.tap(lair)  # not lit: heroes cannot join there
@@ -159,6 +278,46 @@ def test_a_refused_touch_says_which_rule_refuses_it(driver: Driver) -> None:
     assert screen.play.session.actions[-1] == K.ChooseSpace("keep")
 
 
+def test_the_card_list_keeps_its_order_and_prepare_shows_full_names(driver: Driver) -> None:
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "play"))
+    first = [b.text for b in reversed(chooser(driver).ids.cards.children)]
+    driver.close_popups()
+    touch(driver, ("verb", "play"))
+    assert [b.text for b in reversed(chooser(driver).ids.cards.children)] == first
+    assert "Double Leap\n(not now)" in first  # no hero stands on Grak yet
+    driver.close_popups()
+    touch(driver, ("verb", "prepare"))
+    names = [b.text for b in reversed(chooser(driver).ids.cards.children)]
+    assert "Slant Left" in names and "Slant Right" in names
+    touch(driver, ("card", "slant_left"))
+    assert screen.instructions.current.words == "Draw 2 cards from your deck."
+
+
+def test_the_hard_guardian_shows_how_far_its_thinking_has_got(driver: Driver) -> None:
+    start_game(driver, "Raptra", level="Hard")
+    screen = driver.app.current_screen
+    assert screen.play.session.config.level == "hard"
+    assert screen.title == "Raptra (Hard)"
+    shown: set[str] = set()
+    for _ in range(30):  # guardian decisions, until one has taken long enough to show
+        while screen.state.asking != "guardian" or screen.instructions.active:
+            if screen.instructions.active:
+                screen.instruction_done()
+                continue
+            screen.take(K.EndTurn())  # the hero ends the turn at once
+        for _ in range(600):
+            shown.add(screen.ids.panel.words)
+            if screen.instructions.active or screen.state.asking != "guardian":
+                break
+            driver.pump()
+        if any(line.startswith("Raptra is thinking... ") for line in shown):
+            break
+    thinking = [line for line in shown if line.startswith("Raptra is thinking... ")]
+    assert thinking and all(line.endswith("%") for line in thinking)
+
+
 def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> None:
     tile = driver.find("Skulk Hollow").parent
     driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
@@ -166,10 +325,10 @@ def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> Non
     driver.tap_text("Grak")
     path = "grak.location.gaze.wounds"
     default = dict(K.assumed_values())[path]
-    driver.tap_text(f"GAZE location: wounds = {default}")
+    driver.tap_text(f"GAZE location: wound spaces = {default}")
     driver.tap_text("+1")
     driver.tap_text("Keep this value")
-    assert f"GAZE location: wounds = {default + 1}   (yours)" in driver.texts()
+    assert f"GAZE location: wound spaces = {default + 1}   (yours)" in driver.texts()
 
     driver.tap_text("Foxen")
     driver.tap_text("Foxen mat: hand size = 5")

@@ -39,7 +39,7 @@ def refused(state: State, *actions: object, match: str) -> None:
 
 def test_a_unit_card_summons_a_figure_in_keep_or_a_town() -> None:
     state = run(game(), PlayCard("knight"))
-    assert state.prompt.startswith("Hero") and state.asking == "hero"
+    assert state.prompt.startswith("Knight: where") and state.asking == "hero"
     assert rules.legal_actions(state) == [
         ChooseSpace("keep"),
         ChooseSpace("town_mill"),
@@ -145,7 +145,7 @@ def test_archers_cannot_leap_or_melee() -> None:
         at(game(), "clearing"), leader(), unit("archer_1", "clearing"), unit("sentinel", "clearing")
     )
     state = run(state, PlayCard("bound"), ChooseAction("leap"))
-    refused(state, ChooseUnit("archer_1"), match="not one of the choices")
+    refused(state, ChooseUnit("archer_1"), match="The Archer card shows no LEAP")
 
 
 def test_double_leap_two_leaps_then_done() -> None:

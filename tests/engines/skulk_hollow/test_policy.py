@@ -18,7 +18,7 @@ def test_the_policy_takes_the_obvious_hit_and_says_why() -> None:
     )
     decision = policy.decide(rules.view(state, "guardian"), random.Random(0))
     assert decision.action == PlayCard("wide_swing")
-    assert decision.reason.startswith("Grak plays Wide Swing:")
+    assert decision.reason.startswith("Grak plays Wide Swing and uses SWING: one wound on")
     assert "Archer 1" in decision.reason and "CLEARING" in decision.reason
     state = rules.apply(state, decision.action)
     state = rules.apply(state, policy.choose(rules.view(state, "guardian"), random.Random(0)))

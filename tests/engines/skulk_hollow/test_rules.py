@@ -12,6 +12,7 @@ from engines.skulk_hollow.actions import (
     ALL_ACTION_TYPES,
     ChooseAction,
     ChooseLocation,
+    ChooseSpace,
     ChooseUnit,
     EndTurn,
     PlayCard,
@@ -20,7 +21,15 @@ from engines.skulk_hollow.actions import (
 from engines.skulk_hollow.components import GUARDIANS, LEADERS
 from engines.skulk_hollow.config import Config
 from engines.skulk_hollow.state import State
-from tests.engines.skulk_hollow.builders import fill_all_but, game, leader, place, run, unit
+from tests.engines.skulk_hollow.builders import (
+    fill_all_but,
+    game,
+    hero_turn,
+    leader,
+    place,
+    run,
+    unit,
+)
 from tests.engines.skulk_hollow.play import playout
 
 
@@ -203,3 +212,20 @@ def test_states_stay_sound_and_round_trip(guardian: str, deck: str, seed: int, s
     assert total == len(state.foxen.all_cards())
     g = state.guardian_cards
     assert g.hand_count + g.deck_count + len(g.discard) == 14
+
+
+def test_a_refused_hero_or_space_is_explained() -> None:
+    state = hero_turn(place(game(), leader(), unit("sentinel", location="stomp")))
+    state = run(state, PlayCard("advance"), ChooseAction("move"))
+    assert rules.why_illegal(state, ChooseUnit("sentinel")) == (
+        "The Sentinel is on Grak: it can only leap off, not move."
+    )
+    moving = run(state, ChooseUnit("king_of_war"))
+    assert rules.why_illegal(moving, ChooseSpace("mine")) == (
+        "MINE is not next to KEEP: the King of War can move to CLEARING."
+    )
+    state = hero_turn(place(game(), leader(), unit("archer_1", "forest_shrine")))
+    state = run(state, PlayCard("bound"), ChooseAction("missile"))
+    assert rules.why_illegal(state, ChooseUnit("king_of_war")) == (
+        "The King of War card shows no MISSILE ATTACK."
+    )

@@ -29,7 +29,9 @@ def test_each_guardian_has_its_own_setup(guardian: str, words: str) -> None:
 def test_leader_deck_holder_and_relics_shape_the_steps() -> None:
     text = _text(Config(leader="queen_of_blessing", hero_relics=2))
     assert "Queen of Blessing on KEEP" in text
-    assert "Give you 2 ancient relic tokens" in text
+    assert "Take 2 ancient relic tokens for yourself" in text
+    text = _text(Config(guardian="apoda", guardian_relics=1))
+    assert "Put 1 ancient relic token beside Apoda's player mat" in text
     assert "Shuffle the other Foxen cards" in text
     assert "The app holds the Foxen deck" in _text(Config(foxen_deck="app"))
     assert "relic" not in _text(Config())
