@@ -158,13 +158,8 @@ class GameScreen(BaseScreen):
     def tell_put_back(self, before: Any, undone: str) -> None:
         """After an undo, tell the table what to put back: every change, the people's own
         move included, since the table still shows the state before the undo."""
-        table_changes = getattr(self.game.rules(), "table_changes", None)
-        if table_changes is None:  # an engine that does not describe its table yet
-            self.instructions.clear()
-            return
-        self.tell(
-            table_changes(before, self.play.state), heading=f"Undone: {undone}", everything=True
-        )
+        changes = self.game.rules().table_changes(before, self.play.state)
+        self.tell(changes, heading=f"Undone: {undone}", everything=True)
 
     def after_undo(self) -> None:
         """What a game forgets when an action is taken back."""

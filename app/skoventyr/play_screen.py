@@ -406,7 +406,7 @@ class SkoventyrPlayScreen(GameScreen):
         assert isinstance(card, S.Card)
         power = S.refusal(self.state, S.Mission(card))
         if power:
-            return f"Touch a lit Tree to place the {card.label}. Its power: {power}"
+            return f"Touch a lit Tree to place the {card.label}. {power}"
         effects = "; ".join(e.text for e in S.CARDS.rule(card).power)
         return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
 

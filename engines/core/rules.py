@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Protocol
 
 from engines.core.actions import Action
+from engines.core.changes import Change
 from engines.core.outcome import Outcome
 
 
@@ -15,6 +16,7 @@ class GameRules(Protocol):
     States and configs are frozen dataclasses; ``None`` as config means ``Config()``.
     ``apply`` never mutates its input and raises ``IllegalAction``;
     ``action_from_dict`` is usually the game's action base class's ``from_dict``.
+    ``table_places`` and ``table_changes`` describe the table (engines.core.changes).
     """
 
     NAME: str
@@ -32,3 +34,7 @@ class GameRules(Protocol):
     def outcome(self, state: Any) -> Outcome | None: ...
 
     def view(self, state: Any, seat: str) -> Any: ...
+
+    def table_places(self, state: Any) -> Mapping[str, Hashable]: ...
+
+    def table_changes(self, before: Any, after: Any) -> list[Change]: ...

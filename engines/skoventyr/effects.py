@@ -76,6 +76,23 @@ def effect_possible(state: State, effect: Effect) -> bool:
     raise ValueError(f"unknown effect {name!r}")  # pragma: no cover - checked on load
 
 
+def obstacle(state: State, effect: Effect) -> str:
+    """Why ``effect`` cannot be done in full now, in a player's words (for a refusal)."""
+    name = effect.effect
+    if name == "damage_tree":
+        return "no Tree is Free to damage (each holds a pawn or an Ally)"
+    if name == "heal_tree":
+        return "no Free Tree is Damaged"
+    if name == "move_vogter":
+        return "the next Tree clockwise from Vogter holds no Hidden Ally"
+    if name == "reveal_allies":
+        hidden = len(state.forest.hidden_allies())
+        return f"the Forest holds {hidden} Hidden All{'y' if hidden == 1 else 'ies'}"
+    if name == "future_to_bottom":
+        return "the Future holds too few such cards"
+    return "the discard pile holds too few such Allies"
+
+
 def unmet(state: State, effects: tuple[Effect, ...]) -> Effect | None:
     """The first effect that cannot be done in full, if any."""
     for effect in effects:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from engines.core import IllegalAction, Outcome
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import CARDS, Card
-from engines.skoventyr.effects import effect_tasks, unmet
+from engines.skoventyr.effects import effect_tasks, obstacle, unmet
 from engines.skoventyr.state import ANY_ALLY, State, Task
 from engines.skoventyr.steps import set_hand, without
 
@@ -55,8 +55,8 @@ def check_move(state: State, action: A.SkoventyrAction) -> None:
             missing = unmet(after, CARDS.rule(card).cost)
             if missing is not None:
                 raise _no(
-                    f"The cost of a {card.label} cannot be paid now ({missing.text}); "
-                    "take it with a Risky Draw instead."
+                    f"The cost of a {card.label} ({missing.text}) cannot be paid now: "
+                    f"{obstacle(after, missing)}. Take it with a Risky Draw instead."
                 )
     elif isinstance(action, A.Gambit):
         if forest.damage_capacity() < 1:
@@ -90,7 +90,10 @@ def check_move(state: State, action: A.SkoventyrAction) -> None:
         after = replace(after, discard=(*after.discard, action.card))
         missing = unmet(after, rule.power)
         if missing is not None:
-            raise _no(f"The {action.card.label}'s power cannot be used now: {missing.text}.")
+            raise _no(
+                f"The {action.card.label}'s power ({missing.text}) cannot be used now: "
+                f"{obstacle(after, missing)}."
+            )
     elif isinstance(action, A.Wrath):
         _minion(state, action.minion)
         target = next(m for m in state.minions if m.id == action.minion)

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from engines import chickwood
 from engines.chickwood import (
     ChickwoodAction,
     Choices,
@@ -21,13 +22,14 @@ from engines.chickwood import (
     State,
     apply,
     final_table,
-    legal_actions,
     new_game,
     propose,
     table_changes,
     table_places,
 )
-from engines.core import Change, check_changes, to_announce
+from engines.core import Change, to_announce
+from tests.engines.table_accounts import account_problems
+from tests.engines.table_accounts import random_states as random_states_of
 
 PLAYERS = {
     2: ("Red", "Blue"),
@@ -41,14 +43,10 @@ LAYOUT = ("village-1", "village-2", "village-3", "forest-1", "village-4", "villa
 LAYOUT += ("village-6", "village-7", "forest-2")
 
 
-def random_states(seed: int, config: Config) -> Iterator[State]:
+def random_states(seed: int, config: Config) -> list[State]:
     """Every state of a game played with random legal actions, from the start to the end."""
-    state = new_game(config, seed)
-    chooser = random.Random(seed)
-    yield state
-    while actions := legal_actions(state):
-        state = apply(state, chooser.choice(actions))
-        yield state
+    states: list[State] = random_states_of(chickwood, config, seed, limit=10_000)
+    return states
 
 
 def quick_states(seed: int, legendary: bool) -> Iterator[State]:
@@ -63,9 +61,10 @@ def quick_states(seed: int, legendary: bool) -> Iterator[State]:
 
 
 def check_pair(before: State, after: State) -> list[Change]:
+    """The changes from ``before`` to ``after``, checked both ways; no village is named by
+    an id no card prints."""
+    assert account_problems(chickwood, before, after) == []
     changes = table_changes(before, after)
-    assert check_changes(changes, table_places(before), table_places(after)) == []
-    assert all(change.words[0].isupper() for change in changes)
     assert not any("village-" in change.words for change in changes)
     return changes
 
@@ -79,7 +78,6 @@ def test_every_step_of_a_random_game_is_accounted_for_both_ways(seed: int) -> No
     config = Config(players=PLAYERS[2 + seed % 4], legendary=seed % 2 == 0, deck_size=40)
     for before, after in pairs(random_states(seed, config)):
         forward = check_pair(before, after)
-        check_pair(after, before)
         # The people enter their own raids and alms; the app tells only the new hands.
         announced = to_announce(forward)
         assert [c.keys for c in announced] == ([("deck",)] if after.round > before.round else [])
@@ -89,7 +87,6 @@ def test_every_step_of_a_random_game_is_accounted_for_both_ways(seed: int) -> No
 def test_a_quick_score_and_its_legendary_swaps_are_accounted_for_both_ways(seed: int) -> None:
     for before, after in pairs(quick_states(seed, legendary=seed % 2 == 0)):
         check_pair(before, after)
-        check_pair(after, before)
 
 
 def test_states_far_apart_are_accounted_for_too() -> None:

@@ -3,11 +3,12 @@ every difference accounted for once, in both directions, in words for the table.
 
 import itertools
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 
 import pytest
 
-from engines.core import Action, Change, check_changes, to_announce
+from engines import skogen
+from engines.core import Action, Change, to_announce
 from engines.skogen import (
     Board,
     Config,
@@ -19,40 +20,31 @@ from engines.skogen import (
     TakeElement,
     TakeTwo,
     apply,
-    legal_actions,
     new_game,
     table_changes,
     table_places,
 )
+from tests.engines.table_accounts import account_problems
+from tests.engines.table_accounts import random_states as random_states_of
 
 NAMES = ("Ana", "Bo", "Cy", "Dag", "Eve", "Fay")
 #: One green square, at 8: a turn worth 8 points rolls the die.
 GREEN_AT_8 = Board(track_length=50, green_squares=(8,))
 
 
-def random_states(seed: int, players: int, die: str) -> Iterator[State]:
+def random_states(seed: int, players: int, die: str) -> list[State]:
     """Every state of a game played with random legal actions, from the start to the end."""
-    state = new_game(Config(players=NAMES[:players], die=die), seed)  # type: ignore[arg-type]
-    chooser = random.Random(seed)
-    yield state
-    while actions := legal_actions(state):
-        state = apply(state, chooser.choice(actions))
-        yield state
-
-
-def check_pair(before: State, after: State) -> list[Change]:
-    changes = table_changes(before, after)
-    assert check_changes(changes, table_places(before), table_places(after)) == []
-    assert all(change.words[0].isupper() for change in changes)
-    return changes
+    config = Config(players=NAMES[:players], die=die)  # type: ignore[arg-type]
+    states: list[State] = random_states_of(skogen, config, seed, limit=10_000)
+    return states
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_every_step_of_a_random_game_is_accounted_for_both_ways(seed: int) -> None:
     die = "app" if seed % 2 else "table"
     for before, after in itertools.pairwise(random_states(seed, 2 + seed % 5, die)):
-        forward = check_pair(before, after)
-        check_pair(after, before)
+        assert account_problems(skogen, before, after) == []
+        forward = table_changes(before, after)
         # A turn is the people's own entry; the app announces only the die it rolls.
         announced = [change.keys for change in to_announce(forward)]
         rolled_by_app = die == "app" and len(after.rolls) > len(before.rolls)
@@ -65,7 +57,7 @@ def test_states_far_apart_are_accounted_for_too() -> None:
     chooser = random.Random(3)
     for _ in range(300):
         before, after = chooser.sample(states, 2)
-        check_pair(before, after)
+        assert account_problems(skogen, before, after) == []
 
 
 def on_the_table(state: State) -> Hashable:
@@ -92,7 +84,8 @@ def test_the_places_see_every_component_the_table_holds() -> None:
 
 def step(state: State, action: Action) -> tuple[State, list[Change]]:
     after = apply(state, action)
-    return after, check_pair(state, after)
+    assert account_problems(skogen, state, after) == []
+    return after, table_changes(state, after)
 
 
 def test_a_turn_is_the_players_own_move() -> None:

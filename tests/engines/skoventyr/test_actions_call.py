@@ -54,7 +54,7 @@ def test_a_cost_that_cannot_be_paid_needs_a_risky_draw() -> None:
     crowded = forest(trees=4, vogter=2, ge=0, allies={1: E, 3: E})
     state = make(future=(H, E, T), woods=crowded)
     assert Call(0) not in calls(state) and Call(0, risky=True) in calls(state)
-    with pytest.raises(IllegalAction, match="take it with a Risky Draw instead"):
+    with pytest.raises(IllegalAction, match="Take it with a Risky Draw instead"):
         play(state, Call(0))
 
 

@@ -87,7 +87,10 @@ def test_trold_power_moves_gamle_erik_back_zero_to_three_steps() -> None:
 
 def test_nisse_power_returns_two_different_non_nisse_allies() -> None:
     short = make(hand=(N,), discard=(N, N, E, E))
-    with pytest.raises(IllegalAction, match="Nisse's power cannot be used now"):
+    with pytest.raises(
+        IllegalAction,
+        match=r"Nisse's power \(.*\) cannot be used now: the discard pile holds too few",
+    ):
         play(short, Mission(N))
     state = play(make(hand=(N,), discard=(E, E, N, H, H, G)), Mission(N))
     assert legal_actions(state) == [ReturnFromDiscard(E), ReturnFromDiscard(H)]

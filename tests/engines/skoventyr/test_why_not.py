@@ -6,6 +6,7 @@ from engines.skoventyr import (
     Config,
     DamageTree,
     Gambit,
+    Mission,
     Wrath,
     candidate_actions,
     legal_actions,
@@ -47,10 +48,17 @@ def test_command_with_an_empty_hand() -> None:
 def test_a_cost_that_cannot_be_paid_says_why() -> None:
     state = make(future=(T, E, H), woods=forest())  # no Hidden Ally for a Trold's cost
     assert refusal(state, Call(0)) == (
-        "The cost of a Trold cannot be paid now (reveal 2 Hidden Allies in the Forest); "
-        "take it with a Risky Draw instead."
+        "The cost of a Trold (reveal 2 Hidden Allies in the Forest) cannot be paid now: the "
+        "Forest holds 0 Hidden Allies. Take it with a Risky Draw instead."
     )
     assert refusal(state, Call(0, risky=True)) == ""
+
+
+def test_a_power_that_cannot_be_used_says_what_stands_in_its_way() -> None:
+    healthy = make(hand=(H,), woods=forest())  # the Huldre heals; every Tree is Healthy
+    assert refusal(healthy, Mission(H)) == (
+        "The Huldre's power (heal a Tree) cannot be used now: no Free Tree is Damaged."
+    )
 
 
 def test_during_a_step_the_candidates_are_its_answers_and_the_refusals_name_the_rule() -> None:
