@@ -30,4 +30,4 @@ FORM = NewGameForm(
 def summary(data: object) -> str:
     """The options a saved game was played with, in a few words for History."""
     config = Config.from_dict(data)  # type: ignore[arg-type]
-    return "app die" if config.die == "app" else "real die"
+    return "the app rolled the die" if config.die == "app" else "the real die"

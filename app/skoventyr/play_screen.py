@@ -148,6 +148,7 @@ class SkoventyrPlayScreen(GameScreen):
             self.hint_words = f"Thinking {round(share * 100)}%"
             return True
 
+        self.hint_words = "Thinking 0%"  # at once: the touch was taken
         Clock.schedule_interval(tick, 0.1)
         self.hinting.run(moment, lambda: advisor.advise(state, moment), self.show_hint)
 
@@ -526,9 +527,12 @@ class SkoventyrPlayScreen(GameScreen):
         lit = {value for kind, value in options if kind == "hostage"}
         tiles = reuse_children(self.ids.hostages, len(state.hostages), self._tile(CardTile))
         for tile, hostage in zip(tiles, state.hostages, strict=True):
-            tile.title = hostage.card.label
-            tile.narrow_title = two_line_name(hostage.card)
-            tile.caption = "x2 token" if hostage.double else ""
+            # The x2 token as it is printed, after the name: a line of its own would not
+            # fit under a name on two lines.
+            token = " x2" if hostage.double else ""
+            tile.title = hostage.card.label + token
+            tile.narrow_title = two_line_name(hostage.card) + token
+            tile.caption = ""
             tile.colour = CARD_COLOURS[hostage.card]
             tile.target = ("hostage", hostage.card)
             tile.touchable = hostage.card in lit

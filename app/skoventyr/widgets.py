@@ -114,7 +114,7 @@ class ForestRing(FloatLayout):
         if not count:
             return
         if count <= 6:  # around an ellipse, clockwise from the top
-            height = self.height * 0.27
+            height = self.height * 0.3  # at most a third: the side Trees must not touch
             width = min(height * 1.35, self.width * 0.3)
             radius_x = (self.width - width) / 2
             radius_y = (self.height - height) / 2

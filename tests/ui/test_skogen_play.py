@@ -134,7 +134,7 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     tap_all(driver, "Home")
     assert driver.app.root.current == "home"
     driver.tap_text("History")
-    assert "Player 1, Player 2, Player 3 \u00b7 app die" in driver.texts()
+    assert "Player 1, Player 2, Player 3 \u00b7 the app rolled the die" in driver.texts()
 
 
 def test_the_real_die_is_entered_by_its_face(driver: Driver) -> None:

@@ -247,8 +247,9 @@ def test_undo_in_the_guardians_turn_tells_what_to_put_back(driver: Driver) -> No
     touch(driver, ("verb", "end"))
     ended = len(screen.play.session.actions)
     while True:  # Done until the guardian has recorded an action and tells the next
-        wait(driver, telling_or_hero(driver), drawing=True)
-        if len(screen.play.session.actions) > ended and screen.instructions.active:
+        wait(driver, telling_or_hero(driver), drawing=True)  # (or its turn is over)
+        recorded = len(screen.play.session.actions) > ended
+        if recorded and (screen.instructions.active or screen.state.asking == "hero"):
             break
         driver.tap_text("Done")
     before = screen.state
