@@ -355,3 +355,31 @@ def test_a_damaged_page_sets_the_file_aside_and_rescues_the_rest(tmp_path: Path)
     for saved in whole[:3]:
         PlaySession.resume(store, skogen, saved.id)
     store.close()
+
+
+@pytest.mark.parametrize(
+    "outcome",
+    ['{"scores": 5}', '{"result": "won", "scores": [["Ana", "ten"]]}', '{"result": 3}', "[1]"],
+)
+def test_statistics_leave_out_a_game_whose_result_cannot_be_read(
+    tmp_path: Path, outcome: str
+) -> None:
+    from app import stats
+
+    store = Store.open(tmp_path / "tableside.db")
+    good = store.add_finished_session(
+        "skogen",
+        ["Ana", "Bo"],
+        "2026-01-01T10:00:00+00:00",
+        "2026-01-01T11:00:00+00:00",
+        {"result": "scored", "reason": "Ana wins.", "winners": ["Ana"], "scores": [["Ana", 9]]},
+    )
+    bad = store.add_finished_session(
+        "skogen", ["Ana", "Bo"], "2026-01-02T10:00:00+00:00", "2026-01-02T11:00:00+00:00", {}
+    )
+    store.db.execute("update sessions set outcome = ? where id = ?", [outcome, bad])
+    sessions = store.sessions()
+    assert [s.id for s in stats.finished(sessions)] == [good]
+    assert stats.scores(sessions, "skogen") == [9]
+    assert stats.player_record(sessions, "Ana").played["skogen"] == 1
+    store.close()
