@@ -18,6 +18,7 @@ from app.play_session import PlaySession
 from app.store import DamagedData, StorageFault, Store
 from app.store_location import AlreadyOpen, default_path
 from engines import skogen
+from tests.reliability.damage import damage_a_middle_page, many_games
 
 needs_root = pytest.mark.skipif(
     not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mounting a small disk needs root"
@@ -327,22 +328,8 @@ def test_a_setting_of_the_wrong_kind_is_its_default(tmp_path: Path) -> None:
 
 def test_a_damaged_page_sets_the_file_aside_and_rescues_the_rest(tmp_path: Path) -> None:
     db = tmp_path / "tableside.db"
-    store = Store.open(db)
-    store.add_player("Ana")
-    moves: dict[int, int] = {}
-    for seed in range(30):
-        play = PlaySession.start(store, skogen, None, seed, ["Ana"])
-        while len(play.session.events) < 40 and skogen.legal_actions(play.state):
-            play.play(skogen.legal_actions(play.state)[-1])
-        moves[play.session_id] = len(play.session.events)
-    store.db.execute("pragma wal_checkpoint(truncate)")
-    store.close()
-    page = sqlite3.connect(db).execute("pragma page_size").fetchone()[0]
-    data = bytearray(db.read_bytes())
-    pages = len(data) // page
-    middle = pages // 2  # somewhere among the events
-    data[middle * page : middle * page + 64] = b"\xa5" * 64
-    db.write_bytes(bytes(data))
+    moves = many_games(db)
+    damage_a_middle_page(db)
 
     store = Store.open(db)
     assert len(set_aside(tmp_path)) == 1
