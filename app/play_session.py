@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from app.store_faults import StorageFault
+from app.store_faults import DamagedData, StorageFault
 from engines.core import Action, Event, GameRules, Outcome, Session, to_data
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
-    from app.store import Store
+    from app.store import SavedSession, Store
 
 log = logging.getLogger("tableside")
 
@@ -36,10 +36,9 @@ class PlaySession:
 
     @classmethod
     def resume(cls, store: Store, rules: GameRules, session_id: int) -> PlaySession:
-        """Replay a saved game's log. A log the rules refuse raises ValueError."""
-        saved = store.session(session_id)
-        config = Session.config_from_dict(rules, saved.config)
-        events = [Event.from_dict(rules, data) for data in store.events(session_id)]
+        """Replay a saved game's log. DamagedData when part of it cannot be read, another
+        ValueError (IllegalAction) when the rules refuse one of its moves."""
+        saved, config, events = read_saved_game(store, rules, session_id)
         session = Session.replay(rules, config, saved.seed, events)
         play = cls(store, session_id, session, list(saved.players))
         play._finish_if_over()  # a finish that storage refused last time
@@ -74,3 +73,24 @@ class PlaySession:
         except StorageFault:
             # The last move is saved; the game is marked over when it is next resumed.
             log.warning("game %s is over but could not be marked so", self.session_id)
+
+
+def read_saved_game(
+    store: Store, rules: GameRules, session_id: int
+) -> tuple[SavedSession, Any, list[Event]]:
+    """A saved game's row, options and moves, read for replaying; DamagedData, in words,
+    for whatever part of it cannot be read (the store's damage or the engine's refusal)."""
+    saved = store.session(session_id)
+    if saved.damage is not None:
+        raise DamagedData(f"{saved.damage[0].upper()}{saved.damage[1:]}.")
+    try:
+        config = Session.config_from_dict(rules, saved.config)
+    except ValueError:
+        raise DamagedData("Its options cannot be read.") from None
+    events = []
+    for number, data in enumerate(store.events(session_id), start=1):
+        try:
+            events.append(Event.from_dict(rules, data))
+        except ValueError:
+            raise DamagedData(f"Its saved move {number} cannot be read.") from None
+    return saved, config, events

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from kivy.metrics import dp
 
 from app import theme
+from app.play_session import read_saved_game
 from app.widgets import FittingLabel, TButton
-from engines.core import Event, GameRules, IllegalAction, Session
+from engines.core import GameRules, IllegalAction, Session
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.store import Store
@@ -21,14 +22,12 @@ if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after
 
 class Replay:
     def __init__(self, store: Store, rules: GameRules, session_id: int) -> None:
-        saved = store.session(session_id)
+        saved, self._config, self._events = read_saved_game(store, rules, session_id)
         self.session_id = session_id
         self.players = list(saved.players)
         self.finished = saved.status != "active"
         self._rules = rules
-        self._config = Session.config_from_dict(rules, saved.config)
         self._seed = saved.seed
-        self._events = [Event.from_dict(rules, data) for data in store.events(session_id)]
         self.step = len(self._events)
         self.session = self._session_at(self.step)
 
