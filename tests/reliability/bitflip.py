@@ -419,8 +419,8 @@ def report(campaign: Campaign, database: str) -> str:
         verdict.replace(" ", "_").replace("-", "_"): campaign.count(verdict) for verdict in VERDICTS
     }
     summary |= {"explained": campaign.explained, "flips": total}
-    lines += ["", " ".join(f"{key}={value}" for key, value in summary.items())]
-    lines.append(f"seconds={campaign.seconds:.1f}")
+    pairs = [f"{key}={value}" for key, value in summary.items()]
+    lines += ["", " ".join([*pairs, f"seconds={campaign.seconds:.1f}"])]
     return "\n".join(lines)
 
 
