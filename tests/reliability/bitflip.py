@@ -51,6 +51,7 @@ from collections import Counter  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
+from functools import partial  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 from typing import Any, TypeVar  # noqa: E402
@@ -205,7 +206,7 @@ def read_lists(store: Store, reading: Reading) -> None:
         if getattr(session, "damage", None):  # TEMPORARY
             reading.messages.append(session.damage)
         reading.seen["events", session.id] = reading.attempt(
-            "events", lambda s=session: store.events(s.id)
+            "events", partial(store.events, session.id)
         )
 
 
@@ -237,10 +238,10 @@ def read_resumes(store: Store, reading: Reading) -> None:
         if game is None or not game.playable:
             continue  # Home has no tile to resume it from
         reading.seen["chooser", session.id] = reading.attempt(
-            "resume", lambda s=session: describe_unfinished(store, s)
+            "resume", partial(describe_unfinished, store, session)
         )
         play = reading.attempt(
-            "resume", lambda s=session, g=game: PlaySession.resume(store, g.rules(), s.id)
+            "resume", partial(PlaySession.resume, store, game.rules(), session.id)
         )
         reading.seen["resumed", session.id] = None if play is None else play.state
 
@@ -249,9 +250,7 @@ def read_history(store: Store, reading: Reading) -> None:
     """Every row of History, and each game stepped through as touching its row does:
     opened at its end, then back to the set-up."""
     sessions = reading.attempt("history", store.sessions) or []
-    reading.seen["history"] = [
-        reading.attempt("history", lambda s=s: describe(s)) for s in sessions
-    ]
+    reading.seen["history"] = [reading.attempt("history", partial(describe, s)) for s in sessions]
     for session in sessions:
         game = BY_KEY.get(session.game)
         if (session.external_id and not session.event_count) or game is None:
