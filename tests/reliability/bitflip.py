@@ -68,16 +68,9 @@ from app.screens.home import describe_unfinished, people  # noqa: E402
 from app.screens.statistics import PLAYERS  # noqa: E402
 from app.screens.when import when  # noqa: E402
 from app.skulk_hollow.options import owner_profile  # noqa: E402
-from app.store import DB_FILENAME, SavedSession, Store  # noqa: E402
-
-try:  # TEMPORARY until the store's fault API lands
-    from app.store_faults import StorageFault
-except ImportError:
-
-    class StorageFault(Exception):  # type: ignore[no-redef]
-        pass
-
-
+from app.store import SavedSession, Store  # noqa: E402
+from app.store_faults import StorageFault  # noqa: E402
+from app.store_location import DB_FILENAME  # noqa: E402
 from engines import skulk_hollow  # noqa: E402
 from tests.reliability import saved_games  # noqa: E402
 
@@ -91,7 +84,7 @@ T = TypeVar("T")
 WORDED_STEPS = frozenset({"events", "resume", "replay", "profiles"})
 #: Steps the app takes before a person can do anything: a failure there is met again at
 #: every start.
-START_STEPS = frozenset({"open", "home", "start setting"})
+START_STEPS = frozenset({"open", "home", "start setting", "start check"})
 VERDICTS = ("caught", "silent-harmless", "silent-changed", "uncaught", "crash at start")
 #: Signs of Python's own words in a message meant for a player.
 RAW_PYTHON = re.compile(
@@ -114,6 +107,10 @@ class Problem:
     refused: bool
     kind: str
     message: str
+
+
+def closes_the_app(problem: Problem) -> bool:
+    return problem.step in START_STEPS or not problem.refused
 
 
 @dataclass
@@ -140,7 +137,7 @@ class Reading:
     def verdict(self, original: Reading) -> str:
         if any(p.step in START_STEPS for p in self.problems):
             return "crash at start"
-        if any(not p.refused for p in self.problems):
+        if any(closes_the_app(p) for p in self.problems):
             return "uncaught"
         if self.messages or self.set_aside or self.problems:
             return "caught"
@@ -158,31 +155,29 @@ class Reading:
 def read(path: Path, scratch: Path) -> Reading:
     """Everything the app reads from the database at ``path``; exports go to ``scratch``."""
     reading = Reading()
-    before = set(path.parent.iterdir())
-    store = reading.attempt("open", lambda: Store.open(path))
-    reading.set_aside = any(
-        p.name.startswith(path.name + ".") for p in set(path.parent.iterdir()) - before
-    )
+    # As the app opens it: the file's quick_check comes after Home's first frame.
+    store = reading.attempt("open", partial(Store.open, path, check=False))
     if store is None:
         return reading
     try:
-        if store.notice:
-            reading.messages.append(store.notice)
         read_start(store, reading)
         read_lists(store, reading)
         read_profiles(store, reading)
         read_resumes(store, reading)
         read_history(store, reading)
-        reading.attempt("statistics", lambda: read_statistics(store, reading))
+        reading.attempt("statistics", partial(read_statistics, store, reading))
         read_exports(store, reading, scratch)
     finally:
         reading.attempt("close", store.close)
+    reading.messages += store.notices  # from opening, and values read in place of damaged ones
+    reading.set_aside = any(".unreadable-" in p.name for p in path.parent.iterdir())
     return reading
 
 
 def read_start(store: Store, reading: Reading) -> None:
-    """Home after its first frame: each playable game's unfinished games, in the words
-    of its tile, and the buzzer setting the buttons are connected with."""
+    """What the app does after Home's first frame: each playable game's unfinished games
+    in the words of its tile, the buzzer setting for the buttons, then the file's
+    quick_check, which sets a damaged file aside (Home is shown again)."""
 
     def home() -> None:
         for game in GAMES:
@@ -194,8 +189,12 @@ def read_start(store: Store, reading: Reading) -> None:
 
     reading.attempt("home", home)
     reading.seen["buzzer"] = reading.attempt(
-        "start setting", lambda: store.setting("buzzer_muted", False)
+        "start setting", partial(store.setting, "buzzer_muted", False)
     )
+    whole = reading.attempt("start check", store.check_whole)
+    if whole is False:
+        reading.attempt("start check", store.set_aside_damaged)
+        reading.attempt("home", home)
 
 
 def read_lists(store: Store, reading: Reading) -> None:
@@ -203,7 +202,7 @@ def read_lists(store: Store, reading: Reading) -> None:
     sessions = reading.attempt("sessions", store.sessions)
     reading.seen["sessions"] = sessions
     for session in sessions or ():
-        if getattr(session, "damage", None):  # TEMPORARY
+        if session.damage:
             reading.messages.append(session.damage)
         reading.seen["events", session.id] = reading.attempt(
             "events", partial(store.events, session.id)
@@ -398,18 +397,16 @@ def report(campaign: Campaign, database: str) -> str:
         row(verdict, campaign.count(verdict))
         if verdict == "caught":
             row("  of which explained", campaign.explained)
-    failures = Counter(
-        (p.step, p.kind, gist(p.message))
-        for flip in campaign.flips
-        if flip.verdict in ("uncaught", "crash at start")
-        for p in flip.problems
-        if not p.refused or p.step in START_STEPS
-    )
+    failures: Counter[tuple[str, str, str]] = Counter()
+    for flip in campaign.flips:  # each kind of failure counted once per flip
+        failures.update(
+            {(p.step, p.kind, gist(p.message)) for p in flip.problems if closes_the_app(p)}
+        )
     if failures:
         lines += ["", "Uncaught errors and crashes at start, by step and kind (flips):"]
         for (step, kind, message), count in failures.most_common():
             lines.append(f"  {count:>4}  {step}: {kind}: {message}")
-    unworded = Counter(gist(m) for flip in campaign.flips for m in flip.unworded)
+    unworded = Counter(m for flip in campaign.flips for m in {gist(m) for m in flip.unworded})
     if unworded:
         lines += ["", "Messages not in a player's words (flips):"]
         for message, count in unworded.most_common(15):
