@@ -109,6 +109,10 @@ class Problem:
     message: str
 
 
+def _what(key: Any) -> str:
+    return str(key[0] if isinstance(key, tuple) else key)
+
+
 def closes_the_app(problem: Problem) -> bool:
     return problem.step in START_STEPS or not problem.refused
 
@@ -141,7 +145,13 @@ class Reading:
             return "uncaught"
         if self.messages or self.set_aside or self.problems:
             return "caught"
-        return "silent-harmless" if self.seen == original.seen else "silent-changed"
+        return "silent-changed" if self.differences(original) else "silent-harmless"
+
+    def differences(self, original: Reading) -> tuple[str, ...]:
+        """What was read differently ("sessions", "events", "replay"...), once each."""
+        keys = self.seen.keys() | original.seen.keys()
+        differ = {_what(key) for key in keys if self.seen.get(key) != original.seen.get(key)}
+        return tuple(sorted(differ))
 
     @property
     def explained(self) -> bool:
@@ -306,6 +316,7 @@ class Flip:
     explained: bool
     problems: tuple[Problem, ...]
     unworded: tuple[str, ...]  # messages the app gave that were not in a player's words
+    changed: tuple[str, ...]  # for a silent change: what was read differently
 
 
 @dataclass
@@ -347,14 +358,16 @@ def run(database: Path, flips: int, seed: int) -> Campaign:
             offset, bit = chooser.randrange(len(original_bytes)), chooser.randrange(8)
             reading = read_copy(Path(tmp) / str(number), flip_bit(original_bytes, offset, bit))
             said = reading.messages + [p.message for p in reading.problems if p.refused]
+            verdict = reading.verdict(original)
             results.append(
                 Flip(
                     offset,
                     bit,
-                    reading.verdict(original),
+                    verdict,
                     reading.explained,
                     tuple(reading.problems),
                     tuple(m for m in said if not in_words(m)),
+                    reading.differences(original) if verdict == "silent-changed" else (),
                 )
             )
     return Campaign(len(original_bytes), seed, results, time.monotonic() - began)
@@ -406,6 +419,10 @@ def report(campaign: Campaign, database: str) -> str:
         lines += ["", "Uncaught errors and crashes at start, by step and kind (flips):"]
         for (step, kind, message), count in failures.most_common():
             lines.append(f"  {count:>4}  {step}: {kind}: {message}")
+    changed = Counter(what for flip in campaign.flips for what in flip.changed)
+    if changed:
+        lines += ["", "Silent changes, by what was read differently (flips):"]
+        lines += [f"  {count:>4}  {what}" for what, count in changed.most_common()]
     unworded = Counter(m for flip in campaign.flips for m in {gist(m) for m in flip.unworded})
     if unworded:
         lines += ["", "Messages not in a player's words (flips):"]
