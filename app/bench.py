@@ -5,6 +5,10 @@ Prints, side by side: cold start to first frame and peak memory against a bare K
 append+commit latency, the resume time of a long saved game, engine steps per second per
 game and the guardian's decision times; ends with one line of key=value pairs. Figures,
 not a test: the test suite only checks that it runs.
+
+How the saved games stand up to damage is measured apart, with the test helpers:
+``python -m tests.reliability.bitflip`` flips single bits in copies of a populated
+database and counts the flips the app catches, explains, misses or dies of.
 """
 
 from __future__ import annotations

@@ -1,0 +1,97 @@
+"""A populated Tableside database built through the app's own code, for reliability runs.
+
+Several games of each of the four kinds, played with the real engines through
+``PlaySession`` (moves chosen from the legal ones by a seeded random generator, with
+an undo now and then): finished, abandoned and unfinished ones. Also a roster, a setting,
+both component profiles and a play imported from a BG Stats file. The same seed gives
+the same games (their times aside).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from app import exchange
+from app.chickwood.profile import to_data as village_data
+from app.play_session import PlaySession
+from app.store import Store
+from engines.chickwood.data import default_cards
+
+GAMES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
+PLAYERS = ("Ana", "Bo", "Camille", "Dag")
+#: The table of each game: Skulk Hollow is played by one person against the guardian.
+TABLES = {
+    "skoventyr": ["Ana", "Bo"],
+    "skulk_hollow": ["Camille"],
+    "chickwood": ["Bo", "Dag", "Ana"],
+    "skogen": ["Dag", "Camille"],
+}
+#: One owner's correction in the Skulk Hollow component check.
+SKULK_CORRECTION = {"grak.location.stomp.wounds": 5}
+
+
+def build(path: Path, finished_per_game: int = 2, seed: int = 16, max_moves: int = 1500) -> Path:
+    """Fill a new database at ``path``; its write-ahead log is folded into the file, so
+    that a copy of the file alone holds every game."""
+    store = Store.open(path)
+    chooser = random.Random(seed)
+    for name in PLAYERS:
+        store.add_player(name)
+    store.set_setting("buzzer_muted", True)
+    store.save_profile("chickwood", village_data(default_cards()))
+    store.save_profile("skulk_hollow", SKULK_CORRECTION)
+    for game in GAMES:
+        rules = importlib.import_module(f"engines.{game}")
+        for _ in range(finished_per_game):
+            play = PlaySession.start(store, rules, None, chooser.randrange(2**31), TABLES[game])
+            play_moves(play, rules, chooser, max_moves, finish=True)
+        abandoned = PlaySession.start(store, rules, None, chooser.randrange(2**31), TABLES[game])
+        play_moves(abandoned, rules, chooser, 12, finish=False)
+        abandoned.abandon()
+        unfinished = PlaySession.start(store, rules, None, chooser.randrange(2**31), TABLES[game])
+        play_moves(unfinished, rules, chooser, 30, finish=False)
+    import_one_play(store)
+    store.db.execute("pragma wal_checkpoint(truncate)")
+    store.close()
+    return path
+
+
+def play_moves(
+    play: PlaySession, rules: Any, chooser: random.Random, moves: int, finish: bool
+) -> None:
+    """Up to ``moves`` seeded moves, one in ten of them undone again. With ``finish``
+    the game is played to its end when it ends within them; without, it is kept open."""
+    for move in range(moves):
+        if play.session.outcome() is not None:
+            return
+        if move % 10 == 9 and play.session.can_undo:
+            play.undo()
+            continue
+        actions = list(rules.legal_actions(play.state))
+        if not finish:
+            actions = [a for a in actions if rules.outcome(rules.apply(play.state, a)) is None]
+        if not actions:
+            return
+        play.play(chooser.choice(actions))
+
+
+def import_one_play(store: Store) -> None:
+    """A finished Skogen game, exported from another table as a BG Stats file and
+    imported here: a session with an external id and no events."""
+    with tempfile.TemporaryDirectory() as folder:
+        elsewhere = Store.open(Path(folder) / "elsewhere.db")
+        rules = importlib.import_module("engines.skogen")
+        play = PlaySession.start(elsewhere, rules, None, 99, ["Eli", "Ana"])
+        play_moves(play, rules, random.Random(99), 2000, finish=True)
+        if play.session.outcome() is None:  # a game that did not end: record its result
+            elsewhere.finish_session(
+                play.session_id, {"result": "scored", "reason": "Eli won.", "winners": ["Eli"]}
+            )
+        exported = Path(folder) / "bgstats.json"
+        exchange.export_bgstats(elsewhere, exported)
+        elsewhere.close()
+        exchange.import_bgstats(store, exported)
