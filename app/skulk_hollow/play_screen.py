@@ -32,6 +32,7 @@ from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
 from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
+from app.store_faults import StorageFault
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skulk_hollow as K
@@ -195,7 +196,7 @@ class SkulkHollowPlayScreen(GameScreen):
         before = self.state
         try:
             self.play.play(action)
-        except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
             return False
         heading = "End of your turn" if isinstance(action, K.EndTurn) else "On the table"
@@ -260,7 +261,7 @@ class SkulkHollowPlayScreen(GameScreen):
                 break
             try:
                 self.play.play(step.action)
-            except ValueError as refusal:  # the game was closed meanwhile
+            except (ValueError, StorageFault) as refusal:  # refused, or not saved
                 self.message, refused = str(refusal), True
                 break
             self.recorded += 1
@@ -345,7 +346,7 @@ class SkulkHollowPlayScreen(GameScreen):
                 self.play.undo()
                 if _asked(self.state) or not self.play.session.can_undo:
                     break
-        except ValueError as refusal:  # IllegalAction: nothing to undo, or a replay
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         self._drop_plan(new_bot=True)
         self.note = ""
