@@ -504,7 +504,7 @@ def import_bgstats(store: Store, path: Path) -> ImportReport:
     try:
         return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
     except sqlite3.Error as error:  # the commit of the whole import itself (a full card)
-        raise fault(error) from error
+        raise fault(error, store.path) from error
 
 
 def _add_plays(
