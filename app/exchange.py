@@ -156,9 +156,11 @@ class ExportReport:
     @property
     def message(self) -> str:
         """Where the files are, and what could not be read, for the screen."""
+        # The folder's name apart from its place: a whole path is too long for a line.
         text = (
-            f"Your games are in {self.folder}: tableside.json, sessions.csv, events.csv, "
-            "and bgstats.json for the BG Stats app."
+            f"Your games are in {self.folder.name}, a folder in {self.folder.parent}. "
+            "Its files: tableside.json, sessions.csv, events.csv, and bgstats.json for "
+            "the BG Stats app."
         )
         if self.skipped:
             shown = list(self.skipped[:_SKIPPED_SHOWN])

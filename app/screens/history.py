@@ -211,26 +211,23 @@ class HistoryScreen(BaseScreen):
         """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder."""
         store = App.get_running_app().store
         folder = exchange_folder() / datetime.now().strftime("export-%Y%m%d-%H%M%S")
+        # A failed export leaves no folder of half-written files behind (but an earlier
+        # export of the same second is kept).
+        remove_on_failure = not folder.exists()
         try:
             report = exchange.export_all(store, folder)
-        except StorageFault as fault:
-            self._remove_partial_export(folder)
-            show_notice("Nothing was exported", str(fault))
-            return
-        except OSError as problem:
-            self._remove_partial_export(folder)
-            show_notice(
-                "Nothing was exported",
-                f"The files could not be written in {folder.parent}: "
-                f"{exchange.write_problem(problem)}.",
+        except (StorageFault, OSError) as problem:
+            if remove_on_failure:
+                shutil.rmtree(folder, ignore_errors=True)
+            words = (
+                str(problem)
+                if isinstance(problem, StorageFault)  # the saved games cannot be read now
+                else f"The files could not be written in {folder.parent}: "
+                f"{exchange.write_problem(problem)}."
             )
+            show_notice("Nothing was exported", words)
             return
         show_notice("Exported", report.message)
-
-    @staticmethod
-    def _remove_partial_export(folder: Path) -> None:
-        """A failed export leaves no folder of half-written files behind."""
-        shutil.rmtree(folder, ignore_errors=True)
 
     def choose_import(self) -> None:
         candidates = import_candidates()
