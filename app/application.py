@@ -20,7 +20,7 @@ from kivy.uix.widget import Widget
 from app import tap_guard, theme
 from app.games import GameInfo, load
 from app.screens.home import HomeScreen
-from app.store_faults import StorageFault
+from app.store_faults import DamagedData, StorageFault, shorten
 from app.store_location import AlreadyOpen, CopyLock, default_path, resolve
 from app.widgets import BaseScreen
 
@@ -206,13 +206,12 @@ class TablesideApp(App):
 
         try:
             play = PlaySession.resume(self.store, game.rules(), session_id)
-        except ValueError as problem:  # IllegalAction is a ValueError too
+        except ValueError as problem:  # IllegalAction and DamagedData are ValueErrors too
             log.error("cannot replay saved game %s: %s", session_id, problem)
             from app.popups import show_notice
 
             show_notice(
-                "This game cannot be resumed",
-                f"Its saved moves no longer fit the rules ({problem}). It stays in History.",
+                "This game cannot be resumed", f"{why_not_replayed(problem)} It stays in History."
             )
             return
         self._open_game(game, play)
@@ -227,7 +226,7 @@ class TablesideApp(App):
         except ValueError as problem:
             from app.popups import show_notice
 
-            show_notice("This game cannot be shown", f"Its saved moves do not replay ({problem}).")
+            show_notice("This game cannot be shown", why_not_replayed(problem))
             return
         self.go(game.play_screen, game=game, play=replay)
 
@@ -283,6 +282,13 @@ class TablesideApp(App):
             for top in Window.children  # the screens and any popup
             for w in top.walk(restrict=True)
         )
+
+
+def why_not_replayed(problem: ValueError) -> str:
+    """Why a saved game does not replay, in words: a damaged move or a refused one."""
+    if isinstance(problem, DamagedData):
+        return f"Part of it was damaged on the storage: {problem}"
+    return f"Its saved moves no longer fit the rules ({shorten(str(problem), 200)})."
 
 
 def _refusal(message: str, close: Callable[[], None]) -> Widget:

@@ -261,10 +261,17 @@ class SkulkHollowPlayScreen(GameScreen):
                 break
             try:
                 self.play.play(step.action)
-            except (ValueError, StorageFault) as refusal:  # refused, or not saved
+            except StorageFault as fault:
+                # The table has done it but it is not saved: keep the plan, and save it
+                # at the next Done or with "Save again" once the storage is put right.
+                self.message = str(fault)
+                self.draw()
+                return
+            except ValueError as refusal:  # the game was closed meanwhile
                 self.message, refused = str(refusal), True
                 break
             self.recorded += 1
+        self.message = ""
         if self.recorded == len(plan.steps) or refused:
             self._drop_plan()
             self.refresh()
@@ -584,6 +591,10 @@ class SkulkHollowPlayScreen(GameScreen):
         if self.start_bottom_bar(bar, can_undo, over=bool(self.state.ended)):
             return
         if self.guardian_turn:
+            if self.plan is not None:  # done at the table, but the storage refused it
+                button = TargetButton(text="Save again", role="primary", font_size=theme.LABEL)
+                button.bind(on_release=lambda _b: self._go_on_with_plan())
+                bar.add_widget(button)
             return  # the guardian is thinking: nothing to touch but Undo
         if self.selection.options_of("card") and not self.selection.prefix:
             state = self.state

@@ -95,3 +95,26 @@ def test_a_damaged_component_profile_is_reported_not_fatal(tmp_path: Path) -> No
         with pytest.raises(DataError, match="your village profile"):
             village_cards()
     assert store.profile("chickwood") == {"card": [{"rows": "nonsense"}]}  # kept as it was
+
+
+def test_saved_games_locked_by_another_program_pause_saving_without_closing(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tableside.db"
+    Store.open(db).close()
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("begin exclusive")  # held while the app starts and tries to save
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.reliability.storage_fault_child"],
+        env={**os.environ, "KIVY_HOME": str(tmp_path / "kivy"), "TABLESIDE_DB": str(db)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,  # it did not crash
+    )
+    other.close()
+    out = done.stdout
+    assert "NOTICE The saved games are busy in another program" in out
+    assert "REFUSED The saved games are busy in another program" in out
+    assert "SCREEN home" in out
+    assert [p for p in tmp_path.iterdir() if ".unreadable-" in p.name] == []
