@@ -46,18 +46,22 @@ back is recognised.
 from __future__ import annotations
 
 import csv
+import errno
 import json
+import math
 import os
 import re
+import sqlite3
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from app.games import GAMES
-from app.store import SavedSession, Store
+from app.store import LoggedEvent, SavedSession, Store
+from app.store_faults import fault, shorten
 from engines.core import Outcome, to_data
 
 FORMAT = "tableside"
@@ -89,47 +93,168 @@ _TITLES = {game.key: game.title for game in GAMES}
 # -- exports ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Readable:
+    """Everything the store can read, gathered once for every file of an export."""
+
+    players: list[str]
+    #: Sessions read whole, oldest first.
+    sessions: list[SavedSession]
+    events: dict[int, list[LoggedEvent]]
+    #: Sessions some of whose events cannot be read: id -> those events as stored.
+    unreadable_events: dict[int, list[dict[str, Any]]]
+    #: Sessions whose row cannot be read whole, oldest first.
+    damaged: list[SavedSession]
+    #: The sessions' rows as stored, for the damaged ones.
+    raw_rows: dict[int, dict[str, Any]]
+
+    @property
+    def skipped(self) -> list[str]:
+        """What the CSV and BG Stats files leave out (the JSON file keeps it as stored)."""
+        notes = [f"{_game_name(s)} ({s.damage})" for s in self.damaged]
+        for session in self.sessions:
+            count = len(self.unreadable_events.get(session.id, ()))
+            if count:
+                moves = "an unreadable move" if count == 1 else f"{count} unreadable moves"
+                notes.append(f"{moves} of {_game_name(session)}")
+        return notes
+
+
+def _read_store(store: Store) -> _Readable:
+    """What an export writes: each damaged row or event is set apart, never a reason to
+    write nothing (an export is the person's backup, wanted most when the file is hurt)."""
+    players = [player.name for player in store.players()]
+    return _read_sessions(store, _oldest_first(store.sessions()), players)
+
+
+def _read_sessions(store: Store, sessions: list[SavedSession], players: list[str]) -> _Readable:
+    readable: list[SavedSession] = []
+    damaged: list[SavedSession] = []
+    events: dict[int, list[LoggedEvent]] = {}
+    unreadable: dict[int, list[dict[str, Any]]] = {}
+    raw_rows: dict[int, dict[str, Any]] = {}
+    for session in sessions:
+        if session.damage is not None:
+            damaged.append(session)
+            raw_rows[session.id] = store.raw_session(session.id)
+            continue
+        readable.append(session)
+        events[session.id], bad_seqs = store.readable_events(session.id)
+        if bad_seqs:
+            bad = set(bad_seqs)
+            raw_events = store.raw_session(session.id)["events"]
+            unreadable[session.id] = [e for e in raw_events if e.get("seq") in bad]
+    return _Readable(players, readable, events, unreadable, damaged, raw_rows)
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    folder: Path
+    #: What the files leave out, in words: "Skogen game 12 (its players cannot be read)".
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """Where the files are, and what could not be read, for the screen."""
+        # The folder's name apart from its place: a whole path is too long for a line.
+        text = (
+            f"Your games are in {self.folder.name}, a folder in {self.folder.parent}. "
+            "Its files: tableside.json, sessions.csv, events.csv, and bgstats.json for "
+            "the BG Stats app."
+        )
+        if self.skipped:
+            shown = list(self.skipped[:_SKIPPED_SHOWN])
+            if len(self.skipped) > _SKIPPED_SHOWN:
+                shown.append(f"and {len(self.skipped) - _SKIPPED_SHOWN} more")
+            text += (
+                "\n\nSome saved games could not be read whole. tableside.json keeps them "
+                "as they were saved; the other files leave out: " + "; ".join(shown) + "."
+            )
+        return text
+
+
+#: How many skipped games the export's message names, the rest are counted.
+_SKIPPED_SHOWN = 8
+
+
+def export_all(store: Store, folder: Path) -> ExportReport:
+    """Every game as Tableside JSON, CSV and a BG Stats file, into ``folder``.
+
+    Whatever can be read is written; ``skipped`` says what could not be. A file that
+    cannot be written raises ``OSError`` (see ``write_problem``)."""
+    readable = _read_store(store)
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_json(folder / "tableside.json", _tableside_data(readable))
+    _write_csv(readable, folder)
+    skipped = readable.skipped
+    plays = _bgstats_data(readable, skipped)
+    _write_json(folder / "bgstats.json", plays)
+    return ExportReport(folder, tuple(dict.fromkeys(skipped)))
+
+
 def export_json(store: Store, path: Path) -> None:
     """Everything Tableside keeps about its games, in the format described above."""
-    data = {
+    _write_json(path, _tableside_data(_read_store(store)))
+
+
+def _tableside_data(readable: _Readable) -> dict[str, Any]:
+    sessions = []
+    for session in readable.sessions:
+        entry = {
+            "id": session.id,
+            "game": session.game,
+            "config": session.config,
+            "seed": session.seed,
+            "players": list(session.players),
+            "status": session.status,
+            "started": session.started,
+            "updated": session.updated,
+            "ended": session.ended,
+            "outcome": session.outcome,
+            "external_id": session.external_id,
+            "events": [
+                {"seq": event.seq, "at": event.at, "payload": event.payload}
+                for event in readable.events[session.id]
+            ],
+        }
+        if session.id in readable.unreadable_events:
+            # Kept as stored (payload as text), so nothing the person had is lost.
+            entry["unreadable_events"] = readable.unreadable_events[session.id]
+        sessions.append(entry)
+    return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "exported": datetime.now(UTC).isoformat(timespec="seconds"),
         "games": dict(_TITLES),
-        "players": [player.name for player in store.players()],
-        "sessions": [
-            {
-                "id": session.id,
-                "game": session.game,
-                "config": session.config,
-                "seed": session.seed,
-                "players": list(session.players),
-                "status": session.status,
-                "started": session.started,
-                "updated": session.updated,
-                "ended": session.ended,
-                "outcome": session.outcome,
-                "external_id": session.external_id,
-                "events": [
-                    {"seq": event.seq, "at": event.at, "payload": event.payload}
-                    for event in store.logged_events(session.id)
-                ],
-            }
-            for session in _oldest_first(store.sessions())
+        "players": readable.players,
+        "sessions": sessions,
+        # Rows that cannot be read whole, column by column as stored, with their events.
+        "damaged_sessions": [
+            {"id": s.id, "damage": s.damage, "stored": readable.raw_rows[s.id]}
+            for s in readable.damaged
         ],
     }
-    _write_json(path, data)
+
+
+def export_session_as_stored(store: Store, session_id: int, path: Path) -> None:
+    """One damaged session in a Tableside JSON file of its own, to keep it or to show
+    someone who can help: its row as stored (under "damaged_sessions"), or, for a whole
+    row with events that cannot be read, those events as stored."""
+    _write_json(path, _tableside_data(_read_sessions(store, [store.session(session_id)], [])))
 
 
 def export_csv(store: Store, folder: Path) -> tuple[Path, Path]:
     """Write sessions.csv and events.csv into ``folder``; returns their paths."""
     folder.mkdir(parents=True, exist_ok=True)
+    return _write_csv(_read_store(store), folder)
+
+
+def _write_csv(readable: _Readable, folder: Path) -> tuple[Path, Path]:
     sessions_path, events_path = folder / "sessions.csv", folder / "events.csv"
-    sessions = _oldest_first(store.sessions())
     with sessions_path.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
         writer.writerow(SESSION_COLUMNS)
-        for session in sessions:
+        for session in readable.sessions:
             outcome = session.outcome if isinstance(session.outcome, dict) else {}
             scores = "; ".join(f"{name}: {score}" for name, score in _scores(outcome).items())
             writer.writerow(
@@ -148,8 +273,8 @@ def export_csv(store: Store, folder: Path) -> tuple[Path, Path]:
     with events_path.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
         writer.writerow(EVENT_COLUMNS)
-        for session in sessions:
-            for event in store.logged_events(session.id):
+        for session in readable.sessions:
+            for event in readable.events[session.id]:
                 payload = json.dumps(event.payload, ensure_ascii=False)
                 writer.writerow([session.id, event.seq, event.at, payload])
     return sessions_path, events_path
@@ -162,11 +287,12 @@ def export_bgstats(store: Store, path: Path) -> None:
 
 def bgstats_data(store: Store) -> dict[str, Any]:
     """What ``export_bgstats`` writes: the same for the same saved games, every time."""
-    finished = [
-        s
-        for s in _oldest_first(store.sessions())
-        if s.status == "finished" and isinstance(s.outcome, dict)
-    ]
+    return _bgstats_data(_read_store(store), [])
+
+
+def _bgstats_data(readable: _Readable, skipped: list[str]) -> dict[str, Any]:
+    """The BG Stats file; a finished game whose times cannot be read is added to
+    ``skipped``."""
     game_ids: dict[str, int] = {}
     player_ids: dict[str, int] = {}  # casefolded name -> id
     player_rows: list[dict[str, Any]] = []
@@ -174,10 +300,16 @@ def bgstats_data(store: Store) -> dict[str, Any]:
     # Last modification of each game and player: the latest play they are in.
     game_touched: dict[str, str] = {}
     player_touched: dict[str, str] = {}
-    for session in finished:
+    for session in readable.sessions:
+        if session.status != "finished" or not isinstance(session.outcome, dict):
+            continue
+        try:
+            times = _PlayTimes.of(session)
+        except ValueError:
+            skipped.append(f"{_game_name(session)} in bgstats.json (its times cannot be read)")
+            continue
         game_ids.setdefault(session.game, len(game_ids) + 1)
-        modified = _bg_date(session.updated)
-        game_touched[session.game] = max(game_touched.get(session.game, ""), modified)
+        game_touched[session.game] = max(game_touched.get(session.game, ""), times.modified)
         for name in session.players:
             folded = name.casefold()
             if folded not in player_ids:
@@ -191,8 +323,8 @@ def bgstats_data(store: Store) -> dict[str, Any]:
                         "bggUsername": "",
                     }
                 )
-            player_touched[folded] = max(player_touched.get(folded, ""), modified)
-        plays.append(_bg_play(session, game_ids[session.game], player_ids))
+            player_touched[folded] = max(player_touched.get(folded, ""), times.modified)
+        plays.append(_bg_play(session, times, game_ids[session.game], player_ids))
     for row in player_rows:
         row["modificationDate"] = player_touched[str(row["name"]).casefold()]
     games = [
@@ -222,6 +354,22 @@ def bgstats_data(store: Store) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class _PlayTimes:
+    """A finished session's times, as BG Stats wants them."""
+
+    start: datetime
+    end: datetime
+    modified: str
+
+    @classmethod
+    def of(cls, session: SavedSession) -> _PlayTimes:
+        """Raises ValueError for a time that is not one (a damaged row)."""
+        start = _parse_time(session.started)
+        end = _parse_time(session.ended) if session.ended else start
+        return cls(start, end, _bg_date(session.updated))
+
+
 def play_uuid(session: SavedSession) -> str:
     """The BG Stats uuid of a session: where it came from, or derived from the session."""
     if session.external_id:
@@ -230,10 +378,12 @@ def play_uuid(session: SavedSession) -> str:
     return str(uuid.uuid5(UUID_NAMESPACE, name))
 
 
-def _bg_play(session: SavedSession, game_id: int, player_ids: dict[str, int]) -> dict[str, Any]:
+def _bg_play(
+    session: SavedSession, times: _PlayTimes, game_id: int, player_ids: dict[str, int]
+) -> dict[str, Any]:
     outcome: dict[str, Any] = session.outcome
     result = outcome.get("result")
-    winners = set(outcome.get("winners") or ())
+    winners = _names(outcome.get("winners"))
     scores = _scores(outcome)
     cooperative = session.game in COOPERATIVE
     player_scores = []
@@ -255,18 +405,16 @@ def _bg_play(session: SavedSession, game_id: int, player_ids: dict[str, int]) ->
                 "rank": rank,
             }
         )
-    start = _parse_time(session.started)
-    end = _parse_time(session.ended) if session.ended else start
-    play_date = start.strftime(_BG_DATE)
+    reason = outcome.get("reason")
     return {
         "uuid": play_uuid(session),
         "gameRefId": game_id,
-        "playDate": play_date,
-        "playDateYmd": int(start.strftime("%Y%m%d")),
-        "entryDate": _bg_date(session.ended or session.started),
-        "modificationDate": _bg_date(session.updated),
-        "durationMin": max(0, int((end - start).total_seconds()) // 60),
-        "comments": str(outcome.get("reason") or ""),
+        "playDate": times.start.strftime(_BG_DATE),
+        "playDateYmd": int(times.start.strftime("%Y%m%d")),
+        "entryDate": times.end.strftime(_BG_DATE),
+        "modificationDate": times.modified,
+        "durationMin": max(0, int((times.end - times.start).total_seconds()) // 60),
+        "comments": reason if isinstance(reason, str) else "",
         "ignored": False,
         "manualWinner": True,  # Tableside decided the winners; BG Stats need not
         "usesTeams": False,
@@ -330,17 +478,46 @@ class _Play:
     comment: str
 
 
+#: Larger files are refused unread: a BG Stats backup of years of plays is a few MB.
+MAX_IMPORT_BYTES = 32 * 1024 * 1024
+#: Limits past which a value in a file to import is damage (or an attack), not a play.
+MAX_MINUTES = 60 * 24 * 365
+MAX_SEATS = 100
+MAX_SCORE = 10**9
+EARLIEST_PLAY, LATEST_PLAY = 1900, 2200  # years
+#: Longer text from a file is cut: a name, a comment (the game's result), a uuid.
+NAME_LIMIT, COMMENT_LIMIT, UUID_LIMIT = 40, 500, 100
+
+
 def import_bgstats(store: Store, path: Path) -> ImportReport:
     """Add the plays of Tableside's games from a BG Stats file as finished sessions.
 
     Plays already here are skipped, so importing the same file twice adds nothing. A file
-    that cannot be read raises ``ValueError`` saying why, and nothing is changed.
+    that cannot be read raises ``ValueError`` saying why in a player's words, and nothing
+    is changed: all the plays are added, or none.
     """
     plays, other_games, without_players = _read_plays(_load(path))
-    sessions = store.sessions()
+    sessions = [s for s in store.sessions() if s.damage is None]
     known_ids = {play_uuid(s).casefold() for s in sessions}
     known_ids |= {s.external_id.casefold() for s in sessions if s.external_id}
-    known_keys = {_key(s.game, s.started, s.players) for s in sessions}
+    known_keys = {key for s in sessions if (key := _known_key(s)) is not None}
+    if store.saving_paused is not None:  # the storage cannot be written: say why
+        raise store.saving_paused
+    try:
+        return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
+    except sqlite3.Error as error:  # the commit of the whole import itself (a full card)
+        raise fault(error, store.path) from error
+
+
+def _add_plays(
+    store: Store,
+    plays: list[_Play],
+    known_ids: set[str],
+    known_keys: set[tuple[str, str, tuple[str, ...]]],
+    other_games: int,
+    without_players: int,
+) -> ImportReport:
+    """Add the plays not already here, all in one transaction."""
     added = duplicates = 0
     new_players: list[str] = []
     with store.db.atomic():
@@ -392,15 +569,30 @@ def _outcome(play: _Play, rename: dict[str, str]) -> Any:
 
 
 def _load(path: Path) -> Any:
+    """The file's JSON. Everything in it is untrusted: a file a person picked, perhaps
+    damaged, perhaps made to harm; what cannot be read raises ValueError in words."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        if not path.is_file():
+            raise ValueError("This is not a file that can be imported.")
+        with path.open("rb") as file:
+            content = file.read(MAX_IMPORT_BYTES + 1)
     except OSError as error:
-        raise ValueError(f"The file could not be read ({error.strerror}).") from error
+        why = error.strerror or "the storage did not answer"
+        raise ValueError(f"The file could not be read ({why}).") from error
+    if len(content) > MAX_IMPORT_BYTES:
+        raise ValueError(
+            "This file is too large to be a BG Stats export "
+            f"(more than {MAX_IMPORT_BYTES // 2**20} MB)."
+        )
+    try:
+        text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError("This file is not a BG Stats export: it is not text.") from None
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except RecursionError:  # brackets nested thousands deep
+        raise ValueError("This file is not a BG Stats export: it is nested too deeply.") from None
+    except ValueError:  # not JSON, or a number with thousands of digits
         raise ValueError("This file is not a BG Stats export: it is not JSON.") from None
 
 
@@ -420,13 +612,15 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
             other_games += 1
             continue
         title = _TITLES[game]
-        started = _read_date(play.get("playDate"), title)
+        start = _read_date(play.get("playDate"), title)
         seats = play.get("playerScores", [])
         if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
             raise ValueError(f"This file is damaged: a play of {title} has unreadable players.")
         if not seats:
             without_players += 1
             continue
+        if len(seats) > MAX_SEATS:
+            raise ValueError(f"This file is damaged: a play of {title} has {len(seats)} players.")
         numbers = [seat.get("seatOrder") for seat in seats]
         if all(type(n) is int and n > 0 for n in numbers) and len(set(numbers)) == len(numbers):
             seats = sorted(seats, key=lambda seat: int(seat["seatOrder"]))
@@ -441,7 +635,7 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
                     f"This file is damaged: a play of {title} names a player that is not in it."
                 )
             person = people[ref]
-            name = " ".join(str(person.get("name") or "").split()) or f"Player {ref}"
+            name = _text(person.get("name"), NAME_LIMIT) or shorten(f"Player {ref}", NAME_LIMIT)
             if name.casefold() in (p.casefold() for p in players):
                 continue  # the same person twice in one play: keep the first seat
             players.append(name)
@@ -452,23 +646,19 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
             score = _read_score(seat.get("score"))
             if score is not None:
                 scores.append((name, score))
-        minutes = play.get("durationMin")
-        minutes = minutes if type(minutes) is int and minutes > 0 else 0
-        start = _parse_time(started)
-        ended = datetime.fromtimestamp(start.timestamp() + 60 * minutes, UTC)
-        identifier = play.get("uuid")
-        comment = play.get("comments")
+        ended = start + timedelta(minutes=_read_minutes(play.get("durationMin"), title))
+        identifier = _text(play.get("uuid"), UUID_LIMIT + 1)
         plays.append(
             _Play(
-                uuid=identifier if isinstance(identifier, str) and identifier.strip() else None,
+                uuid=identifier if 0 < len(identifier) <= UUID_LIMIT else None,
                 game=game,
-                started=started,
+                started=start.isoformat(timespec="seconds"),
                 ended=ended.isoformat(timespec="seconds"),
                 players=tuple(players),
                 anonymous=frozenset(anonymous),
                 winners=tuple(winners),
                 scores=tuple(scores),
-                comment=comment.strip() if isinstance(comment, str) else "",
+                comment=_text(play.get("comments"), COMMENT_LIMIT),
             )
         )
     return plays, other_games, without_players
@@ -487,6 +677,16 @@ def _ref(value: Any) -> int | str | None:
     return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
 
 
+def _text(value: Any, limit: int) -> str:
+    """Text from a file to import, as Tableside can keep it: with single spaces, at most
+    ``limit`` characters, and no lone surrogates (which JSON allows and SQLite refuses);
+    "" for anything that is not text."""
+    if not isinstance(value, str):
+        return ""
+    value = value.encode("utf-8", "replace").decode("utf-8")
+    return shorten(" ".join(value.split()), limit)
+
+
 def _simple(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.casefold())
 
@@ -499,23 +699,40 @@ def _game_key(name: Any) -> str | None:
     return _GAME_NAMES.get(_simple(name)) if isinstance(name, str) else None
 
 
-def _read_date(value: Any, title: str) -> str:
-    """A BG Stats play date (taken as UTC) as the store writes times."""
+def _read_date(value: Any, title: str) -> datetime:
+    """A BG Stats play date (taken as UTC), in the years a play can have been."""
+    if not isinstance(value, str):
+        raise ValueError(f"This file is damaged: a play of {title} has no date.")
     try:
-        if not isinstance(value, str):
-            raise ValueError
-        return _parse_time(value).isoformat(timespec="seconds")
+        moment = _parse_time(value)
     except ValueError:
-        raise ValueError(f"This file is damaged: a play of {title} has no readable date.") from None
+        moment = None
+    if moment is None or not EARLIEST_PLAY <= moment.year < LATEST_PLAY:
+        raise ValueError(
+            f"This file is damaged: a play of {title} has no readable date ({shorten(value, 40)})."
+        )
+    return moment
+
+
+def _read_minutes(value: Any, title: str) -> int:
+    """A play's duration in whole minutes; 0 when the file gives none."""
+    if value is None:
+        return 0
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and math.isfinite(value) and 0 <= value <= MAX_MINUTES:
+        return int(value)
+    raise ValueError(
+        f"This file is damaged: a play of {title} lasts {shorten(str(value), 40)} minutes."
+    )
 
 
 def _read_score(value: Any) -> int | None:
-    if type(value) is int:
+    """A score, or None for no score (empty, not a number, or beyond any game's)."""
+    whole_number = isinstance(value, float) and value.is_integer()
+    if whole_number or (isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,12}\s*", value)):
+        value = int(value)
+    if type(value) is int and abs(value) <= MAX_SCORE:
         return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-        return int(value)
     return None
 
 
@@ -523,11 +740,15 @@ def _read_score(value: Any) -> int | None:
 
 
 def _parse_time(text: str) -> datetime:
-    """An ISO or BG Stats time; one without a zone is taken as UTC."""
+    """An ISO or BG Stats time; one without a zone is taken as UTC. ValueError for text
+    that is not a time, or a time beyond what can be held in UTC."""
     moment = datetime.fromisoformat(text.strip())
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).replace(microsecond=0)
+    try:
+        return moment.astimezone(UTC).replace(microsecond=0)
+    except OverflowError:  # 0001-01-01 east of UTC, 9999-12-31 west of it
+        raise ValueError(f"{shorten(text, 40)} is out of range") from None
 
 
 def _bg_date(text: str) -> str:
@@ -539,13 +760,36 @@ def _key(game: str, started: str, players: Iterable[str]) -> tuple[str, str, tup
     return game, _bg_date(started), tuple(sorted(name.casefold() for name in players))
 
 
+def _known_key(session: SavedSession) -> tuple[str, str, tuple[str, ...]] | None:
+    """``_key`` of a saved session, or None if its start time cannot be read."""
+    try:
+        return _key(session.game, session.started, session.players)
+    except ValueError:
+        return None
+
+
+def _names(value: Any) -> set[str]:
+    """The names in a saved list of names (winners), ignoring anything else."""
+    return {name for name in value if isinstance(name, str)} if isinstance(value, list) else set()
+
+
 def _scores(outcome: dict[str, Any]) -> dict[str, int]:
     pairs = outcome.get("scores") or ()
     return {
         pair[0]: pair[1]
-        for pair in pairs
-        if isinstance(pair, (list, tuple)) and len(pair) == 2 and isinstance(pair[1], int)
+        for pair in (pairs if isinstance(pairs, (list, tuple)) else ())
+        if isinstance(pair, (list, tuple))
+        and len(pair) == 2
+        and isinstance(pair[0], str)
+        and type(pair[1]) is int
     }
+
+
+def _game_name(session: SavedSession) -> str:
+    """How an export's message names a session: "Skogen game 12" (the id is the one in
+    tableside.json)."""
+    title = _TITLES.get(session.game)
+    return f"{title} game {session.id}" if title else f"game {session.id}"
 
 
 def _oldest_first(sessions: list[SavedSession]) -> list[SavedSession]:
@@ -564,7 +808,26 @@ def _write_json(path: Path, data: Any) -> None:
     """Write through a temporary file so a full disk never leaves half an export."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
-    with partial.open("w", encoding="utf-8") as file:
-        json.dump(data, file, ensure_ascii=False, indent=2)
-        file.write("\n")
-    os.replace(partial, path)
+    try:
+        with partial.open("w", encoding="utf-8") as file:
+            json.dump(data, file, ensure_ascii=False, indent=2)
+            file.write("\n")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+_WRITE_PROBLEMS = {
+    errno.ENOSPC: "there is no space left there",
+    errno.EDQUOT: "there is no space left there",
+    errno.EROFS: "that place is read-only",
+    errno.EACCES: "Tableside may not write there",
+    errno.EPERM: "Tableside may not write there",
+    errno.EIO: "the storage failed to write (a loose or worn-out stick or card?)",
+    errno.ENOENT: "that place is gone (a stick taken out?)",
+}
+
+
+def write_problem(error: OSError) -> str:
+    """Why files could not be written, in a player's words (never the system's text)."""
+    return _WRITE_PROBLEMS.get(error.errno or 0, "the storage refused them")

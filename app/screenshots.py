@@ -52,6 +52,11 @@ def fill_demo_data(store: Store) -> None:
         }
         store.finish_session(store.start_session("skogen", {}, 3, names), outcome)
     store.start_session("skogen", {}, 4, ["Bo", "Dag"])
+    # A game whose players a failing card made unreadable: History lists it as damaged.
+    damaged = store.start_session("chickwood", {}, 5, ["Ana", "Bo"])
+    store.finish_session(damaged, {"result": "scored", "reason": "Bo won.", "winners": ["Bo"]})
+    with store.db.atomic():
+        store.db.execute('update sessions set players = \'["Ana", "B\' where id = ?', [damaged])
 
 
 class ScreenshotApp(TablesideApp):
@@ -62,7 +67,9 @@ class ScreenshotApp(TablesideApp):
         legibility problems at the end (``problems`` keeps them)."""
         self._tmp = Path(tempfile.mkdtemp(prefix="tableside-shots-"))
         db_path = self._tmp / "demo.db"
-        fill_demo_data(Store.open(db_path))
+        demo = Store.open(db_path)
+        fill_demo_data(demo)
+        demo.close()  # one open copy per database: the app opens it next
         super().__init__(db_path=db_path)
         self.shots_dir = directory
         self.only = only
@@ -108,6 +115,8 @@ class ScreenshotApp(TablesideApp):
             ("home_resume_choice", partial(self._resume_choice, "skoventyr")),
             ("history_replay", partial(self._replay_latest, "skoventyr")),
             ("history_player_filter", self._open_player_filter),
+            ("history_damaged_game", self._open_damaged_game),
+            ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
             ("new_game_guest", self._ask_for_a_guest),
             ("notice", self._show_sample_notice),
@@ -153,6 +162,16 @@ class ScreenshotApp(TablesideApp):
     def _open_player_filter(self) -> None:
         self._open("history")
         self.current_screen.choose_player()
+
+    def _open_damaged_game(self) -> None:
+        self._open("history")
+        self.current_screen.refresh()
+        row = next(row for row in self.current_screen.rows if row["damage"])
+        self.current_screen.open_game(row["session_id"], row["game_title"], row["damage"])
+
+    def _export_all(self) -> None:
+        self._open("history")
+        self.current_screen.export_all()
 
     def _ask_to_remove_a_player(self) -> None:
         self._open("settings")

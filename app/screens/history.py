@@ -1,7 +1,12 @@
-"""History: every saved game, the latest first, filtered by game."""
+"""History: every saved game, the latest first, filtered by game.
+
+A saved game part of which cannot be read is listed as damaged; touching it offers to
+save it as stored to a file, or to abandon it. It never stops the rest of the list.
+"""
 
 from __future__ import annotations
 
+import shutil
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,9 +27,10 @@ from app import exchange, tap_guard, theme
 from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
-from app.popups import show_notice
+from app.popups import offer, show_notice
 from app.screens.when import when
 from app.store import SavedSession
+from app.store_faults import StorageFault
 from app.widgets import BaseScreen, TButton
 
 PLAYED_BY_ANYONE = "Played by anyone"
@@ -35,8 +41,22 @@ STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 def describe(session: SavedSession) -> dict[str, Any]:
     """The words and colours of one row of the list."""
     game = BY_KEY.get(session.game)
-    if session.status == "finished" and session.outcome:
-        result = session.outcome.get("reason", "Finished")
+    title = game.title if game else session.game
+    if session.damage is not None:
+        return {
+            "session_id": session.id,
+            "game_key": session.game,
+            "game_title": title if game else "Unknown game",
+            "accent": theme.DANGER,
+            "when": when(session.started),
+            "players": ", ".join(session.players) or "-",
+            "result": f"Damaged: {session.damage}",
+            "damage": session.damage,
+        }
+    outcome = session.outcome if isinstance(session.outcome, dict) else {}
+    reason = outcome.get("reason")
+    if session.status == "finished" and outcome:
+        result = reason if isinstance(reason, str) and reason else "Finished"
     else:
         result = STATUS_WORDS.get(session.status, session.status.capitalize())
     people = ", ".join(session.players) or "-"
@@ -44,11 +64,12 @@ def describe(session: SavedSession) -> dict[str, Any]:
     return {
         "session_id": session.id,
         "game_key": session.game,
-        "game_title": game.title if game else session.game,
+        "game_title": title,
         "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
         "when": when(session.started),
         "players": f"{people} \u00b7 {options}" if options else people,
         "result": result,
+        "damage": "",
     }
 
 
@@ -62,18 +83,12 @@ class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     when = StringProperty("")
     players = StringProperty("")
     result = StringProperty("")
+    #: What of the saved game cannot be read, in words; "" when all of it can.
+    damage = StringProperty("")
 
     def on_release(self) -> None:
-        game = BY_KEY.get(self.game_key)
-        app = App.get_running_app()
-        saved = app.store.session(self.session_id)
-        if saved.external_id and not saved.event_count:
-            show_notice(self.game_title, "This game was imported: only its result is known.")
-            return
-        if game is None or not game.playable:
-            show_notice(self.game_title, "Stepping through these games comes with their screens.")
-            return
-        app.replay_game(game, self.session_id)
+        history = App.get_running_app().root.get_screen("history")
+        history.open_game(int(self.session_id), self.game_title, self.damage)
 
 
 class FilterChip(TButton):
@@ -101,7 +116,11 @@ class HistoryScreen(BaseScreen):
         self._loaded = False
 
     def choose_player(self) -> None:
-        names = [p.name for p in App.get_running_app().store.players()]
+        try:
+            names = [p.name for p in App.get_running_app().store.players()]
+        except StorageFault as fault:
+            show_notice("The players cannot be read now", str(fault))
+            return
         choices = [("Anyone", ""), *((name, name) for name in names)]
         ChoiceListPopup("Games played by", {"Players": choices}, self.set_player).open()
 
@@ -122,23 +141,93 @@ class HistoryScreen(BaseScreen):
             self.status = "Loading your games..."
         Clock.schedule_once(lambda _dt: self.refresh())
 
+    def open_game(self, session_id: int, title: str, damage: str) -> None:
+        """Step through a saved game, or say why it cannot be."""
+        try:
+            self._open_game(session_id, title, damage)
+        except StorageFault as fault:
+            show_notice("This game cannot be shown now", str(fault))
+
+    def _open_game(self, session_id: int, title: str, damage: str) -> None:
+        app = App.get_running_app()
+        saved = app.store.session(session_id)
+        if damage:
+            self.offer_damaged_game(saved, title, f"{damage[:1].upper()}{damage[1:]}.")
+            return
+        if saved.external_id and not saved.event_count:
+            show_notice(title, "This game was imported: only its result is known.")
+            return
+        game = BY_KEY.get(saved.game)
+        if game is None or not game.playable:
+            show_notice(title, "Stepping through these games comes with their screens.")
+            return
+        _readable, unreadable = app.store.readable_events(session_id)
+        if unreadable:
+            count = len(unreadable)
+            moves = "One of its moves" if count == 1 else f"{count} of its moves"
+            what = f"{moves} cannot be read, so it cannot be stepped through."
+            self.offer_damaged_game(saved, title, what)
+            return
+        app.replay_game(game, session_id)
+
+    def offer_damaged_game(self, saved: SavedSession, title: str, what: str) -> None:
+        """Save a damaged game as it is stored, or abandon it if it was being played."""
+        session_id = saved.id
+        choices = [("Save as file", lambda: self.save_damaged_game(session_id))]
+        message = (
+            f"{what} Tableside can save it as it is stored to a file, to keep it or to show "
+            "someone who can help."
+        )
+        if saved.status in ("active", "damaged"):
+            choices.insert(0, ("Abandon", lambda: self.abandon_damaged_game(session_id)))
+            message += " Abandoning it keeps it here but stops offering to resume it."
+        offer(f"{title}: damaged", message + " Your other games are not affected.", choices)
+
+    def save_damaged_game(self, session_id: int) -> None:
+        store = App.get_running_app().store
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = exchange_folder() / f"damaged-game-{session_id}-{stamp}.json"
+        try:
+            exchange.export_session_as_stored(store, session_id, path)
+        except StorageFault as fault:
+            show_notice("Nothing was saved", str(fault))
+        except OSError as problem:
+            show_notice(
+                "Nothing was saved",
+                f"{path.name} could not be written in {path.parent}: "
+                f"{exchange.write_problem(problem)}.",
+            )
+        else:
+            show_notice("Saved", f"The damaged game is saved as {path.name} in {path.parent}.")
+
+    def abandon_damaged_game(self, session_id: int) -> None:
+        try:
+            App.get_running_app().store.abandon_session(session_id)
+        except StorageFault as fault:
+            show_notice("The game was not abandoned", str(fault))
+        self.refresh()
+
     def export_all(self) -> None:
         """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder."""
         store = App.get_running_app().store
         folder = exchange_folder() / datetime.now().strftime("export-%Y%m%d-%H%M%S")
+        # A failed export leaves no folder of half-written files behind (but an earlier
+        # export of the same second is kept).
+        remove_on_failure = not folder.exists()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            exchange.export_json(store, folder / "tableside.json")
-            exchange.export_csv(store, folder)
-            exchange.export_bgstats(store, folder / "bgstats.json")
-        except OSError as problem:
-            show_notice("Nothing was exported", f"The files could not be written: {problem}.")
+            report = exchange.export_all(store, folder)
+        except (StorageFault, OSError) as problem:
+            if remove_on_failure:
+                shutil.rmtree(folder, ignore_errors=True)
+            words = (
+                str(problem)
+                if isinstance(problem, StorageFault)  # the saved games cannot be read now
+                else f"The files could not be written in {folder.parent}: "
+                f"{exchange.write_problem(problem)}."
+            )
+            show_notice("Nothing was exported", words)
             return
-        show_notice(
-            "Exported",
-            f"Your games are in {folder}: tableside.json, sessions.csv, events.csv, and "
-            "bgstats.json for the BG Stats app.",
-        )
+        show_notice("Exported", report.message)
 
     def choose_import(self) -> None:
         candidates = import_candidates()
@@ -156,7 +245,7 @@ class HistoryScreen(BaseScreen):
     def import_file(self, path: Path) -> None:
         try:
             report = exchange.import_bgstats(App.get_running_app().store, path)
-        except (OSError, ValueError) as problem:
+        except (StorageFault, ValueError) as problem:  # both say why in a player's words
             show_notice("Nothing was imported", str(problem))
             return
         self.refresh()
@@ -170,7 +259,12 @@ class HistoryScreen(BaseScreen):
 
     def refresh(self) -> None:
         store = App.get_running_app().store
-        sessions = store.sessions(self.game_filter or None)
+        try:
+            sessions = store.sessions(self.game_filter or None)
+        except StorageFault as fault:  # the list stays as it was; the words say why
+            self.status = "Games not read"
+            self.empty_text = str(fault)
+            return
         if self.player_filter:
             wanted = self.player_filter.casefold()
             sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]

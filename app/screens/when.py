@@ -6,8 +6,12 @@ from datetime import datetime, timedelta
 
 
 def when(saved: str, now: datetime | None = None) -> str:
-    """A time the store saved (ISO 8601, UTC), in local time, as near days are spoken of."""
-    moment = datetime.fromisoformat(saved).astimezone()
+    """A time the store saved (ISO 8601, UTC), in local time, as near days are spoken of;
+    "time unknown" for one that cannot be read (a damaged row)."""
+    try:
+        moment = datetime.fromisoformat(saved).astimezone()
+    except (TypeError, ValueError, OverflowError):  # not a time, or beyond local time's range
+        return "time unknown"
     today = (now or datetime.now().astimezone()).date()
     clock = moment.strftime("%H:%M")
     if moment.date() == today:

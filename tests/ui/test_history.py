@@ -1,5 +1,6 @@
 """History: saved games listed, filtered, and stepped through from their logs."""
 
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -88,7 +89,10 @@ def test_export_then_import_adds_no_duplicates(driver: Driver) -> None:
     driver.tap_text("History")
     driver.tap_text("Export")
     notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
-    folder = Path(notice.removeprefix("Your games are in ").split(":")[0])
+    where = re.match(r"Your games are in (\S+), a folder in (.+?)\. Its files", notice)
+    assert where is not None
+    name, place = where.groups()
+    folder = Path(place) / name
     assert {"tableside.json", "sessions.csv", "events.csv", "bgstats.json"} <= {
         p.name for p in folder.iterdir()
     }
