@@ -51,7 +51,6 @@ import json
 import math
 import os
 import re
-import sqlite3
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -61,7 +60,7 @@ from typing import Any
 
 from app.games import GAMES
 from app.store import LoggedEvent, SavedSession, Store
-from app.store_faults import fault, shorten
+from app.store_faults import shorten
 from engines.core import Outcome, to_data
 
 FORMAT = "tableside"
@@ -501,12 +500,7 @@ def import_bgstats(store: Store, path: Path) -> ImportReport:
     known_ids = {play_uuid(s).casefold() for s in sessions}
     known_ids |= {s.external_id.casefold() for s in sessions if s.external_id}
     known_keys = {key for s in sessions if (key := _known_key(s)) is not None}
-    if store.saving_paused is not None:  # the storage cannot be written: say why
-        raise store.saving_paused
-    try:
-        return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
-    except sqlite3.Error as error:  # the commit of the whole import itself (a full card)
-        raise fault(error, store.path) from error
+    return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
 
 
 def _add_plays(
@@ -517,10 +511,11 @@ def _add_plays(
     other_games: int,
     without_players: int,
 ) -> ImportReport:
-    """Add the plays not already here, all in one transaction."""
+    """Add the plays not already here, all in one transaction (StorageFault if the
+    storage cannot take it: nothing is added)."""
     added = duplicates = 0
     new_players: list[str] = []
-    with store.db.atomic():
+    with store.transaction():
         roster = {player.name.casefold(): player.name for player in store.players()}
         for play in plays:
             key = _key(play.game, play.started, play.players)

@@ -21,7 +21,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -231,6 +231,11 @@ class Store:
             raise
         except sqlite3.Error as error:
             raise fault(error, self.path) from error
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """Several writes committed together or not at all (an import); StorageFault,
+        having written nothing, when the storage cannot take them."""
+        return self._writing()
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
