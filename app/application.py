@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.widget import Widget
 
 from app import tap_guard, theme
 from app.games import GameInfo, load
 from app.screens.home import HomeScreen
+from app.store_faults import DamagedData, StorageFault, shorten
+from app.store_location import AlreadyOpen, CopyLock, default_path, resolve
 from app.widgets import BaseScreen
 
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
@@ -53,12 +59,22 @@ class TablesideApp(App):
         self.notices: list[str] = []
         self._trail: list[str] = []  # screens to go back to
         self._stopped = False
+        self._lock: CopyLock | None = None
 
     # -- life cycle --------------------------------------------------------------------
 
-    def build(self) -> ScreenManager:
+    def build(self) -> Widget:
         Window.clearcolor = theme.BACKGROUND
+        self.db_path = default_path() if self.db_path is None else resolve(self.db_path)
+        try:
+            self._lock = CopyLock.claim(self.db_path)
+        except AlreadyOpen as refusal:
+            # A second copy says why it will not start, and nothing else: it must not
+            # touch the games the first copy is saving.
+            log.warning("refused to start: %s", refusal)
+            return _refusal(str(refusal), self.stop)
         Window.bind(on_key_down=self._on_key_down)
+        ExceptionManager.add_handler(_StorageFaultHandler())
 
         manager = ScreenManager(transition=NoTransition())
         manager.add_widget(HomeScreen(name="home"))
@@ -66,6 +82,8 @@ class TablesideApp(App):
         return manager
 
     def on_start(self) -> None:
+        if self._lock is None:
+            return  # refused: another copy runs
         # Kivy runs what is scheduled now before it draws the first frame: wait for the
         # frame itself, so that Home appears sooner.
         Window.bind(on_flip=self._after_first_frame)
@@ -79,10 +97,33 @@ class TablesideApp(App):
         games (opened here), and the buttons and lights. Touch works meanwhile."""
         self.root.get_screen("home").refresh()
         self._connect_controls()
+        self._show_notices()
+        self._check_saved_games()
+
+    def _show_notices(self) -> None:
         if self.notices:
             from app.popups import show_notice
 
             show_notice("Please note", "\n\n".join(self.notices))
+            self.notices.clear()
+
+    def _check_saved_games(self) -> None:
+        """SQLite's quick_check of the whole file, off the UI thread: a damaged file is
+        then set aside (whatever can be read is kept) and Home shows what is left."""
+        from app.background import Background
+
+        store = self.store
+
+        def found_damage(whole: bool) -> None:
+            if not whole and self._store is store:
+                store.set_aside_damaged()
+                self.notices.extend(store.notices)
+                store.notices.clear()
+                self.root.get_screen("home").refresh()
+                self._show_notices()
+
+        self._checker: Background[bool] = Background("start-up check")
+        self._checker.run("check", store.check_whole, found_damage)
 
     def _connect_controls(self) -> None:
         from app.controls_link import open_controls
@@ -100,10 +141,16 @@ class TablesideApp(App):
         if self._store is None:
             from app.store import Store
 
-            self._store = Store.open(self.db_path)
-            if self._store.notice:
-                self.notices.append(self._store.notice)
+            self._store = Store.open(self.db_path, check=False, lock=self._lock)
+            self.notices.extend(self._store.notices)
+            self._store.notices.clear()
+            self._store.on_notice = self._notice_later
         return self._store
+
+    def _notice_later(self, text: str) -> None:
+        """Something the store found after start-up (a damaged setting or profile)."""
+        self.notices.append(text)
+        Clock.schedule_once(lambda _dt: self._show_notices())
 
     @property
     def store_is_open(self) -> bool:
@@ -118,6 +165,8 @@ class TablesideApp(App):
             self.controls.close()
         if self._store is not None:
             self._store.close()
+        elif self._lock is not None:
+            self._lock.release()
 
     # -- navigation --------------------------------------------------------------------
 
@@ -157,13 +206,12 @@ class TablesideApp(App):
 
         try:
             play = PlaySession.resume(self.store, game.rules(), session_id)
-        except ValueError as problem:  # IllegalAction is a ValueError too
+        except ValueError as problem:  # IllegalAction and DamagedData are ValueErrors too
             log.error("cannot replay saved game %s: %s", session_id, problem)
             from app.popups import show_notice
 
             show_notice(
-                "This game cannot be resumed",
-                f"Its saved moves no longer fit the rules ({problem}). It stays in History.",
+                "This game cannot be resumed", f"{why_not_replayed(problem)} It stays in History."
             )
             return
         self._open_game(game, play)
@@ -178,7 +226,7 @@ class TablesideApp(App):
         except ValueError as problem:
             from app.popups import show_notice
 
-            show_notice("This game cannot be shown", f"Its saved moves do not replay ({problem}).")
+            show_notice("This game cannot be shown", why_not_replayed(problem))
             return
         self.go(game.play_screen, game=game, play=replay)
 
@@ -234,6 +282,45 @@ class TablesideApp(App):
             for top in Window.children  # the screens and any popup
             for w in top.walk(restrict=True)
         )
+
+
+def why_not_replayed(problem: ValueError) -> str:
+    """Why a saved game does not replay, in words: a damaged move or a refused one."""
+    if isinstance(problem, DamagedData):
+        return f"Part of it was damaged on the storage: {problem}"
+    return f"Its saved moves no longer fit the rules ({shorten(str(problem), 200)})."
+
+
+def _refusal(message: str, close: Callable[[], None]) -> Widget:
+    from app.widgets import FittingLabel, TButton
+
+    page = BoxLayout(orientation="vertical", padding=theme.TOUCH / 2, spacing=theme.TOUCH / 2)
+    words = FittingLabel(text=message, font_size=theme.BODY, halign="center", valign="middle")
+    words.bind(size=lambda label, size: setattr(label, "text_size", size))
+    page.add_widget(words)
+    button = TButton(
+        text="Close",
+        size_hint=(None, None),
+        size=(theme.TOUCH * 3, theme.TOUCH),
+        pos_hint={"center_x": 0.5},
+    )
+    button.bind(on_release=lambda *_args: close())
+    page.add_widget(button)
+    return page
+
+
+class _StorageFaultHandler(ExceptionHandler):  # type: ignore[misc]
+    """The last line of defence: a storage fault that a screen did not catch is told to
+    the person, and the app goes on (the action was refused and nothing was written)."""
+
+    def handle_exception(self, inst: BaseException) -> Any:
+        if not isinstance(inst, StorageFault):
+            return ExceptionManager.RAISE
+        log.warning("storage fault: %s (%s)", inst.kind, inst.detail)
+        from app.popups import show_notice
+
+        show_notice("Not saved", str(inst))
+        return ExceptionManager.PASS
 
 
 def _open_popup() -> MessagePopup | None:

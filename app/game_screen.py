@@ -17,6 +17,7 @@ from app.instructions import InstructionChain
 from app.play_session import PlaySession
 from app.popups import show_notice
 from app.replay import Replay, fill_replay_bar
+from app.store_faults import StorageFault
 from app.touch_select import TouchSelection
 from app.widgets import BaseScreen, TButton
 from engines.core import Change
@@ -148,7 +149,7 @@ class GameScreen(BaseScreen):
         taken_back = self.play.session.actions[-1] if self.play.session.can_undo else None
         try:
             self.play.undo()
-        except ValueError as refusal:  # IllegalAction: nothing to undo, or a replay
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         else:
             self.tell_put_back(before, taken_back.label if taken_back else "")

@@ -6,12 +6,16 @@ becomes the state the screen shows; a pulled plug never loses a confirmed action
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
+from app.store_faults import StorageFault
 from engines.core import Action, Event, GameRules, Outcome, Session, to_data
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.store import Store
+
+log = logging.getLogger("tableside")
 
 
 class PlaySession:
@@ -37,14 +41,17 @@ class PlaySession:
         config = Session.config_from_dict(rules, saved.config)
         events = [Event.from_dict(rules, data) for data in store.events(session_id)]
         session = Session.replay(rules, config, saved.seed, events)
-        return cls(store, session_id, session, list(saved.players))
+        play = cls(store, session_id, session, list(saved.players))
+        play._finish_if_over()  # a finish that storage refused last time
+        return play
 
     @property
     def state(self) -> Any:
         return self.session.state
 
     def play(self, action: Action) -> Any:
-        """Apply, save, then return the new state (IllegalAction leaves all as it was)."""
+        """Apply, save, then return the new state. IllegalAction, or StorageFault when it
+        cannot be saved, leaves all as it was."""
         state = self.session.play(action)
         self._finish_if_over()
         return state
@@ -60,5 +67,10 @@ class PlaySession:
 
     def _finish_if_over(self) -> None:
         outcome: Outcome | None = self.session.outcome()
-        if outcome is not None:
+        if outcome is None:
+            return
+        try:
             self.store.finish_session(self.session_id, to_data(outcome))
+        except StorageFault:
+            # The last move is saved; the game is marked over when it is next resumed.
+            log.warning("game %s is over but could not be marked so", self.session_id)

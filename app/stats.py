@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from app.store import SavedSession
 
@@ -17,13 +18,40 @@ SCORED = ("chickwood", "skogen")
 
 
 def finished(sessions: Iterable[SavedSession], game: str | None = None) -> list[SavedSession]:
-    """Finished sessions with an outcome, oldest first."""
+    """Finished sessions with a readable outcome, oldest first. A damaged one (History
+    lists it) is left out rather than let it spoil every figure."""
     done = [
         s
         for s in sessions
-        if s.status == "finished" and s.outcome and (game is None or s.game == game)
+        if s.status == "finished"
+        and s.damage is None
+        and readable_outcome(s.outcome)
+        and (game is None or s.game == game)
     ]
     return sorted(done, key=lambda s: (s.ended or s.started, s.id))
+
+
+def readable_outcome(outcome: Any) -> bool:
+    """The outcome has the shape the figures read: a result, and if any, scores as
+    (name, points) pairs and winners as names."""
+    if not isinstance(outcome, dict) or not isinstance(outcome.get("result"), str):
+        return False
+    scores = outcome.get("scores", [])
+    winners = outcome.get("winners", [])
+    return (
+        isinstance(scores, list)
+        and all(
+            isinstance(pair, list)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and isinstance(pair[1], int)
+            for pair in scores
+        )
+        and isinstance(winners, list)
+        and all(isinstance(name, str) for name in winners)
+        and isinstance(outcome.get("cause", ""), str)
+        and isinstance(outcome.get("reason", ""), str)
+    )
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from app.kv import load_kv
 from app.play_session import PlaySession
 from app.popups import ask, show_notice
 from app.replay import Replay, fill_replay_bar
+from app.store_faults import StorageFault
 from app.value_editor import ask_number
 from app.widgets import TButton
 from engines import chickwood as C
@@ -163,7 +164,7 @@ class ChickwoodPlayScreen(GameScreen):
         before = self.state
         try:
             self.play.play(action)
-        except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.say(str(refusal), refused=True)
             self.refresh()
             return False

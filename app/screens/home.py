@@ -99,11 +99,16 @@ def people(session: SavedSession) -> str:
 
 def describe_unfinished(store: Store, session: SavedSession) -> str:
     """Who, how far, and when: two lines of a row to pick from."""
+    events, unreadable = store.readable_events(session.id)
     steps = 0
-    for event in store.events(session.id):
-        steps += 1 if event.get("type") == "action" else -1 if event.get("type") == "undo" else 0
+    for event in events:
+        kind = event.payload.get("type")
+        steps += 1 if kind == "action" else -1 if kind == "undo" else 0
+    played = f"{steps} step{'s' if steps != 1 else ''} played"
+    if unreadable:
+        played += f" ({len(unreadable)} cannot be read)"
     return (
-        f"{people(session)}: {steps} step{'s' if steps != 1 else ''} played\n"
+        f"{people(session)}: {played}\n"
         f"Started {when(session.started)}, last played {when(session.updated)}"
     )
 

@@ -9,6 +9,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from app.kv import load_kv
+from app.store_faults import StorageFault
 from app.widgets import BaseScreen
 
 PRESS_TO_TEST = "Press Confirm, Undo or Menu to test them."
@@ -70,7 +71,7 @@ class SettingsScreen(BaseScreen):
     def add_player(self, name: str) -> bool:
         try:
             App.get_running_app().store.add_player(name)
-        except ValueError as problem:
+        except (ValueError, StorageFault) as problem:
             self.roster_error = str(problem)
             return False
         self.roster_error = ""

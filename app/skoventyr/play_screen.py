@@ -32,6 +32,7 @@ from app.replay import Replay
 from app.skoventyr import advisor, by_hand, touch_paths
 from app.skoventyr.look import CARD_COLOURS, lygtemand_words, two_line_name
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
+from app.store_faults import StorageFault
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skoventyr as S
@@ -253,7 +254,7 @@ class SkoventyrPlayScreen(GameScreen):
         before = self.state
         try:
             self.play.play(action)
-        except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         else:
             self.hint = None

@@ -32,6 +32,7 @@ from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
 from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
+from app.store_faults import StorageFault
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skulk_hollow as K
@@ -195,7 +196,7 @@ class SkulkHollowPlayScreen(GameScreen):
         before = self.state
         try:
             self.play.play(action)
-        except ValueError as refusal:  # IllegalAction, or the game was closed meanwhile
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
             return False
         heading = "End of your turn" if isinstance(action, K.EndTurn) else "On the table"
@@ -260,10 +261,17 @@ class SkulkHollowPlayScreen(GameScreen):
                 break
             try:
                 self.play.play(step.action)
+            except StorageFault as fault:
+                # The table has done it but it is not saved: keep the plan, and save it
+                # at the next Done or with "Save again" once the storage is put right.
+                self.message = str(fault)
+                self.draw()
+                return
             except ValueError as refusal:  # the game was closed meanwhile
                 self.message, refused = str(refusal), True
                 break
             self.recorded += 1
+        self.message = ""
         if self.recorded == len(plan.steps) or refused:
             self._drop_plan()
             self.refresh()
@@ -345,7 +353,7 @@ class SkulkHollowPlayScreen(GameScreen):
                 self.play.undo()
                 if _asked(self.state) or not self.play.session.can_undo:
                     break
-        except ValueError as refusal:  # IllegalAction: nothing to undo, or a replay
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         self._drop_plan(new_bot=True)
         self.note = ""
@@ -583,6 +591,10 @@ class SkulkHollowPlayScreen(GameScreen):
         if self.start_bottom_bar(bar, can_undo, over=bool(self.state.ended)):
             return
         if self.guardian_turn:
+            if self.plan is not None:  # done at the table, but the storage refused it
+                button = TargetButton(text="Save again", role="primary", font_size=theme.LABEL)
+                button.bind(on_release=lambda _b: self._go_on_with_plan())
+                bar.add_widget(button)
             return  # the guardian is thinking: nothing to touch but Undo
         if self.selection.options_of("card") and not self.selection.prefix:
             state = self.state

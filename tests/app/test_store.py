@@ -153,16 +153,6 @@ def test_a_database_from_a_newer_version_is_kept_aside(db_path: Path) -> None:
     assert old.execute("select name from players").fetchall() == [("Ana",)]
 
 
-def test_an_unwritable_folder_falls_back_to_memory(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("a file where a folder should be")
-    store = Store.open(blocker / "tableside.db")
-    assert store.path is None
-    assert store.notice is not None and "will not be kept" in store.notice
-    store.add_player("Ana")
-    assert [p.name for p in store.players()] == ["Ana"]
-
-
 VERSION_1_SCHEMA = """
 create table meta (key text primary key, value text);
 create table players (id integer primary key, name text not null, created text);

@@ -37,6 +37,7 @@ def main(db: str, game: str, seed: int, target: int) -> None:
         else:
             play.undo()
         print(f"CONFIRMED {len(play.session.events)}", flush=True)
+    store.close()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.store import SCHEMA_VERSION, Store
+from tests.reliability.damage import damage_a_middle_page, many_games
 
 pytestmark = pytest.mark.ui
 
@@ -41,6 +42,21 @@ def test_a_garbage_database_and_a_broken_pin_map(tmp_path: Path) -> None:
     assert len(kept) == 1 and kept[0].read_bytes().startswith(b"\x00garbage")
     assert pins.read_text() == "[buttons]\nconfirm = 99\n"  # the person's file is left as is
     assert Store.open(db).notice is None  # the fresh database works
+
+
+def test_a_damaged_page_is_found_after_the_first_frame_and_the_rest_kept(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tableside.db"
+    many_games(db)
+    damage_a_middle_page(db)
+    out = start_app(tmp_path, TABLESIDE_DB=str(db))
+    notice = next(line for line in out.splitlines() if line.startswith("NOTICE "))
+    assert "Your saved games could not be read (the file is damaged)" in notice
+    assert "that could still be read" in notice
+    assert "PLAYERS 1" in out  # Ana came across into the new file
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("tableside.db.unreadable-")]
+    assert kept
 
 
 def test_a_database_from_a_newer_tableside_is_kept_whole(tmp_path: Path) -> None:
@@ -79,3 +95,26 @@ def test_a_damaged_component_profile_is_reported_not_fatal(tmp_path: Path) -> No
         with pytest.raises(DataError, match="your village profile"):
             saved_village_cards()
     assert store.profile("chickwood") == {"card": [{"rows": "nonsense"}]}  # kept as it was
+
+
+def test_saved_games_locked_by_another_program_pause_saving_without_closing(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tableside.db"
+    Store.open(db).close()
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("begin exclusive")  # held while the app starts and tries to save
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.reliability.storage_fault_child"],
+        env={**os.environ, "KIVY_HOME": str(tmp_path / "kivy"), "TABLESIDE_DB": str(db)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,  # it did not crash
+    )
+    other.close()
+    out = done.stdout
+    assert "NOTICE The saved games are busy in another program" in out
+    assert "REFUSED The saved games are busy in another program" in out
+    assert "SCREEN home" in out
+    assert [p for p in tmp_path.iterdir() if ".unreadable-" in p.name] == []
