@@ -43,6 +43,25 @@ class GameInfo:
         except ValueError:  # a config this version cannot read: History still lists it
             return ""
 
+    def problem(self) -> str | None:
+        """Why this game cannot be played, in a player's words; None when it can.
+
+        The engines read data files shipped with the app (card lists, the score track),
+        some as they are imported; a missing or damaged file makes the engine raise its
+        data error, a ValueError saying which file. Asked when the game is opened, not
+        at start-up: loading every game would slow Home, and a fault stays with its game.
+        """
+        from engines.core.serial import shorten  # not at start-up: Home loads no engine
+
+        try:
+            self.rules().new_game(None, 0)  # a standard game reads every file it needs
+        except ValueError as error:
+            return (
+                f"{self.title} cannot be played: {shorten(str(error))} "
+                "Reinstall Tableside to repair it."
+            )
+        return None
+
     @property
     def form(self) -> NewGameForm:
         assert self.form_path is not None, f"{self.title} has no new-game form yet"

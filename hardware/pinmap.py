@@ -20,13 +20,18 @@ _BUTTONS = ("confirm", "undo", "menu")
 _LIGHTS = ("turn", "danger")
 _TIMINGS = ("bounce_time", "hold_time")
 _SECTIONS = ("buttons", "lights", "buzzer", "timing")
+#: How much of a path, name or value from the file a message quotes: a 100,000-character
+#: value must not make a notice too long to draw.
+_QUOTE_LIMIT = 40
+_PATH_LIMIT = 120
 
 
 class PinMapError(ValueError):
     """A pin map file that cannot be used, explained in plain words."""
 
     def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"The pin map {path} could not be read: {problem}.")
+        shown = _cut(str(path), _PATH_LIMIT)
+        super().__init__(f"The pin map {shown} could not be read: {problem}.")
         self.path = path
         self.problem = problem
 
@@ -75,7 +80,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except IsADirectoryError:
         raise PinMapError(path, "it is a folder, not a file") from None
     except OSError as exc:
-        raise PinMapError(path, f"the file could not be opened ({exc.strerror})") from exc
+        reason = exc.strerror or "the storage did not answer"
+        raise PinMapError(path, f"the file could not be opened ({reason})") from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -87,12 +93,14 @@ def _read_toml(path: Path) -> dict[str, Any]:
         found = re.search(r"at line (\d+)", str(exc))
         where = f"line {found.group(1)}" if found else "the file"
         raise PinMapError(path, f"{where} is not valid TOML") from None
+    except RecursionError:  # tomllib recurses into nested lists and tables
+        raise PinMapError(path, "it is nested far too deeply to be a pin map") from None
 
 
 def _parse(path: Path, data: dict[str, Any]) -> PinMap:
     for name in data:
         if name not in _SECTIONS:
-            raise PinMapError(path, f"there is an unknown section [{name}]")
+            raise PinMapError(path, f"there is an unknown section [{_cut(name)}]")
 
     buttons = _section(path, data, "buttons", _BUTTONS)
     lights = _section(path, data, "lights", _LIGHTS)
@@ -148,14 +156,19 @@ def _section(path: Path, data: dict[str, Any], name: str, keys: tuple[str, ...])
         if key not in keys:
             known = ", ".join(f"'{k}'" for k in keys)
             raise PinMapError(
-                path, f"the section [{name}] has an unknown setting '{key}' (it knows {known})"
+                path,
+                f"the section [{name}] has an unknown setting '{_cut(key)}' (it knows {known})",
             )
     return table
 
 
+def _cut(text: str, limit: int = _QUOTE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _show(value: object) -> str:
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{_cut(value)}"'
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, dict):

@@ -11,7 +11,8 @@ from typing import Any
 
 from kivy.app import App
 
-from engines.chickwood.data import default_cards, parse_cards
+from app.profile_fallback import use_shipped_values
+from engines.chickwood.data import DataError, default_cards, parse_cards
 from engines.chickwood.village import CardProfile
 
 GAME = "chickwood"
@@ -36,10 +37,21 @@ def to_data(cards: tuple[CardProfile, ...]) -> dict[str, Any]:
     return {"card": entries}
 
 
-def village_cards() -> tuple[CardProfile, ...]:
-    """The owner's cards if they entered them, else the shipped (assumed) ones."""
+def saved_village_cards() -> tuple[CardProfile, ...]:
+    """The owner's cards if they entered them, else the shipped (assumed) ones; DataError
+    (in words) if the saved ones cannot be used."""
     data = App.get_running_app().store.profile(GAME)
     return default_cards() if data is None else parse_cards(data, "your village profile")
+
+
+def village_cards() -> tuple[CardProfile, ...]:
+    """The cards a new game uses: the shipped ones (with a notice) if the owner's saved
+    ones cannot be used."""
+    try:
+        return saved_village_cards()
+    except DataError as problem:
+        use_shipped_values("Chickwood Forest", '"Village cards"', str(problem))
+        return default_cards()
 
 
 def save_village_cards(cards: tuple[CardProfile, ...]) -> None:

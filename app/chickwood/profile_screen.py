@@ -13,7 +13,7 @@ from kivy.app import App
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from app.chickwood.profile import save_village_cards, village_cards
+from app.chickwood.profile import save_village_cards, saved_village_cards
 from app.kv import load_kv
 from app.popups import show_notice
 from app.widgets import BaseScreen, TButton
@@ -54,7 +54,7 @@ class VillageProfileScreen(BaseScreen):
         self.history = []
         self.message = ""
         try:
-            self.cards = list(village_cards())
+            self.cards = list(saved_village_cards())
         except ValueError as problem:  # a damaged profile: start again from the shipped one
             self.cards = list(default_cards())
             self.message = f"{problem} The shipped values are shown; Save replaces yours."

@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.boxlayout import BoxLayout
 
 from app import theme
-from app.games import BY_KEY, GAMES
+from app.games import BY_KEY, GAMES, GameInfo
 from app.kv import load_kv
 from app.screens.when import when
 from app.widgets import BaseScreen
@@ -37,6 +37,8 @@ class GameTile(BoxLayout):
     def open_game(self) -> None:
         game = BY_KEY[self.key]
         app = App.get_running_app()
+        if not can_be_played(game):
+            return
         if game.playable:
             app.go("new_game", game=game)
         else:
@@ -60,6 +62,8 @@ class GameTile(BoxLayout):
         """Reopen the unfinished game of this kind, or let the person pick one."""
         game = BY_KEY[self.key]
         app = App.get_running_app()
+        if not can_be_played(game):
+            return
         sessions = app.store.unfinished_sessions(game.key)
         if len(sessions) == 1:
             app.resume_game(game, sessions[0].id)
@@ -74,6 +78,16 @@ class GameTile(BoxLayout):
                 columns=1,
                 row_height=theme.TOUCH * 1.4,
             ).open()
+
+
+def can_be_played(game: GameInfo) -> bool:
+    """Whether the game's shipped data can be loaded; if not, say why (the rest still work)."""
+    problem = game.problem()
+    if problem:
+        from app.popups import show_notice
+
+        show_notice(f"{game.title} is unavailable", problem)
+    return problem is None
 
 
 def people(session: SavedSession) -> str:

@@ -7,20 +7,31 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
+from app.profile_fallback import use_shipped_values
 from app.skulk_hollow.look import title
 from engines.skulk_hollow import Config, Correction
-from engines.skulk_hollow.components import GUARDIANS, LEADERS, RELIC_TOKENS
+from engines.skulk_hollow.components import (
+    GUARDIANS,
+    LEADERS,
+    RELIC_TOKENS,
+    corrections_from_profile,
+)
 from engines.skulk_hollow.config import LEVELS
 
 
 def owner_profile() -> tuple[Correction, ...]:
-    """The owner's corrections from the component check, as the engine takes them."""
-    saved = App.get_running_app().store.profile("skulk_hollow") or {}
-    return tuple(Correction(path, _value(value)) for path, value in sorted(saved.items()))
-
-
-def _value(value: Any) -> Any:
-    return tuple(_value(v) for v in value) if isinstance(value, list) else value
+    """The owner's corrections from the component check, as the engine takes them; none
+    (the shipped values, with a notice) when the saved ones cannot be used."""
+    saved = App.get_running_app().store.profile("skulk_hollow")
+    if saved is None:
+        return ()
+    try:
+        corrections = corrections_from_profile(saved)
+        Config(profile=corrections)  # checks them against the component data
+    except ValueError as problem:
+        use_shipped_values("Skulk Hollow", '"Check components"', str(problem))
+        return ()
+    return corrections
 
 
 def make_config(players: list[str], values: dict[str, Any]) -> Config:

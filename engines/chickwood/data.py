@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from engines.chickwood.village import CardProfile, Row
+from engines.core.data_files import read_toml
+from engines.core.serial import quote
 
 DATA = Path(__file__).parent / "data"
 STATUSES = ("assumed", "printed", "owner")
@@ -20,14 +21,14 @@ class DataError(ValueError):
 def _whole(value: Any, where: str, what: str, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise DataError(
-            f"{where}: {what} must be a whole number of at least {least}, not {value!r}."
+            f"{where}: {what} must be a whole number of at least {least}, not {quote(value)}."
         )
     return value
 
 
-def parse_cards(data: dict[str, Any], source: str = "villages.toml") -> tuple[CardProfile, ...]:
+def parse_cards(data: object, source: str = "villages.toml") -> tuple[CardProfile, ...]:
     """Village and forest cards from parsed TOML ``data`` (a ``card`` array of tables)."""
-    entries = data.get("card")
+    entries = data.get("card") if isinstance(data, dict) else None
     if not isinstance(entries, list) or not entries:
         raise DataError(f"{source}: expected a list of [[card]] entries.")
     cards: list[CardProfile] = []
@@ -41,7 +42,7 @@ def parse_cards(data: dict[str, Any], source: str = "villages.toml") -> tuple[Ca
         name = entry.get("card")
         if not isinstance(name, str) or not name:
             raise DataError(f"{where}: 'card' must be the card's name.")
-        where = f"{source}, card {name!r}"
+        where = f"{source}, card {quote(name)}"
         status = entry.get("status", "assumed")
         if status not in STATUSES:
             raise DataError(f"{where}: 'status' must be one of {', '.join(STATUSES)}.")
@@ -68,7 +69,7 @@ def parse_cards(data: dict[str, Any], source: str = "villages.toml") -> tuple[Ca
     names = [card.card for card in cards]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
-        raise DataError(f"{source}: card {duplicates[0]!r} is listed twice.")
+        raise DataError(f"{source}: card {quote(duplicates[0])} is listed twice.")
     return tuple(cards)
 
 
@@ -84,24 +85,15 @@ def parse_deck_sizes(data: dict[str, Any], source: str = "deck.toml") -> dict[in
     return result
 
 
-def _read(name: str) -> dict[str, Any]:
-    path = DATA / name
-    try:
-        with path.open("rb") as file:
-            return tomllib.load(file)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{name} is not valid TOML: {error}") from None
-
-
 @cache
 def default_cards() -> tuple[CardProfile, ...]:
     """The shipped village and forest cards (values assumed; see villages.toml)."""
-    return parse_cards(_read("villages.toml"))
+    return parse_cards(read_toml(DATA / "villages.toml", DataError))
 
 
 @cache
 def _deck_sizes() -> dict[int, int]:
-    return parse_deck_sizes(_read("deck.toml"))
+    return parse_deck_sizes(read_toml(DATA / "deck.toml", DataError))
 
 
 def default_deck_size(players: int, legendary: bool = False) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
-from engines.core.serial import JSON, from_data, to_data
+from engines.core.serial import JSON, from_data, quote, to_data
 
 
 class Action:
@@ -52,13 +52,16 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        """Read back an action written by ``to_dict``; ``ValueError`` if it is not one."""
-        if not isinstance(data, dict) or "kind" not in data:
-            raise ValueError(f"not a saved action: {data!r}")
+        """Read back an action written by ``to_dict``; ``ValueError`` if it is not one.
+
+        ``data`` comes from disk, so it may be any JSON value at all: nothing else is raised.
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"not a saved action: {quote(data)}")
         kinds = getattr(cls, "_kinds", {})
         action_type = kinds.get(data["kind"])
         if action_type is None or not issubclass(action_type, cls):
-            raise ValueError(f"{cls.game or 'this game'} has no action {data['kind']!r}")
+            raise ValueError(f"{cls.game or 'this game'} has no action {quote(data['kind'])}")
         fields = {key: value for key, value in data.items() if key != "kind"}
         action: Self = from_data(action_type, fields)
         return action

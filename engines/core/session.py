@@ -2,11 +2,17 @@
 
 Undo is an event too: nothing is ever deleted from the log. Replaying the log from the
 start always rebuilds the same state, which is how a saved game is resumed.
+
+A saved log is read from disk, so reading it is a trust boundary: ``Event.from_dict``,
+``Session.config_from_dict`` and ``Session.replay`` raise only ``ValueError`` (or its
+``IllegalAction``), whatever the file holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import logging
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -14,7 +20,9 @@ from engines.core.actions import Action
 from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
 from engines.core.rules import GameRules
-from engines.core.serial import JSON, from_data, to_data
+from engines.core.serial import JSON, from_data, quote, shorten, to_data
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -30,12 +38,14 @@ class Event:
         return {"type": self.type, "action": self.action.to_dict()}
 
     @staticmethod
-    def from_dict(rules: GameRules, data: dict[str, Any]) -> Event:
-        if data.get("type") == "undo":
-            return UNDO
-        if data.get("type") == "action" and isinstance(data.get("action"), dict):
-            return Event("action", rules.action_from_dict(data["action"]))
-        raise ValueError(f"not a saved event: {data!r}")
+    def from_dict(rules: GameRules, data: object) -> Event:
+        """Read back an event written by ``to_dict``: any other JSON raises ``ValueError``."""
+        if isinstance(data, dict):
+            if data.get("type") == "undo":
+                return UNDO
+            if data.get("type") == "action" and isinstance(data.get("action"), dict):
+                return Event("action", rules.action_from_dict(data["action"]))
+        raise ValueError(f"not a saved event: {quote(data)}")
 
 
 UNDO = Event("undo")
@@ -68,15 +78,20 @@ class Session:
         events: Iterable[Event],
         record: Recorder | None = None,
     ) -> Session:
-        """Rebuild a session from its log. An event the rules refuse raises IllegalAction."""
-        session = cls(rules, config, seed)
-        for event in events:
-            session._take(event)
+        """Rebuild a session from its log. An event the rules refuse raises IllegalAction
+        naming the move; one the rules cannot apply at all raises ValueError."""
+        with _replaying("The saved set-up"):
+            session = cls(rules, config, seed)
+        for number, event in enumerate(events, start=1):
+            kind = event.action.kind.replace("_", " ") if event.action else "undo"
+            with _replaying(f"Saved move {number} ({kind})"):
+                session._take(event)
         session.record = record
         return session
 
     @classmethod
-    def config_from_dict(cls, rules: GameRules, data: JSON) -> Any:
+    def config_from_dict(cls, rules: GameRules, data: object) -> Any:
+        """The game's Config read back from ``config_to_dict``; ``ValueError`` if it is not."""
         return from_data(rules.Config, data)
 
     def config_to_dict(self) -> JSON:
@@ -132,3 +147,23 @@ class Session:
             self._states.append(new_state)
             self._actions.append(event.action)
         return new_state
+
+
+@contextmanager
+def _replaying(what: str) -> Iterator[None]:
+    """Say which saved move (or the set-up) could not be replayed, and why.
+
+    A trust boundary: the events were decoded from disk into well-typed actions, but with
+    values the rules may never have produced (a card index past the end, a count of
+    10**30). The rules check what players can do, not every value a file can hold, so
+    whatever else they raise on such a move is logged and becomes a ValueError here.
+    """
+    try:
+        yield
+    except IllegalAction as refusal:
+        raise IllegalAction(f"{what} cannot be replayed: {shorten(str(refusal))}") from refusal
+    except ValueError as error:
+        raise ValueError(f"{what} cannot be replayed: {shorten(str(error))}") from error
+    except Exception as error:
+        log.exception("%s cannot be replayed", what)
+        raise ValueError(f"{what} cannot be replayed: the rules could not apply it.") from error

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from engines.core import Saveable
+from engines.core.data_files import read_toml
 
 DATA = Path(__file__).parent / "data"
 FACES: tuple[str, ...] = ("wildfire", "storm", "flood")
@@ -81,10 +81,4 @@ def parse_board(data: dict[str, Any], source: str = "board.toml") -> Board:
 @cache
 def default_board() -> Board:
     """The shipped board profile (values assumed; see board.toml)."""
-    path = DATA / "board.toml"
-    with path.open("rb") as file:
-        try:
-            data = tomllib.load(file)
-        except tomllib.TOMLDecodeError as error:
-            raise DataError(f"board.toml is not valid TOML: {error}") from None
-    return parse_board(data)
+    return parse_board(read_toml(DATA / "board.toml", DataError))

@@ -8,11 +8,12 @@ is checked when it is read; a malformed file raises ``CardDataError`` saying wha
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
+
+from engines.core.data_files import parse_toml, read_toml
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
 
@@ -297,10 +298,15 @@ def _minion(index: int, data: Any) -> MinionRule:
 
 def parse_card_table(text: str) -> CardTable:
     """Read and check a card table written in TOML."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CardDataError(f"Card table is not valid TOML: {error}") from None
+    return card_table(parse_toml(text, "data/cards.toml", CardDataError))
+
+
+def load_card_table(path: Path = DATA_FILE) -> CardTable:
+    return card_table(read_toml(path, CardDataError))
+
+
+def card_table(data: dict[str, Any]) -> CardTable:
+    """Check the card table's parsed TOML."""
     cards_data = data.get("card")
     if not isinstance(cards_data, list):
         raise CardDataError("Card table has no [[card]] entries.")
@@ -318,10 +324,6 @@ def parse_card_table(text: str) -> CardTable:
     minions = tuple(_minion(i, item) for i, item in enumerate(minions_data))
     ordered = tuple(sorted(cards, key=lambda rule: CARD_ORDER[rule.card]))
     return CardTable(cards=ordered, minions=minions)
-
-
-def load_card_table(path: Path = DATA_FILE) -> CardTable:
-    return parse_card_table(path.read_text(encoding="utf-8"))
 
 
 #: The table shipped with the app.

@@ -12,12 +12,13 @@ where, in words an owner can act on.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from engines.core.data_files import read_toml
+from engines.core.serial import quote, shorten
 from engines.skulk_hollow.geometry import SPACE_IDS, Direction, Layout
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -244,30 +245,38 @@ class Components:
 def raw_data() -> dict[str, Any]:
     """The data files as read, keyed ``map``, ``foxen`` and each guardian's id."""
     names = ("map", "foxen", *GUARDIANS)
-    return {name: _read(DATA_DIR / f"{name}.toml") for name in names}
+    return {name: read_toml(DATA_DIR / f"{name}.toml", ComponentError) for name in names}
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as file:
-            return tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ComponentError(f"Cannot read {path.name}: {error}") from None
+#: Dots in the longest correction path worth reading ("grak.location.stomp.wounds" has 3).
+_DEEPEST_PATH = 8
 
 
-def corrections_from_profile(profile: Mapping[str, Any]) -> tuple[Correction, ...]:
-    """Flatten an owner's profile (nested like the data files) into corrections."""
+def corrections_from_profile(profile: object) -> tuple[Correction, ...]:
+    """Flatten an owner's profile (nested like the data files, or flat with dotted paths
+    as the component check saves it) into corrections.
+
+    The profile is read from the database, so it may hold anything: what is not a value
+    the data files hold raises ``ComponentError``.
+    """
+    if not isinstance(profile, Mapping):
+        raise ComponentError("The saved corrections are not a list of component values.")
     found: list[Correction] = []
 
     def walk(prefix: str, node: Any) -> None:
+        where = shorten(prefix, 60)
         if isinstance(node, Mapping):
-            for key in sorted(node):
+            if prefix.count(".") >= _DEEPEST_PATH:  # the data files nest a few levels only
+                raise ComponentError(f"{where}: nested deeper than the data files.")
+            for key in sorted(node, key=str):
                 walk(f"{prefix}.{key}" if prefix else str(key), node[key])
             return
         if isinstance(node, (list, tuple)):
             node = tuple(node)
+            if not all(isinstance(item, (int, str)) for item in node):
+                raise ComponentError(f"{where}: a list of numbers or names is expected.")
         if not isinstance(node, (int, str, tuple)):
-            raise ComponentError(f"{prefix}: {node!r} is not a value the data files hold")
+            raise ComponentError(f"{where}: {quote(node)} is not a value the data files hold.")
         found.append(Correction(prefix, node))
 
     walk("", profile)

@@ -62,6 +62,8 @@ class Config(Saveable):
         try:
             load_components(self.profile)
         except ComponentError as error:
+            if not self.profile:  # the shipped data themselves
+                raise
             raise ValueError(f"The component profile does not fit: {error}") from None
 
     @property

@@ -79,7 +79,7 @@ def test_a_database_from_a_newer_tableside_is_kept_whole(tmp_path: Path) -> None
 
 
 def test_a_damaged_component_profile_is_reported_not_fatal(tmp_path: Path) -> None:
-    from app.chickwood.profile import village_cards
+    from app.chickwood.profile import saved_village_cards
     from engines.chickwood.data import DataError
 
     store = Store.open(tmp_path / "tableside.db")
@@ -93,7 +93,7 @@ def test_a_damaged_component_profile_is_reported_not_fatal(tmp_path: Path) -> No
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("kivy.app.App.get_running_app", staticmethod(lambda: running))
         with pytest.raises(DataError, match="your village profile"):
-            village_cards()
+            saved_village_cards()
     assert store.profile("chickwood") == {"card": [{"rows": "nonsense"}]}  # kept as it was
 
 

@@ -62,3 +62,24 @@ def test_unsavable_values_fail_at_once() -> None:
         to_data(object())
     with pytest.raises(TypeError, match="keys must be strings"):
         to_data({1: "a"})
+
+
+def test_any_json_is_refused_with_a_value_error() -> None:
+    """What a damaged file holds: deep nesting, numbers too large for a float, NaN, a
+    list where a string or an enum is expected."""
+    deep: list[object] = []
+    for _ in range(5_000):
+        deep = [deep]
+    data = to_data(FOREST)
+    assert isinstance(data, dict)
+    for damaged in (
+        {**data, "odds": 10**400},
+        {**data, "odds": float("nan")},
+        {**data, "odds": float("inf")},
+        {**data, "trees": [{"name": "x", "side": ["healthy"]}]},
+        {**data, "trees": [{"name": deep, "side": "healthy"}]},
+        {**data, "counts": deep},
+        deep,
+    ):
+        with pytest.raises(ValueError):
+            from_data(Forest, damaged)

@@ -129,3 +129,48 @@ def test_a_damaged_event_is_reported() -> None:
         Event.from_dict(pig, {"type": "action", "action": {"kind": "cheat"}})
     with pytest.raises(ValueError, match="not a saved event"):
         Event.from_dict(pig, {"type": "redo"})
+
+
+def test_a_saved_move_the_rules_refuse_is_named() -> None:
+    log = [Event("action", pig.Roll()), UNDO, Event("action", pig.Hold())]
+    with pytest.raises(IllegalAction, match=r"Saved move 3 \(hold\) cannot be replayed: .*roll"):
+        Session.replay(pig, pig.Config(), 5, log)
+
+
+def test_a_saved_move_the_rules_cannot_apply_is_named_logged_and_a_value_error(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Decoded from disk, a move may hold values no player could choose: whatever the
+    rules raise on it is a ValueError saying which move, and the original is logged."""
+
+    def apply(state: pig.State, action: pig.PigAction) -> pig.State:
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(pig, "apply", apply)
+    with pytest.raises(ValueError, match=r"Saved move 1 \(roll\) cannot be replayed") as refusal:
+        Session.replay(pig, pig.Config(), 5, [Event("action", pig.Roll())])
+    assert not isinstance(refusal.value, IllegalAction)
+    assert isinstance(refusal.value.__cause__, IndexError)
+    assert "tuple index out of range" in caplog.text
+
+
+def test_a_saved_set_up_the_rules_cannot_start_is_a_value_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def new_game(config: pig.Config | None = None, seed: int = 0) -> pig.State:
+        raise OverflowError("int too large")
+
+    monkeypatch.setattr(pig, "new_game", new_game)
+    with pytest.raises(ValueError, match="The saved set-up cannot be replayed"):
+        Session.replay(pig, pig.Config(target=10**30), 5, [])
+
+
+def test_a_damaged_value_is_quoted_short() -> None:
+    huge = "x" * 100_000
+    for damaged in (huge, [[[[[[huge]]]]]], {"type": huge}, {"kind": 10**4000}):
+        with pytest.raises(ValueError) as refusal:
+            Event.from_dict(pig, damaged)
+        assert len(str(refusal.value)) < 100
+    with pytest.raises(ValueError, match="no action 'xxx") as refusal:
+        Event.from_dict(pig, {"type": "action", "action": {"kind": huge}})
+    assert len(str(refusal.value)) < 100

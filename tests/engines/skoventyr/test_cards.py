@@ -65,7 +65,7 @@ def _broken(old: str, new: str) -> str:
             "does not take colour",
         ),
         ('kind = "adversary"', 'kind = "ally"', "Gamle Erik cannot be an ally"),
-        ("[[card]]", "[[card]", "not valid TOML"),
+        ("[[card]]", "[[card]", "damaged"),
     ],
 )
 def test_a_malformed_table_is_refused_with_a_clear_error(old: str, new: str, message: str) -> None:
