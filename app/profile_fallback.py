@@ -2,31 +2,27 @@
 its shipped values, and the person is told once (the details go to the log).
 
 The corrections come from the database, so they may be damaged in any way; the game's
-own reader checks them and calls ``use_shipped_values`` instead of failing.
+own reader checks them and calls ``use_shipped_values`` instead of failing. The notice
+goes through the store, as its own findings do: the app shows it, once.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.store import Store
 
 log = logging.getLogger(__name__)
 
-#: The games whose damaged corrections were already mentioned in this run.
-_told: set[str] = set()
 
-
-def use_shipped_values(game_title: str, editor: str, problem: str) -> None:
+def use_shipped_values(store: Store, game_title: str, editor: str, problem: str) -> None:
     """Say (once) that ``game_title`` uses its shipped values; ``editor`` is the New game
     button where the corrections are entered."""
     log.warning("%s: the saved component corrections cannot be used: %s", game_title, problem)
-    if game_title in _told:
-        return
-    _told.add(game_title)
-    from app.popups import show_notice  # Kivy widgets, loaded only when there is news
-
-    show_notice(
-        "Your corrections are not used",
+    store.note(
         f"The saved corrections to the {game_title} components cannot be read, so the "
         f"values shipped with Tableside are used. Enter your corrections again under "
-        f"{editor} on the New game page, then Save.",
+        f"{editor} on the New game page, then Save."
     )

@@ -504,7 +504,11 @@ class Store:
         return data
 
     def _note_damage(self, what: str, instead: str) -> None:
-        notice = f"A saved value could not be read ({what}): {instead}."
+        self.note(f"A saved value could not be read ({what}): {instead}.")
+
+    def note(self, notice: str) -> None:
+        """Something found damaged after opening, for the person: once per store. The app
+        shows it (``on_notice``); otherwise it joins ``notices``."""
         if notice in self._noted:
             return
         self._noted.add(notice)

@@ -50,7 +50,8 @@ def village_cards() -> tuple[CardProfile, ...]:
     try:
         return saved_village_cards()
     except DataError as problem:
-        use_shipped_values("Chickwood Forest", '"Village cards"', str(problem))
+        store = App.get_running_app().store
+        use_shipped_values(store, "Chickwood Forest", '"Village cards"', str(problem))
         return default_cards()
 
 

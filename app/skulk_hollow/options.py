@@ -22,14 +22,15 @@ from engines.skulk_hollow.config import LEVELS
 def owner_profile() -> tuple[Correction, ...]:
     """The owner's corrections from the component check, as the engine takes them; none
     (the shipped values, with a notice) when the saved ones cannot be used."""
-    saved = App.get_running_app().store.profile("skulk_hollow")
+    store = App.get_running_app().store
+    saved = store.profile("skulk_hollow")
     if saved is None:
         return ()
     try:
         corrections = corrections_from_profile(saved)
         Config(profile=corrections)  # checks them against the component data
     except ValueError as problem:
-        use_shipped_values("Skulk Hollow", '"Check components"', str(problem))
+        use_shipped_values(store, "Skulk Hollow", '"Check components"', str(problem))
         return ()
     return corrections
 

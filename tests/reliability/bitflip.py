@@ -297,12 +297,11 @@ def read_statistics(store: Store, reading: Reading) -> None:
 
 
 def read_exports(store: Store, reading: Reading, folder: Path) -> None:
-    """History's Export: Tableside JSON, CSV and a BG Stats file."""
-    reading.attempt("export json", lambda: exchange.export_json(store, folder / "tableside.json"))
-    reading.attempt("export csv", lambda: exchange.export_csv(store, folder))
-    reading.attempt(
-        "export bgstats", lambda: exchange.export_bgstats(store, folder / "bgstats.json")
-    )
+    """History's Export (Tableside JSON, CSV and a BG Stats file), and what it says it
+    left out."""
+    report = reading.attempt("export", partial(exchange.export_all, store, folder))
+    if report is not None:
+        reading.messages += report.skipped
 
 
 # -- the campaign ----------------------------------------------------------------------------

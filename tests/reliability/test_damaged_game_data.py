@@ -84,12 +84,9 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
 
 
 @pytest.fixture
-def notices(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """The notices shown (no popup is built outside the UI tests)."""
-    shown: list[tuple[str, str]] = []
-    monkeypatch.setattr("app.popups.show_notice", lambda *words: shown.append(words))
-    monkeypatch.setattr("app.profile_fallback._told", set())
-    return shown
+def notices(store: Store) -> list[str]:
+    """What the person will be told (the app shows the store's notices)."""
+    return store.notices
 
 
 DEEP: object = "x" * 100_000
@@ -111,22 +108,20 @@ DAMAGED_PROFILES = [
 
 @pytest.mark.parametrize("saved", DAMAGED_PROFILES, ids=range(len(DAMAGED_PROFILES)))
 def test_damaged_skulk_hollow_corrections_give_way_to_the_shipped_values(
-    store: Store, notices: list[tuple[str, str]], saved: object
+    store: Store, notices: list[str], saved: object
 ) -> None:
     from app.skulk_hollow.options import owner_profile
 
     store.save_profile("skulk_hollow", saved)
     assert owner_profile() == ()
     assert owner_profile() == ()  # told once
-    ((_heading, words),) = notices
+    (words,) = notices
     assert "Skulk Hollow" in words and "values shipped with Tableside are used" in words
     assert len(words) < 400
     assert store.profile("skulk_hollow") == saved  # kept as it was, to be entered again
 
 
-def test_good_skulk_hollow_corrections_are_used(
-    store: Store, notices: list[tuple[str, str]]
-) -> None:
+def test_good_skulk_hollow_corrections_are_used(store: Store, notices: list[str]) -> None:
     from app.skulk_hollow.options import owner_profile
 
     path, value = next((p, v) for p, v in assumed_values() if isinstance(v, int))
@@ -145,7 +140,7 @@ def test_good_skulk_hollow_corrections_are_used(
     ids=["a list", "a long text", "a long value"],
 )
 def test_damaged_chickwood_cards_give_way_to_the_shipped_ones(
-    store: Store, notices: list[tuple[str, str]], saved: object
+    store: Store, notices: list[str], saved: object
 ) -> None:
     from app.chickwood.profile import saved_village_cards, village_cards
 
@@ -154,5 +149,5 @@ def test_damaged_chickwood_cards_give_way_to_the_shipped_ones(
         saved_village_cards()  # the village editor says why, on its own page
     assert len(str(refusal.value)) < 300
     assert village_cards() == default_cards()  # a new game
-    ((_heading, words),) = notices
+    (words,) = notices
     assert "Chickwood Forest" in words and "Village cards" in words
