@@ -220,6 +220,10 @@ class TablesideApp(App):
         """Step through a saved game on its play screen; Back returns here."""
         assert game.play_screen is not None
         from app.replay import Replay
+        from app.screens.home import can_be_played
+
+        if not can_be_played(game):  # its shipped data is missing: say so, not "damaged"
+            return
 
         try:
             replay = Replay(self.store, game.rules(), session_id)

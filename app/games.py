@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.store_faults import shorten
+
 if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from app.game_options import NewGameForm
     from engines.core import GameRules, SetupStep
@@ -51,8 +53,6 @@ class GameInfo:
         data error, a ValueError saying which file. Asked when the game is opened, not
         at start-up: loading every game would slow Home, and a fault stays with its game.
         """
-        from engines.core.serial import shorten  # not at start-up: Home loads no engine
-
         try:
             self.rules().new_game(None, 0)  # a standard game reads every file it needs
         except ValueError as error:

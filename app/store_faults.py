@@ -129,6 +129,8 @@ def _closer_look(kind: str, where: Path) -> str:
 
 def shorten(text: str, limit: int = 80) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis: for quoting anything read
-    from a file in a message (a 100,000-character value would freeze the window)."""
+    from a file in a message (a 100,000-character value would freeze the window). The
+    engines keep their own (engines.core.serial): they know nothing of the app, and Home
+    loads no engine."""
     text = str(text)
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
