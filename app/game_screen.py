@@ -116,14 +116,15 @@ class GameScreen(BaseScreen):
 
     def start_bottom_bar(self, bar: Any, can_undo: bool, over: bool) -> bool:
         """Fill the bar's fixed parts: the replay controls, or Undo (and Home once the game
-        is over, or Done while the table has an instruction to carry out). Returns True
-        when the bar is complete."""
+        is over, or Done while the table has an instruction to carry out). Undo works
+        after the end too: the game becomes unfinished again. Returns True when the bar
+        is complete."""
         if self.replay is not None:
             fill_replay_bar(bar, self.replay, self.show_step, self.resume)
             return True
         bar.clear_widgets()
         undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
-        undo.disabled = over or not can_undo
+        undo.disabled = not can_undo
         undo.bind(on_release=lambda _b: self.undo())
         bar.add_widget(undo)
         if self.instructions.active:

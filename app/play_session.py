@@ -62,7 +62,9 @@ class PlaySession:
         self.store.abandon_session(self.session_id)
 
     def _record(self, event: Event) -> None:
-        self.store.append_event(self.session_id, event.to_dict())
+        # Called before the session changes: an undo of a game that is over reopens it.
+        over = event.type == "undo" and self.session.outcome() is not None
+        self.store.append_event(self.session_id, event.to_dict(), reopen=over)
 
     def _finish_if_over(self) -> None:
         outcome: Outcome | None = self.session.outcome()

@@ -301,10 +301,18 @@ class Store:
         now = _now()
         return self._insert_session(game, config, seed, players, "active", now, None, None)
 
-    def append_event(self, session_id: int, event: dict[str, Any]) -> int:
-        """Write one event and commit it before returning its sequence number."""
+    def append_event(self, session_id: int, event: dict[str, Any], reopen: bool = False) -> int:
+        """Write one event and commit it before returning its sequence number. With
+        ``reopen`` (an undo after the end) a finished game becomes unfinished again, its
+        outcome forgotten, in the same transaction."""
         payload = json.dumps(event)
         with self._writing():
+            if reopen:
+                self.db.execute(
+                    "update sessions set status = 'active', outcome = null, ended = null "
+                    "where id = ? and status = 'finished'",
+                    [session_id],
+                )
             row = self.db.execute(
                 "select coalesce(max(seq), 0) + 1 from events where session_id = ?", [session_id]
             ).fetchone()

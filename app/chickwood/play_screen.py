@@ -41,7 +41,6 @@ from engines import chickwood as C
 from engines.chickwood.alms_snake import legal_steps
 from engines.chickwood.loot import describe
 from engines.chickwood.village import CardProfile
-from engines.core import IllegalAction
 
 
 class CastleButton(TButton):
@@ -235,7 +234,7 @@ class ChickwoodPlayScreen(GameScreen):
             try:
                 undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
                 self.play.undo()
-            except IllegalAction as refusal:
+            except (ValueError, StorageFault) as refusal:  # refused, or not saved
                 self.say(str(refusal), refused=True)
             else:
                 self.say("")

@@ -32,7 +32,6 @@ from app.store_faults import StorageFault
 from app.value_editor import ask_number
 from app.widgets import TButton
 from engines import skogen as G
-from engines.core import IllegalAction
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
 from engines.skogen.life_cards import LIFE_TYPES
 from engines.skogen.turns import tiles_to_draw
@@ -224,7 +223,7 @@ class SkogenPlayScreen(GameScreen):
             while self.state.phase == "roll" and self.state.config.die == "app":
                 undone = self.play.session.actions[-1].label
                 self.play.undo()
-        except IllegalAction as refusal:
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         else:
             self.message = ""
