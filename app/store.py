@@ -175,10 +175,10 @@ class Store:
         try:
             db = sqlite_utils.Database(_read_only(path))
             db.execute("select count(*) from sessions").fetchone()
-            shown = "Your saved games can be looked at"
+            shown = "You can look at them"
         except sqlite3.Error:
             db = _prepare(_memory())
-            shown = "Your saved games cannot be shown for now"
+            shown = "They cannot be shown for now"
         if damaged:
             first = (
                 f"Your saved games could not be read ({damaged}) and the file cannot be set aside."
