@@ -62,8 +62,9 @@ class PlaySession:
         self.store.abandon_session(self.session_id)
 
     def _record(self, event: Event) -> None:
-        # Called before the session changes: an undo of a game that is over reopens it.
-        over = event.type == "undo" and self.session.outcome() is not None
+        # Called before the session changes: anything taken after the end (an undo, a
+        # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.
+        over = self.session.outcome() is not None
         self.store.append_event(self.session_id, event.to_dict(), reopen=over)
 
     def _finish_if_over(self) -> None:

@@ -303,8 +303,8 @@ class Store:
 
     def append_event(self, session_id: int, event: dict[str, Any], reopen: bool = False) -> int:
         """Write one event and commit it before returning its sequence number. With
-        ``reopen`` (an undo after the end) a finished game becomes unfinished again, its
-        outcome forgotten, in the same transaction."""
+        ``reopen`` (an undo or a correction after the end) a finished game becomes
+        unfinished again, its outcome forgotten, in the same transaction."""
         payload = json.dumps(event)
         with self._writing():
             if reopen:
