@@ -39,6 +39,12 @@ class Counted:
         )
 
 
+def press(driver: Driver, words: str) -> None:
+    """Touch a button without counting it (not part of reaching the entry)."""
+    driver.pump(3)
+    driver.tap(next(w for w in driver.visible() if isinstance(w, TButton) and w.text == words))
+
+
 def choose(driver: Driver, row_label: str, words: str) -> None:
     row = driver.find(row_label).parent
     driver.tap(next(w for w in row.walk() if isinstance(w, TButton) and w.text == words))
@@ -86,21 +92,25 @@ def test_an_old_raid_is_corrected_in_two_touches_and_later_entries_stand(
     person.button("Change: Round 1, castle 4: 1 gold chest")
     assert person.touches == 2 and screen.castle == "4" and screen.counts == {"chest:gold": 1}
     assert "Save raid 1" in driver.texts()
+    driver.pump(3)
     castle = next(w for w in driver.visible() if getattr(w, "value", "") == "2")
     driver.tap(castle)
-    driver.tap(
-        next(w for w in driver.visible() if isinstance(w, TButton) and w.text == "Save raid 1")
-    )
+    press(driver, "Save raid 1")
     assert play.state.raids[0].castle == 2 and play.state.raids[1] == later
     assert play.state.players[state.order[0]].castles[-1] == 2
     assert screen.title == f"{play.state.players[play.state.order[2]].name} raids"
 
     # Undo takes the correction back, and only it.
-    driver.tap(next(w for w in driver.visible() if isinstance(w, TButton) and w.text == "Undo"))
+    press(driver, "Undo")
     driver.close_popups()
     assert play.state.raids[0].castle == 4 and play.state.raids[0].loot == GOLD
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="app/store.py refuses events on a finished game: the lead's reopening of a "
+    "finished session (issue 17, item 5) makes this pass; then remove this mark",
+)
 def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
     driver: Driver,
 ) -> None:
@@ -118,6 +128,7 @@ def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
 
     # One gold chest too many: the player's name on the scores, then the row.
     person = Counted(driver)
+    driver.pump(3)
     header = next(
         w
         for w in driver.visible()
@@ -125,16 +136,15 @@ def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
     )
     person.tap(header)
     person.button("Remove one: 3 gold chests")
-    assert person.touches == 2
+    assert person.touches == 2, screen.prompt
+    assert not screen.refused, screen.prompt
     assert C.outcome(play.state) is None and play.state.phase == "scoring"
     assert C.final_table(play.state).player(names[0]).loot == C.Collection.of(chests={"gold": 2})
     assert C.final_table(play.state).player(names[1]) == bo
 
     driver.close_popups()
-    driver.tap(
-        next(w for w in driver.visible() if isinstance(w, TButton) and w.text == "Confirm scores")
-    )
-    driver.tap(next(w for w in driver.visible() if isinstance(w, TButton) and w.text == "Confirm"))
+    press(driver, "Confirm scores")
+    press(driver, "Confirm")
     board = C.scoreboard(play.state)
     assert play.state.phase == "over" and board is not None
     assert board.player(names[0]).points("Chests") == 4
