@@ -246,10 +246,11 @@ class SkogenPlayScreen(GameScreen):
         if isinstance(what, TurnRecord):
             self.fixed = what
             self.drawn = what.drew
-            self.entries = [("species", p) for p in what.species]
-            self.entries += [("element", 1)] * what.elements
-            self.entries += [("life", t) for t in what.life_cards]
-            self.entries += [("card", c) for c in what.action_cards]
+            entries: list[tuple[str, Any]] = [("species", p) for p in what.species]
+            entries += [("element", 1)] * what.elements
+            entries += [("life", t) for t in what.life_cards]
+            entries += [("card", c) for c in what.action_cards]
+            self.entries = entries
             self.refresh()
         elif isinstance(what, str):
             seat = self.state.config.players.index(what)
