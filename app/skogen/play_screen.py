@@ -52,7 +52,6 @@ class SkogenPlayScreen(GameScreen):
     primary_text = StringProperty("")
     telling = BooleanProperty(False)  # an instruction for the table is shown
     note = StringProperty("")  # under the ledger: how to correct a token, the quiet turns
-    drawn_words = StringProperty("")  # the species tiles drawn at the end of the turn
     fixing = BooleanProperty(False)  # an old turn is loaded on the keypad to be changed
 
     def __init__(self, **kwargs: Any) -> None:
@@ -128,8 +127,6 @@ class SkogenPlayScreen(GameScreen):
     def on_entries(self, *_args: object) -> None:
         self.summary = self._summary()
         self.primary_text = self._primary_text()
-        count = self.draw_count() if self.phase != "over" or self.fixed else 0
-        self.drawn_words = f"Drew {count} species tile{'' if count == 1 else 's'}"
 
     def _primary_text(self) -> str:
         if self.instructions.active:
@@ -147,16 +144,16 @@ class SkogenPlayScreen(GameScreen):
         parts = [str(p) for p in turn.species]
         parts += [f"element {ELEMENT_POINTS}"] * turn.elements
         fixing = f"Turn {self.fixed.number} as it really was: " if self.fixed else ""
+        draw = self.draw_count()
+        drawn = f"draw {draw} species tile{'' if draw == 1 else 's'}"
         if not parts:
-            return fixing + "Touch the points of each tile placed (no species tile is worth 4)."
+            text = "Touch the points of each tile placed (no species tile is worth 4)"
+            return fixing + text + (f"; {drawn}." if draw else ".")
         text = " + ".join(parts) + f" = {turn.points} points"
         extras = list(turn.life_cards) + [ACTION_SHORT[c] for c in turn.action_cards]
         if extras:
             text += ", with " + ", ".join(extras)
-        draw = self.draw_count()
-        if draw:
-            text += f"; then draw {draw} species tile{'' if draw == 1 else 's'}"
-        return fixing + text
+        return fixing + text + f"; then {drawn}"
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -240,9 +237,9 @@ class SkogenPlayScreen(GameScreen):
         for record in reversed(state.ledger):
             if record.seat == seat:
                 rows.append((f"Change turn {record.number}: {turn_words(record)}", record))
-        ChoiceListPopup(f"Correct {name}'s ledger", {name: rows}, self._corrected, columns=1).open()
+        ChoiceListPopup(f"Correct {name}'s ledger", {name: rows}, self.corrected, columns=1).open()
 
-    def _corrected(self, what: object) -> None:
+    def corrected(self, what: object) -> None:
         if isinstance(what, TurnRecord):
             self.fixed = what
             self.drawn = what.drew

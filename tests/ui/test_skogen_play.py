@@ -87,7 +87,6 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     assert "5 + 3 = 8 points, with B, F; then draw 2 species tiles" in driver.texts()
     tap_all(driver, "+")
     assert "5 + 3 = 8 points, with B, F; then draw 3 species tiles" in driver.texts()
-    assert "Drew 3 species tiles" in driver.texts()
     tap_all(driver, "Enter 8 points")
     assert play.state.ledger[-1].drew == 3
     assert rows(driver)["Player 2"].life == "B F"
