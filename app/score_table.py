@@ -4,12 +4,13 @@ Each player's score is a list of lines (category, detail, points), as the engine
 them; the table sums the lines of each category and marks the winners with a word, not
 colour alone. A category that gives nobody any points (busts, which only discard chests;
 no Maid Marihen anywhere) is left out of the table, so that it fits the screen; touching
-a player's name shows all their lines with the details.
+a player's name shows all their lines with the details, or, where the game can correct
+the scores by hand, what can be corrected (the game's own ``on_name``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from kivy.properties import BooleanProperty, StringProperty
@@ -47,7 +48,13 @@ class PlayerHeader(TButton):
 class ScoreTable(GridLayout):
     heading = StringProperty("")  # the first column's header
 
-    def show(self, scores: Sequence[PlayerLines], winners: Sequence[str]) -> None:
+    def show(
+        self,
+        scores: Sequence[PlayerLines],
+        winners: Sequence[str],
+        on_name: Callable[[str], None] | None = None,
+    ) -> None:
+        """``on_name`` is called with the name touched (None: show that player's lines)."""
         self.clear_widgets()
         self.cols = len(scores) + 1
         categories = [
@@ -59,7 +66,10 @@ class ScoreTable(GridLayout):
         for score in scores:
             mark = "\nwinner" if score.name in winners else ""
             header = PlayerHeader(text=f"{score.name}{mark}")
-            header.bind(on_release=lambda _b, s=score: show_details(s))
+            if on_name is None:
+                header.bind(on_release=lambda _b, s=score: show_details(s))
+            else:
+                header.bind(on_release=lambda _b, n=score.name: on_name(n))
             self.add_widget(header)
         self.add_widget(ScoreCell(text="Total", strong=True, halign="left"))
         for score in scores:
@@ -76,10 +86,19 @@ class FinalScores(BoxLayout):
 
     reason = StringProperty("")
     heading = StringProperty("")
+    hint = StringProperty("Touch a name for the details of each line.")
 
-    def show(self, scores: Sequence[PlayerLines], winners: Sequence[str], reason: str) -> None:
+    def show(
+        self,
+        scores: Sequence[PlayerLines],
+        winners: Sequence[str],
+        reason: str,
+        on_name: Callable[[str], None] | None = None,
+    ) -> None:
         self.reason = reason
-        self.ids.table.show(scores, winners)
+        if on_name is not None:
+            self.hint = "Touch a name for the details, or to correct an entry."
+        self.ids.table.show(scores, winners, on_name)
 
 
 def show_details(score: PlayerLines) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.chickwood.corrections import ChangeRaid
 from app.chickwood.play_screen import ChickwoodPlayScreen
 from app.score_table import show_details
 from engines import chickwood as C
@@ -121,6 +122,26 @@ def breakdown(screen: ChickwoodPlayScreen) -> None:
     show_details(board.players[0])
 
 
+def entries_menu(screen: ChickwoodPlayScreen) -> None:
+    """A player's chip touched: their raids and alms, each to change, remove or move."""
+    play_raids(5)(screen)
+    screen.refresh()
+    screen.touch_player(screen.state.raids[0].seat)
+
+
+def raid_changed(screen: ChickwoodPlayScreen) -> None:
+    """An old raid loaded on the pad to be changed."""
+    play_raids(5)(screen)
+    screen.correct(ChangeRaid(0))
+
+
+def final_items_menu(screen: ChickwoodPlayScreen) -> None:
+    """A name touched on the final scores: the items of their final count to correct."""
+    to_scoring(screen)
+    screen.refresh()
+    screen.correct_final(screen.state.players[0].name)
+
+
 FOUR = C.Config(players=("Ana", "Bo", "Camille", "Dag"), deck_size=30)
 LEGENDARY = C.Config(players=("Ana", "Bo", "Camille"), legendary=True, deck_size=20)
 QUICK = C.Config(players=("Ana", "Bo", "Camille"), quick=True)
@@ -135,6 +156,9 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
     ("play_chickwood_scoring", LEGENDARY, to_scoring),
     ("play_chickwood_breakdown", LEGENDARY, breakdown),
     ("play_chickwood_confirm", LEGENDARY, confirm_question),
+    ("play_chickwood_entries", FOUR, entries_menu),
+    ("play_chickwood_raid_changed", FOUR, raid_changed),
+    ("play_chickwood_final_items", LEGENDARY, final_items_menu),
     ("play_chickwood_quick", QUICK, quick_entry),
     ("play_chickwood_quick_unnamed", UNNAMED, quick_entry),
 ]

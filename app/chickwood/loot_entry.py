@@ -16,6 +16,7 @@ from engines.chickwood.loot import (
     LEGENDARY,
     LEGENDARY_NAMES,
     Collection,
+    from_counts,
 )
 
 SINGLES = {"maids": "Maid\nMarihen", "henchmen": "Henchman", "busts": "Bust"}
@@ -36,19 +37,7 @@ def kinds(legendary: bool, benefactors: bool) -> list[tuple[str, str]]:
 
 def collection(counts: Mapping[str, int]) -> Collection:
     """The loot cards counted on the pad (benefactors left out)."""
-
-    def group(prefix: str, names: tuple[str, ...]) -> dict[str, int]:
-        return {n: counts.get(f"{prefix}:{n}", 0) for n in names}
-
-    return Collection.of(
-        chests=group("chest", CHEST_TYPES),
-        garments=group("garment", GARMENT_TYPES),
-        jewelry=group("jewelry", JEWELRY_TYPES),
-        maids=counts.get("maids", 0),
-        henchmen=counts.get("henchmen", 0),
-        busts=counts.get("busts", 0),
-        legendary=tuple(c for c in LEGENDARY if counts.get(f"legendary:{c}", 0)),
-    )
+    return from_counts({k: n for k, n in counts.items() if not k.startswith("alms:")})
 
 
 def benefactors(counts: Mapping[str, int]) -> tuple[int, ...]:

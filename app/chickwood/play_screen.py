@@ -23,6 +23,15 @@ from kivy.properties import (
 
 from app import tap_guard
 from app.chickwood import loot_entry
+from app.chickwood.corrections import (
+    ChangeRaid,
+    PlaceAlms,
+    SetItem,
+    final_rows,
+    raid_words,
+    round_rows,
+    show_rows,
+)
 from app.chickwood.final_entry import FinalDraft
 from app.chickwood.look import alms_colour, marks
 from app.chickwood.score_view import ScoreView
@@ -32,14 +41,16 @@ from app.games import GameInfo
 from app.instructions import InstructionPanel
 from app.kv import load_kv
 from app.play_session import PlaySession
-from app.popups import ask, show_notice
+from app.popups import ask
 from app.replay import Replay, fill_replay_bar
+from app.score_table import show_details
 from app.store_faults import StorageFault
 from app.value_editor import ask_number
 from app.widgets import TButton
 from engines import chickwood as C
 from engines.chickwood.alms_snake import legal_steps
-from engines.chickwood.loot import describe
+from engines.chickwood.loot import describe, kind_counts
+from engines.chickwood.scoring import PlayerScore
 from engines.chickwood.village import CardProfile
 
 
@@ -56,7 +67,8 @@ class ChickwoodPlayScreen(GameScreen):
     primary_text = StringProperty("")
     can_undo = BooleanProperty(False)
     telling = BooleanProperty(False)  # an instruction for the table is shown
-    deck_words = StringProperty("")  # the loot deck's count, on the button correcting it
+    top_words = StringProperty("")  # the top bar's button: the deck's count, or Reopen
+    fixing = BooleanProperty(False)  # a raid is loaded on the pad to be changed
     seat = NumericProperty(0)  # quick score: whose collection is being entered
 
     def __init__(self, **kwargs: Any) -> None:
@@ -68,10 +80,12 @@ class ChickwoodPlayScreen(GameScreen):
             name: self.ids[name].__self__ for name in ("prompt", "castle_row", "pad_view", "filler")
         }
         self.pieces["instruction"] = InstructionPanel()
-        self.scores = ScoreView(on_change=self.refresh)
+        self.scores = ScoreView(on_change=self.refresh, on_name=self.correct_final)
         self.draft: FinalDraft  # the quick score's entry (set by prepare)
         #: The raid being built, touch by touch for Undo: ("castle", "3"), ("loot", key).
         self.touches: list[tuple[str, str]] = []
+        self.fixed_raid: int | None = None  # the raid loaded on the pad to be changed
+        self.placing: PlaceAlms | None = None  # an alms waiting for the village touched
         self.ids.grid.on_pick = self.touch_village
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
 
@@ -79,6 +93,7 @@ class ChickwoodPlayScreen(GameScreen):
         self.instructions.clear()
         self.hold(game, play)
         self.touches = []
+        self.stop_correcting()
         self.seat = 0
         self.scores.reset()
         config = self.state.config
@@ -117,7 +132,7 @@ class ChickwoodPlayScreen(GameScreen):
     def add_loot(self, key: str) -> None:
         if self.phase == "entry":
             self.draft.add("loot", self.seat, key)
-        elif self.phase == "raid":
+        elif self.phase == "raid" or self.fixing:
             self.touches.append(("loot", key))
         self.say("")
         self.refresh()
@@ -125,30 +140,83 @@ class ChickwoodPlayScreen(GameScreen):
     def choose_castle(self, value: str) -> None:
         if self.phase == "entry":
             self.draft.add("castle", self.seat, int(value))
-        elif self.phase == "raid":
+        elif self.phase == "raid" or self.fixing:
             self.touches = [t for t in self.touches if t[0] != "castle"]
             self.touches.append(("castle", value))
         self.say("")
         self.refresh()
 
     def touch_player(self, seat: int) -> None:
-        """A player's chip: choose whose count is entered, or see what they hold."""
+        """A player's chip: choose whose count is entered; during the rounds, their
+        entries to correct (the second touch picks what to do to one)."""
         if self.phase == "entry":
             self.seat = seat
             self.say("")
             self.refresh()
             return
-        player = self.state.players[seat]
+        state = self.state
+        if state.phase in ("scoring", "over"):
+            self.correct_final(state.players[seat].name)
+            return
+        player = state.players[seat]
         castles = " + ".join(str(v) for v in player.castles)
-        show_notice(
-            player.name,
-            f"Castles: {castles} = {sum(player.castles)}\nLoot: {describe(player.loot)}\n"
-            f"Alms in store: {player.store}",
+        about = (
+            f"{player.name}: castles {castles}, {describe(player.loot)}, "
+            f"{player.store} alms in store"
         )
+        show_rows(about, round_rows(state, seat), self.correct)
 
-    def raid(self) -> C.Raid | None:
+    def correct_final(self, name: str) -> None:
+        """A player's final collection, item by item, to correct (reopens confirmed
+        scores); their score lines first."""
+        board = C.scoreboard(self.state)
+        rows: list[tuple[str, object]] = []
+        if board is not None:
+            rows.append((f"See {name}'s score lines", board.player(name)))
+        rows += final_rows(self.state, name)
+        show_rows(f"Correct {name}'s final count", rows, self.correct)
+
+    def correct(self, what: object) -> None:
+        """Do what a row of the corrections menu stands for."""
+        if isinstance(what, C.ChickwoodAction):
+            self.take(what)
+        elif isinstance(what, ChangeRaid):
+            raid = self.state.raids[what.raid]
+            self.fixed_raid = what.raid
+            self.touches = [("castle", str(raid.castle))]
+            counts = {**kind_counts(raid.loot)}
+            counts.update({f"alms:{n}": raid.benefactors.count(n) for n in (1, 2, 3)})
+            self.touches += [("loot", key) for key, n in counts.items() for _ in range(n)]
+            self.say("")
+            self.refresh()
+        elif isinstance(what, PlaceAlms):
+            self.placing = what
+            self.say("")
+            self.refresh()
+        elif isinstance(what, SetItem):
+            ask_number(
+                f"{what.player}: {what.words}",
+                what.count,
+                lambda n: self.take(C.FixFinal(what.player, what.item, n)),
+            )
+        elif isinstance(what, PlayerScore):
+            show_details(what)
+
+    def stop_correcting(self) -> None:
+        self.fixed_raid = None
+        self.placing = None
+
+    def raid(self) -> C.Raid | C.FixRaid | None:
+        """The raid built on the pad: this turn's, or the old one being changed."""
         if not self.castle:
             return None
+        if self.fixed_raid is not None:
+            return C.FixRaid(
+                self.fixed_raid,
+                int(self.castle),
+                loot_entry.collection(self.counts),
+                loot_entry.benefactors(self.counts),
+            )
         name = self.state.players[self.state.order[self.state.turn]].name
         return C.Raid(
             name,
@@ -175,7 +243,14 @@ class ChickwoodPlayScreen(GameScreen):
     def touch_village(self, index: int) -> None:
         state = self.state
         cell = state.grid.cells[index]
-        if self.phase == "entry":
+        if self.placing is not None:
+            placing, self.placing = self.placing, None
+            where = state.grid.position(index)
+            if placing.alms is None:
+                self.take(C.AddAlms(placing.player, *where))
+            else:
+                self.take(C.FixAlms(placing.alms, *where))
+        elif self.phase == "entry":
             try:
                 self.draft.give_alms(self.seat, cell.profile)
             except ValueError as refusal:
@@ -193,13 +268,14 @@ class ChickwoodPlayScreen(GameScreen):
     def primary(self) -> None:
         if self.instructions.active:
             self.instruction_done()
-        elif self.phase == "raid":
+        elif self.phase == "raid" or self.fixing:
             raid = self.raid()
             if raid is None:
                 self.say("Touch the castle raided first.", refused=True)
                 self.refresh()
             elif self.take(raid):
                 self.touches = []
+                self.stop_correcting()
                 self.refresh()
         elif self.phase == "entry":
             try:
@@ -223,8 +299,12 @@ class ChickwoodPlayScreen(GameScreen):
     def undo(self) -> None:
         """Take back the last touch of what is being built, else the last move (and tell
         the table what to put back)."""
-        if self.phase == "raid" and self.touches:
+        if self.placing is not None:
+            self.placing = None
+        elif (self.phase == "raid" or self.fixing) and self.touches:
             self.touches.pop()
+        elif self.fixing:
+            self.fixed_raid = None  # nothing left on the pad: the change is given up
         elif self.phase == "entry" and self.draft.touches:
             self.draft.undo()
         elif self.phase == "scoring" and self.scores.overridden:
@@ -248,10 +328,16 @@ class ChickwoodPlayScreen(GameScreen):
     def draw(self) -> None:
         self.refresh()
 
-    def correct_deck(self) -> None:
-        ask_number(
-            "Cards left in the loot deck", self.state.deck, lambda n: self.take(C.SetDeckCount(n))
-        )
+    def top_action(self) -> None:
+        """The top bar's button: correct the deck's count, or reopen confirmed scores."""
+        if self.phase == "over":
+            self.take(C.Reopen())
+        else:
+            ask_number(
+                "Cards left in the loot deck",
+                self.state.deck,
+                lambda n: self.take(C.SetDeckCount(n)),
+            )
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -263,6 +349,7 @@ class ChickwoodPlayScreen(GameScreen):
             self.sound_end(won=True)  # the game just ended: someone won
         self.set_lights(turn="off" if state.phase == "over" else "on", danger="off")
         self.phase = state.phase
+        self.fixing = self.fixed_raid is not None
         self.telling = self.instructions.active
         self.can_undo = self.play.session.can_undo
         self.castle = next((value for kind, value in self.touches if kind == "castle"), "")
@@ -273,12 +360,15 @@ class ChickwoodPlayScreen(GameScreen):
             self.counts = {key: keys.count(key) for key in keys}
         self.ids.pad.counts = self.counts
         self.title, self.status = self._headline()
-        self.deck_words = f"Deck: {state.deck} cards"
+        self.top_words = {"over": "Reopen scores", "raid": f"Deck: {state.deck} cards"}.get(
+            state.phase, f"Deck: {state.deck} cards" if state.phase == "alms" else ""
+        )
         self.primary_text = self._primary_text()
         if not self.refused:
             self.say(self._guide())
         for button in self.ids.castles.children:
             raided = state.phase == "raid" and int(button.value) in state.raided
+            raided = raided and not self.fixing  # a changed raid: the engine checks
             button.disabled = raided
             button.role = "primary" if button.value == self.castle else "normal"
         self._guard_if_changed()
@@ -300,7 +390,8 @@ class ChickwoodPlayScreen(GameScreen):
         touched twice in quick succession)."""
         state = self.state
         steps = len(state.raids), len(state.placements), state.phase, state.final is not None
-        meaning = (steps, self.seat, self.instructions.current)
+        correcting = (self.fixed_raid, self.placing)
+        meaning = (steps, self.seat, self.instructions.current, correcting)
         if meaning != self._meaning:
             self._meaning = meaning
             tap_guard.changed()
@@ -319,6 +410,8 @@ class ChickwoodPlayScreen(GameScreen):
     def _primary_text(self) -> str:
         if self.instructions.active:
             return "Done"
+        if self.fixed_raid is not None:
+            return f"Save raid {self.fixed_raid + 1}"
         if self.phase == "raid":
             return f"Raid castle {self.castle}" if self.castle else "Raid"
         return {
@@ -331,6 +424,12 @@ class ChickwoodPlayScreen(GameScreen):
         """What to do now, in one or two lines: while the snake is laid, and for each
         player of a final count (with their castles so far)."""
         state = self.state
+        if self.placing is not None:
+            whose = "the alms" if self.placing.alms is not None else "the alms to add"
+            return f"Touch the village {whose} really went to (Undo: leave it)."
+        if self.fixed_raid is not None:
+            words = raid_words(state, self.fixed_raid)
+            return f"Changing {words}.\nTouch the castle and each card as they really were."
         if state.phase == "entry":
             name = state.config.players[self.seat]
             castles = self.draft.castles(self.seat)
@@ -404,7 +503,7 @@ class ChickwoodPlayScreen(GameScreen):
         else:
             if self.prompt:
                 names.append("prompt")
-            if phase in ("raid", "entry"):
+            if phase in ("raid", "entry") or self.fixing:
                 names += ["castle_row", "pad_view"]
         side = self.ids.side
         side.clear_widgets()

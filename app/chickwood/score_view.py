@@ -21,9 +21,12 @@ from engines.core import IllegalAction
 class ScoreView(BoxLayout):
     side_share = NumericProperty(0)  # of the width (landscape) or height, for the choices
 
-    def __init__(self, on_change: Callable[[], None], **kwargs: object) -> None:
+    def __init__(
+        self, on_change: Callable[[], None], on_name: Callable[[str], None], **kwargs: object
+    ) -> None:
         super().__init__(**kwargs)
         self._on_change = on_change
+        self._on_name = on_name  # a name touched: their lines and corrections
         self._choices: C.Choices | None = None  # None: the proposed ones
 
     @property
@@ -50,7 +53,7 @@ class ScoreView(BoxLayout):
         else:
             reason = board.outcome().reason
         final: FinalScores = self.ids.final
-        final.show(board.players, board.winners, reason)
+        final.show(board.players, board.winners, reason, self._on_name)
         box = self.ids.choices
         box.clear_widgets()
         self.side_share = 0.34 if options else 0

@@ -73,12 +73,29 @@ def turn_undone(screen: SkogenPlayScreen) -> None:
     screen.undo()
 
 
+def ledger_menu(screen: SkogenPlayScreen) -> None:
+    """A player's row touched: their token and turns to correct."""
+    play_turns(5)(screen)
+    screen.refresh()
+    screen.correct(screen.state.players[0].name)
+
+
+def turn_changed(screen: SkogenPlayScreen) -> None:
+    """An old turn loaded on the keypad to be changed, one more tile drawn."""
+    play_turns(5)(screen)
+    screen.refresh()
+    screen.corrected(screen.state.ledger[1])
+    screen.change_drawn(1)
+
+
 FOUR = G.Config(players=("Ana", "Bo", "Camille", "Dag"))
 SCENES: list[tuple[str, G.Config, Advance]] = [
     ("play_skogen_turn", FOUR, play_turns(5, ("species:6", "element", "life:M"))),
     ("play_skogen_die_told", G.Config(players=("Ana", "Bo")), die_told),
     ("play_skogen_element", G.Config(players=("Ana", "Bo")), land_on_green),
     ("play_skogen_undo", FOUR, turn_undone),
+    ("play_skogen_ledger_menu", FOUR, ledger_menu),
+    ("play_skogen_turn_changed", FOUR, turn_changed),
     ("play_skogen_table_die", G.Config(players=("Ana", "Bo"), die="table"), land_on_green),
     ("play_skogen_end", G.Config(players=("Ana", "Bo", "Camille")), to_the_end),
 ]

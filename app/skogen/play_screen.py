@@ -34,7 +34,7 @@ from app.widgets import TButton
 from engines import skogen as G
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
 from engines.skogen.life_cards import LIFE_TYPES
-from engines.skogen.turns import tiles_to_draw
+from engines.skogen.state import TurnRecord
 
 #: The ways of leaving a catastrophe without an element tile.
 NOT_TAKEN = {"reroll": "None left: reroll", "none": "Take none"}
@@ -51,6 +51,7 @@ class SkogenPlayScreen(GameScreen):
     primary_text = StringProperty("")
     telling = BooleanProperty(False)  # an instruction for the table is shown
     note = StringProperty("")  # under the ledger: how to correct a token, the quiet turns
+    fixing = BooleanProperty(False)  # an old turn is loaded on the keypad to be changed
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,6 +64,8 @@ class SkogenPlayScreen(GameScreen):
         self.side_filler = self.ids.side_filler.__self__
         self.instruction_panel = InstructionPanel()
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
+        self.drawn: int | None = None  # species tiles drawn, if not the printed number
+        self.fixed: TurnRecord | None = None  # the old turn loaded on the keypad
         for points in SPECIES_POINTS:
             key = KeyButton(text=str(points))
             key.bind(on_release=lambda _b, p=points: self.add("species", p))
@@ -71,7 +74,7 @@ class SkogenPlayScreen(GameScreen):
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.instructions.clear()
         self.hold(game, play)
-        self.entries = []
+        self.stop_correcting()
         self.message = ""
         if self.replay is None:  # a game left while the app's die was due: roll it now
             before = self.state
@@ -90,6 +93,17 @@ class SkogenPlayScreen(GameScreen):
         self.entries = [*self.entries, (kind, value)]
         self.message = ""
 
+    def draw_count(self) -> int:
+        """The species tiles drawn: the printed number (as many as placed, G5) unless the
+        table said otherwise."""
+        if self.drawn is not None:
+            return self.drawn
+        return G.printed_draw(self.state, len(self.turn().species))
+
+    def change_drawn(self, step: int) -> None:
+        self.drawn = max(0, self.draw_count() + step)
+        self.on_entries()
+
     def pick_action_card(self) -> None:
         cards = [(name, key) for key, name in ACTION_NAMES.items()]
         ChoiceListPopup(
@@ -106,6 +120,7 @@ class SkogenPlayScreen(GameScreen):
             elements=len(of("element")),
             life_cards=tuple(of("life")),
             action_cards=tuple(of("card")),
+            drew=self.drawn,
         )
 
     def on_entries(self, *_args: object) -> None:
@@ -115,26 +130,29 @@ class SkogenPlayScreen(GameScreen):
     def _primary_text(self) -> str:
         if self.instructions.active:
             return "Done"
+        if self.fixed is not None:
+            return f"Save turn {self.fixed.number}"
         if self.phase == "turn":
             return f"Enter {self.turn().points} points"
         return "Home" if self.phase == "over" else ""
 
     def _summary(self) -> str:
-        if self.phase != "turn":
+        if self.phase != "turn" and self.fixed is None:
             return ""
         turn = self.turn()
         parts = [str(p) for p in turn.species]
         parts += [f"element {ELEMENT_POINTS}"] * turn.elements
+        fixing = f"Turn {self.fixed.number} as it really was: " if self.fixed else ""
+        draw = self.draw_count()
+        drawn = f"draw {draw} species tile{'' if draw == 1 else 's'}"
         if not parts:
-            return "Touch the points of each tile placed (no species tile is worth 4)."
+            text = "Touch the points of each tile placed (no species tile is worth 4)"
+            return fixing + text + (f"; {drawn}." if draw else ".")
         text = " + ".join(parts) + f" = {turn.points} points"
         extras = list(turn.life_cards) + [ACTION_SHORT[c] for c in turn.action_cards]
         if extras:
             text += ", with " + ", ".join(extras)
-        draw = tiles_to_draw(self.state, turn)
-        if draw:
-            text += f"; then draw {draw} species tile{'' if draw == 1 else 's'}"
-        return text
+        return fixing + text + f"; then {drawn}"
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -146,8 +164,8 @@ class SkogenPlayScreen(GameScreen):
             self.message = str(refusal)
             return
         self.message = ""
-        if isinstance(action, (G.PlaceTiles, G.TakeTwo)):
-            self.entries = []
+        if isinstance(action, (G.PlaceTiles, G.TakeTwo, G.FixTurn)):
+            self.stop_correcting()
         self._roll_app_die()
         self._tell(before)
         self.refresh()
@@ -179,13 +197,21 @@ class SkogenPlayScreen(GameScreen):
         or go home."""
         if self.instructions.active:
             self.instruction_done()
+        elif self.fixed is not None:
+            turn = self.turn()
+            fields = (turn.species, turn.elements, turn.life_cards, turn.action_cards)
+            self.take(G.FixTurn(self.fixed.number, "place", *fields, self.draw_count()))
         elif self.phase == "turn":
             self.take(self.turn())
         elif self.phase == "over":
             App.get_running_app().home()
 
     def take_two(self) -> None:
-        self.take(G.TakeTwo(self.state.player.name))
+        drew = self.drawn or 0
+        if self.fixed is not None:
+            self.take(G.FixTurn(self.fixed.number, "take_two", drew=drew))
+        else:
+            self.take(G.TakeTwo(self.state.player.name, drew))
 
     def roll_face(self, face: str) -> None:
         self.take(G.DieFace(self.state.player.name, face))
@@ -199,22 +225,51 @@ class SkogenPlayScreen(GameScreen):
         else:
             self.take(G.TakeElement(name, element))
 
-    def correct_score(self, name: str) -> None:
-        """The board is the truth (G1): set a token's points to where it stands."""
-        if self.phase == "over":
-            return
-        seat = self.state.config.players.index(name)
-        ask_number(
-            f"{name}'s token: points, all laps together",
-            self.state.players[seat].score,
-            lambda score: self.take(G.SetScore(name, score)),
-        )
+    def correct(self, name: str) -> None:
+        """A player's row (or name on the final scores): their token and each of their
+        turns, to correct; the second touch picks one."""
+        state = self.state
+        seat = state.config.players.index(name)
+        rows: list[tuple[str, object]] = [
+            (f"Set the token's points (now {state.players[seat].score})", name)
+        ]
+        for record in reversed(state.ledger):
+            if record.seat == seat:
+                rows.append((f"Change turn {record.number}: {turn_words(record)}", record))
+        ChoiceListPopup(f"Correct {name}'s ledger", {name: rows}, self.corrected, columns=1).open()
+
+    def corrected(self, what: object) -> None:
+        if isinstance(what, TurnRecord):
+            self.fixed = what
+            self.drawn = what.drew
+            entries: list[tuple[str, Any]] = [("species", p) for p in what.species]
+            entries += [("element", 1)] * what.elements
+            entries += [("life", t) for t in what.life_cards]
+            entries += [("card", c) for c in what.action_cards]
+            self.entries = entries
+            self.refresh()
+        elif isinstance(what, str):
+            seat = self.state.config.players.index(what)
+            ask_number(
+                f"{what}'s token: points, all laps together",
+                self.state.players[seat].score,
+                lambda score: self.take(G.SetScore(what, score)),
+            )
+
+    def stop_correcting(self) -> None:
+        self.fixed = None
+        self.drawn = None
+        self.entries = []
 
     def undo(self) -> None:
         """Take back the last key of the turn being built, else the last move (and the
         app's roll that came with it), and tell the table what to put back."""
         if self.entries:
             self.entries = self.entries[:-1]
+            return
+        if self.fixed is not None or self.drawn is not None:
+            self.stop_correcting()  # nothing left on the keypad: the change is given up
+            self.refresh()
             return
         before = self.state
         try:
@@ -247,6 +302,7 @@ class SkogenPlayScreen(GameScreen):
             self.sound_end(won=True)  # the game just ended: someone won
         self.set_lights(turn="off" if state.phase == "over" else "on", danger="off")
         self.phase = state.phase
+        self.fixing = self.fixed is not None
         self.table_die = state.config.die == "table"
         self.telling = self.instructions.active
         self.die_prompt = self._die_prompt()
@@ -256,7 +312,7 @@ class SkogenPlayScreen(GameScreen):
         self.status = f"{state.bags} tiles in the bags"
         self.note = self._note()
         self.summary = self._summary()
-        self.primary_text = self._primary_text()
+        self.on_entries()
         self.can_undo = self.play.session.can_undo
         self._draw_rows()
         self._draw_die()
@@ -266,7 +322,7 @@ class SkogenPlayScreen(GameScreen):
         if self.telling:
             self.instruction_panel.show(self.instructions)
             side.add_widget(self.instruction_panel)
-        elif state.phase in ("roll", "element"):
+        elif state.phase in ("roll", "element") and not self.fixing:
             side.add_widget(self.die_panel)
         else:
             side.add_widget(self.keypad_panel)
@@ -275,7 +331,7 @@ class SkogenPlayScreen(GameScreen):
         body.clear_widgets()
         outcome = self.play.session.outcome()
         if outcome is not None:
-            self.final.show(G.scores(state), outcome.winners, outcome.reason)
+            self.final.show(G.scores(state), outcome.winners, outcome.reason, self.correct)
             body.add_widget(self.final)
         else:
             body.add_widget(self.live)
@@ -286,6 +342,7 @@ class SkogenPlayScreen(GameScreen):
         changes: a tile worth 6 may be touched twice in quick succession)."""
         state = self.state
         meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current)
+        meaning += (self.fixed,)
         if meaning != self._meaning:
             self._meaning = meaning
             tap_guard.changed()
@@ -293,7 +350,7 @@ class SkogenPlayScreen(GameScreen):
     def _note(self) -> str:
         """Under the ledger: how to correct a token, and how near two quiet rounds are."""
         state = self.state
-        note = "Touch a player to set their points to where their token stands."
+        note = "Touch a player to correct their token or one of their turns."
         if state.quiet_turns:
             rounds = 2 * len(state.players)
             turns = "turn" if state.quiet_turns == 1 else "turns"
@@ -335,7 +392,7 @@ class SkogenPlayScreen(GameScreen):
                 hand=f"{standing.hand} of {standing.hand_limit}",
                 cards=str(len(standing.action_cards)),
             )
-            row.bind(on_release=lambda r: self.correct_score(r.name))
+            row.bind(on_release=lambda r: self.correct(r.name))
             box.add_widget(row)
 
     def _draw_die(self) -> None:
@@ -359,6 +416,18 @@ class SkogenPlayScreen(GameScreen):
                     button = SwatchButton(text=NOT_TAKEN[key], font_size=theme.LABEL)
                     extras.add_widget(button)
                 button.bind(on_release=lambda _b, k=key: self.choose_element(k))
+
+
+def turn_words(record: TurnRecord) -> str:
+    """A line of the ledger in words: "6 + element 2 = 8 points, drew 1"."""
+    if record.choice == "take_two":
+        what = "took two element tiles"
+    else:
+        parts = [str(p) for p in record.species] + [f"element {ELEMENT_POINTS}"] * record.elements
+        what = f"{' + '.join(parts) or 'nothing placed'} = {record.points} points"
+        if record.life_cards:
+            what += f", life card {' '.join(record.life_cards)}"
+    return f"{what}, drew {record.drew}"
 
 
 class KeyButton(TButton):

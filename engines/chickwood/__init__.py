@@ -2,15 +2,21 @@
 
 The rules live in one module per concept: ``loot`` (cards by kind), ``village`` (village
 glory, C1), ``alms_snake`` (C2), ``scoring`` (final scoring and quick score, C3-C4),
-``rounds`` (raids and deals), ``rules`` (the engine protocol), ``setup``, ``table``
-(what lies on the table and the changes that keep it in step).
+``rounds`` (raids and deals), ``corrections`` (entries put right by hand), ``rules`` (the
+engine protocol), ``setup``, ``table`` (what lies on the table and the changes that keep
+it in step).
 """
 
 from engines.chickwood.actions import (
+    AddAlms,
     ChickwoodAction,
     EnterFinal,
+    FixAlms,
+    FixFinal,
+    FixRaid,
     GiveAlms,
     Raid,
+    Reopen,
     Score,
     SetDeckCount,
     action_from_dict,
@@ -22,6 +28,7 @@ from engines.chickwood.rules import (
     NAME,
     apply,
     legal_actions,
+    manual_edits,
     new_game,
     outcome,
     scoreboard,
@@ -47,6 +54,7 @@ from engines.chickwood.table import table_changes, table_places
 
 __all__ = [
     "NAME",
+    "AddAlms",
     "AlmsSwap",
     "ChestChoice",
     "ChickwoodAction",
@@ -55,10 +63,14 @@ __all__ = [
     "Config",
     "EnterFinal",
     "FinalTable",
+    "FixAlms",
+    "FixFinal",
+    "FixRaid",
     "GiveAlms",
     "Line",
     "PlayerFinal",
     "Raid",
+    "Reopen",
     "Score",
     "Scoreboard",
     "SetDeckCount",
@@ -70,6 +82,7 @@ __all__ = [
     "final_scores",
     "final_table",
     "legal_actions",
+    "manual_edits",
     "new_game",
     "outcome",
     "propose",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engines.chickwood.loot import Collection
+from engines.chickwood.loot import Collection, kind_name
 from engines.chickwood.scoring import Choices, FinalTable
 from engines.core import Action
 
@@ -79,6 +79,98 @@ class Score(ChickwoodAction, kind="score"):
     @property
     def label(self) -> str:
         return "Final scoring"
+
+
+# --- corrections by hand (engines/chickwood/corrections.py): never legal_actions ----------
+
+
+@dataclass(frozen=True)
+class FixRaid(ChickwoodAction, kind="fix_raid"):
+    """Correct raid number ``raid`` (0 = the game's first): the castle raided, the loot
+    taken and the benefactor cards, as they really were. Later raids stand."""
+
+    raid: int
+    castle: int
+    loot: Collection = field(default_factory=Collection)
+    benefactors: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        cards = self.loot.cards + len(self.benefactors)
+        return (
+            f"Corrected: raid {self.raid + 1} was on castle {self.castle}, "
+            f"taking {cards} card{'s' if cards != 1 else ''}"
+        )
+
+
+@dataclass(frozen=True)
+class FixAlms(ChickwoodAction, kind="fix_alms"):
+    """Move alms number ``alms`` (0 = the first given) to the village at ``row``, ``col``
+    (its first free space), or take it off the grid when ``row`` is None."""
+
+    alms: int
+    row: int | None = None
+    col: int | None = None
+
+    @property
+    def label(self) -> str:
+        if self.row is None or self.col is None:
+            return f"Corrected: alms {self.alms + 1} taken off its village"
+        return (
+            f"Corrected: alms {self.alms + 1} moved to the village in "
+            f"row {self.row + 1}, column {self.col + 1}"
+        )
+
+
+@dataclass(frozen=True)
+class AddAlms(ChickwoodAction, kind="add_alms"):
+    """An alms given at the table but not entered: ``player``'s, on the village at
+    ``row``, ``col`` (its first free space)."""
+
+    player: str
+    row: int
+    col: int
+
+    @property
+    def label(self) -> str:
+        where = f"row {self.row + 1}, column {self.col + 1}"
+        return f"Corrected: {self.player} has one more alms on the village in {where}"
+
+
+@dataclass(frozen=True)
+class FixFinal(ChickwoodAction, kind="fix_final"):
+    """Set one item of ``player``'s final collection to ``count``: a kind of loot card
+    ("chest:gold", "maids", "legendary:key"...), castles of one value ("castle:5") or
+    their alms on one village ("village:<card>"). Reopens confirmed scores."""
+
+    player: str
+    item: str
+    count: int
+
+    @property
+    def label(self) -> str:
+        return f"Corrected: {self.player}'s {item_words(self.item)}: {self.count}"
+
+
+@dataclass(frozen=True)
+class Reopen(ChickwoodAction, kind="reopen"):
+    """Take the confirmed scores back to be checked and confirmed again."""
+
+    @property
+    def label(self) -> str:
+        return "Scores reopened"
+
+
+def item_words(item: str) -> str:
+    """An item of a final collection in words, for labels and menus."""
+    kind, _, what = item.partition(":")
+    if kind == "castle":
+        return f"castles worth {what}"
+    if kind == "village":
+        return "alms on a village"  # the cards print no name: the app's menus say which
+    if kind == "legendary":
+        return kind_name(item).removeprefix("the ")
+    return kind_name(item, 2)
 
 
 action_from_dict = ChickwoodAction.from_dict

@@ -238,12 +238,41 @@ def kind_counts(loot: Collection) -> dict[str, int]:
     }
 
 
+def from_counts(counts: Mapping[str, int]) -> Collection:
+    """The collection with these cards by kind key (the keys of ``kind_counts``; kinds
+    not named count 0); ValueError, in a player's words, for a key that is no kind."""
+    unknown = set(counts) - set(kind_counts(Collection()))
+    if unknown:
+        raise ValueError(f"There is no kind of loot card called {sorted(unknown)[0]!r}.")
+    for card in LEGENDARY:
+        if counts.get(f"legendary:{card}", 0) > 1:
+            raise ValueError(f"The {LEGENDARY_NAMES[card]} exists only once.")
+
+    def group(prefix: str, names: tuple[str, ...]) -> dict[str, int]:
+        return {name: counts.get(f"{prefix}:{name}", 0) for name in names}
+
+    return Collection.of(
+        chests=group("chest", CHEST_TYPES),
+        garments=group("garment", GARMENT_TYPES),
+        jewelry=group("jewelry", JEWELRY_TYPES),
+        maids=counts.get("maids", 0),
+        henchmen=counts.get("henchmen", 0),
+        busts=counts.get("busts", 0),
+        legendary=tuple(c for c in LEGENDARY if counts.get(f"legendary:{c}", 0)),
+    )
+
+
+def kind_name(key: str, count: int = 1) -> str:
+    """One kind of loot card in words: "gold chest", "rings", "the Key"."""
+    if key.startswith("legendary:"):
+        return f"the {LEGENDARY_NAMES[key.partition(':')[2]]}"
+    return _KIND_WORDS[key][0 if count == 1 else 1]
+
+
 def describe_counts(counts: Mapping[str, int]) -> str:
     """Cards by kind in words: "2 gold chests, 1 ring and 1 henchman" ("no loot" if none)."""
     parts = [
-        f"the {LEGENDARY_NAMES[key.partition(':')[2]]}"
-        if key.startswith("legendary:")
-        else f"{count} {_KIND_WORDS[key][0 if count == 1 else 1]}"
+        kind_name(key) if key.startswith("legendary:") else f"{count} {kind_name(key, count)}"
         for key, count in counts.items()
         if count
     ]

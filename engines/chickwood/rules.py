@@ -15,6 +15,7 @@ from engines.chickwood.actions import (
 )
 from engines.chickwood.alms_snake import legal_steps
 from engines.chickwood.config import Config
+from engines.chickwood.corrections import CORRECTIONS, apply_correction, candidates
 from engines.chickwood.loot import (
     BENEFACTORS,
     CHEST_TYPES,
@@ -94,6 +95,9 @@ def legal_actions(state: State) -> list[ChickwoodAction]:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; IllegalAction (and ``state`` untouched) if not allowed."""
+    if isinstance(action, CORRECTIONS):
+        assert isinstance(action, ChickwoodAction)
+        return apply_correction(state, action)
     if state.phase == "over":
         raise IllegalAction("The game is over.")
     if isinstance(action, Raid):
@@ -112,6 +116,19 @@ def apply(state: State, action: Action) -> State:
         final_scores(rounds.final_table(state), action.choices)  # refuses bad choices
         return replace(state, phase="over", choices=action.choices)
     raise IllegalAction(f"Chickwood Forest has no move {action.label!r}.")
+
+
+def manual_edits(state: State) -> list[ChickwoodAction]:
+    """The corrections by hand that can be made now, for menus and tests (never part of
+    ``legal_actions``; see engines/chickwood/corrections.py)."""
+    found = []
+    for edit in candidates(state):
+        try:
+            apply(state, edit)
+        except IllegalAction:
+            continue
+        found.append(edit)
+    return found
 
 
 def scoreboard(state: State) -> Scoreboard | None:

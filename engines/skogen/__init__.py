@@ -3,12 +3,14 @@ the end of the game and the final bonus.
 
 One module per concept: ``board`` (track and die data), ``ledger`` (turn points),
 ``life_cards`` (hand limit, bonus), ``catastrophe`` (the die), ``end`` (end of game and
-final scores), ``turns`` (what each move does), ``rules`` (the engine protocol), ``setup``,
-``table`` (what lies on the table and the changes that keep it in step).
+final scores), ``turns`` (what each move does), ``corrections`` (ledger lines put right),
+``rules`` (the engine protocol), ``setup``, ``table`` (what lies on the table and the
+changes that keep it in step).
 """
 
 from engines.skogen.actions import (
     DieFace,
+    FixTurn,
     NoElement,
     PlaceTiles,
     Reroll,
@@ -23,16 +25,27 @@ from engines.skogen.board import Board
 from engines.skogen.config import Config
 from engines.skogen.end import PlayerScore
 from engines.skogen.ledger import Standing, standings
-from engines.skogen.rules import NAME, apply, legal_actions, new_game, outcome, scores, view
+from engines.skogen.rules import (
+    NAME,
+    apply,
+    legal_actions,
+    manual_edits,
+    new_game,
+    outcome,
+    scores,
+    view,
+)
 from engines.skogen.setup import setup_steps
 from engines.skogen.state import PlayerLedger, State
 from engines.skogen.table import table_changes, table_places
+from engines.skogen.turns import printed_draw
 
 __all__ = [
     "NAME",
     "Board",
     "Config",
     "DieFace",
+    "FixTurn",
     "NoElement",
     "PlaceTiles",
     "PlayerLedger",
@@ -48,8 +61,10 @@ __all__ = [
     "action_from_dict",
     "apply",
     "legal_actions",
+    "manual_edits",
     "new_game",
     "outcome",
+    "printed_draw",
     "scores",
     "setup_steps",
     "standings",

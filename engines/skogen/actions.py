@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from engines.core import Action
 from engines.skogen.catastrophe import ELEMENT_NAMES
@@ -18,8 +19,9 @@ class PlaceTiles(SkogenAction, kind="place"):
     """Take one element tile, then place tiles: ``species`` lists the printed points of
     each species tile placed, ``elements`` counts element tiles placed. ``life_cards``
     (B, F, P, M) are picked up for species showing those letters; ``action_cards`` are
-    used this turn. ``drew`` is how many species tiles are drawn at the end (None: back
-    up to the hand limit)."""
+    used this turn. ``drew`` is how many species tiles were drawn at the end (G5: the
+    printed number is as many as were placed, and a player may draw more up to their hand
+    limit). None, in games saved before draws were recorded, meant back up to the limit."""
 
     player: str
     species: tuple[int, ...] = ()
@@ -39,9 +41,11 @@ class PlaceTiles(SkogenAction, kind="place"):
 
 @dataclass(frozen=True)
 class TakeTwo(SkogenAction, kind="take_two"):
-    """Take two element tiles instead of placing anything."""
+    """Take two element tiles instead of placing anything; ``drew`` species tiles drawn
+    at the end (none are printed, but a player may draw up to their hand limit, G5)."""
 
     player: str
+    drew: int = 0
 
     @property
     def label(self) -> str:
@@ -115,6 +119,31 @@ class SetScore(SkogenAction, kind="set_score"):
     @property
     def label(self) -> str:
         return f"{self.player}'s token is at {self.score} points"
+
+
+@dataclass(frozen=True)
+class FixTurn(SkogenAction, kind="fix_turn"):
+    """Correct the ledger's line for turn ``turn``: what that player really did (placed
+    tiles or took two elements), the tiles, cards and the species tiles drawn. Later
+    turns stand; the token moves by the difference in points."""
+
+    turn: int
+    choice: Literal["place", "take_two"] = "place"
+    species: tuple[int, ...] = ()
+    elements: int = 0
+    life_cards: tuple[str, ...] = ()
+    action_cards: tuple[str, ...] = ()
+    drew: int = 0
+
+    @property
+    def points(self) -> int:
+        return sum(self.species) + ELEMENT_POINTS * self.elements
+
+    @property
+    def label(self) -> str:
+        if self.choice == "take_two":
+            return f"Corrected: turn {self.turn} took two element tiles"
+        return f"Corrected: turn {self.turn} placed tiles for {self.points} points"
 
 
 action_from_dict = SkogenAction.from_dict

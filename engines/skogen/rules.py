@@ -8,9 +8,10 @@ their hand limits, the action cards used, the catastrophe die and the end of the
 from __future__ import annotations
 
 from engines.core import Action, IllegalAction, Outcome
-from engines.skogen import catastrophe, turns
+from engines.skogen import catastrophe, corrections, turns
 from engines.skogen.actions import (
     DieFace,
+    FixTurn,
     NoElement,
     PlaceTiles,
     Reroll,
@@ -71,7 +72,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, PlaceTiles):
         return turns.place_tiles(state, action)
     if isinstance(action, TakeTwo):
-        return turns.take_two(state, action.player)
+        return turns.take_two(state, action.player, action.drew)
     if isinstance(action, RollDie):
         return turns.roll_die(state, action.player)
     if isinstance(action, DieFace):
@@ -83,8 +84,23 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Reroll):
         return turns.reroll(state, action.player)
     if isinstance(action, SetScore):
-        return turns.set_score(state, action.player, action.score)
+        return corrections.set_score(state, action.player, action.score)
+    if isinstance(action, FixTurn):
+        return corrections.fix_turn(state, action)
     raise IllegalAction(f"Skogen has no move {action.label!r}.")
+
+
+def manual_edits(state: State) -> list[SkogenAction]:
+    """The corrections by hand that can be made now, for menus and tests (never part of
+    ``legal_actions``; see engines/skogen/corrections.py)."""
+    found = []
+    for edit in corrections.candidates(state):
+        try:
+            apply(state, edit)
+        except IllegalAction:
+            continue
+        found.append(edit)
+    return found
 
 
 def scores(state: State) -> tuple[PlayerScore, ...]:

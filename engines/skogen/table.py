@@ -185,7 +185,10 @@ def _cards_change(name: str, differing: dict[str, tuple[Hashable, Hashable]]) ->
     if f"actions:{name}" in differing:
         was, now = differing[f"actions:{name}"]
         assert isinstance(was, tuple) and isinstance(now, tuple)
-        back, used = was[len(now) :], now[len(was) :]
+        same = 0  # a corrected turn may change cards used before later ones
+        while same < min(len(was), len(now)) and was[same] == now[same]:
+            same += 1
+        back, used = was[same:], now[same:]
         if back:
             parts.append(f"take back {_action_cards(back)} into your hand")
         if used:

@@ -83,20 +83,8 @@ def place_tiles(state: State, action: PlaceTiles) -> State:
             )
 
     left = me.hand - len(action.species)
-    limit = hand_limit(sum(life))
-    most = min(state.bags, limit - left)
-    least = min(state.bags, len(action.species))
     drew = tiles_to_draw(state, action) if action.drew is None else action.drew
-    if drew < least:
-        raise IllegalAction(
-            f"{me.name} must draw {least} species tiles to replace the ones placed."
-        )
-    if drew > most:
-        if drew > state.bags:
-            raise IllegalAction(f"Only {state.bags} species tiles are left in the bags.")
-        raise IllegalAction(
-            f"{me.name} may hold at most {limit} species tiles ({sum(life)} life cards)."
-        )
+    check_draw(state, me.name, drew, left, sum(life), least=len(action.species))
 
     score = me.score + points
     players = list(state.players)
@@ -130,24 +118,56 @@ def place_tiles(state: State, action: PlaceTiles) -> State:
     )
     if rolls:
         return replace(state, phase="roll", rolls_due=rolls)
-    return _end_turn(state)
+    return end_turn(state)
 
 
 def tiles_to_draw(state: State, action: PlaceTiles) -> int:
-    """The species tiles the player draws at the end of this turn when the table does not
-    say otherwise: back up to their hand limit (with this turn's life cards), as far as
-    the bags allow."""
+    """Back up to the hand limit (with this turn's life cards), as far as the bags allow,
+    and never fewer than the printed number (a hand corrected above the limit): what
+    ``drew=None`` meant in games saved before the draws were recorded."""
     me = state.player
     life = me.life_cards + len(action.life_cards)
     left = me.hand - len(action.species)
-    return max(0, min(state.bags, hand_limit(life) - left))
+    return max(printed_draw(state, len(action.species)), min(state.bags, hand_limit(life) - left))
 
 
-def take_two(state: State, player: str) -> State:
+def printed_draw(state: State, species: int) -> int:
+    """The species tiles the rulebook says to draw at the end of a turn: as many as were
+    placed (G5), as far as the bags allow. The app proposes this number."""
+    return max(0, min(state.bags, species))
+
+
+def check_draw(state: State, name: str, drew: int, left: int, life: int, least: int) -> None:
+    """Refuse, in a player's words, a draw below the printed number (``least`` tiles, as
+    far as the bags allow) or beyond the bags or the hand limit (``left`` tiles kept,
+    ``life`` cards held)."""
+    if drew < 0:
+        raise IllegalAction("A number of tiles drawn can't be negative.")
+    least = min(state.bags, least)
+    limit = hand_limit(life)
+    if drew < least:
+        raise IllegalAction(f"{name} must draw {least} species tiles to replace the ones placed.")
+    if drew > state.bags:
+        raise IllegalAction(f"Only {state.bags} species tiles are left in the bags.")
+    if left + drew > max(limit, left + least):
+        raise IllegalAction(f"{name} may hold at most {limit} species tiles ({life} life cards).")
+
+
+def take_two(state: State, player: str, drew: int = 0) -> State:
     _check_turn(state, player)
-    record = TurnRecord(state.turn, state.current, "take_two")
-    state = replace(state, ledger=(*state.ledger, record), quiet_turns=state.quiet_turns + 1)
-    return _end_turn(state)
+    me = state.player
+    check_draw(state, player, drew, me.hand, me.life_cards, least=0)
+    players = list(state.players)
+    players[state.current] = replace(me, hand=me.hand + drew)
+    record = TurnRecord(state.turn, state.current, "take_two", drew=drew)
+    state = replace(
+        state,
+        players=tuple(players),
+        bags=state.bags - drew,
+        ledger=(*state.ledger, record),
+        quiet_turns=state.quiet_turns + 1,
+    )
+    return end_turn(state)
 
 
 def _check_roll(state: State, player: str) -> None:
@@ -204,7 +224,7 @@ def take_element(state: State, player: str, element: str | None) -> State:
     )
     if state.rolls_due:
         return replace(state, phase="roll")
-    return _end_turn(state)
+    return end_turn(state)
 
 
 def reroll(state: State, player: str) -> State:
@@ -213,20 +233,7 @@ def reroll(state: State, player: str) -> State:
     return replace(state, rolls=(*state.rolls[:-1], last), face=None, phase="roll")
 
 
-def set_score(state: State, player: str, score: int) -> State:
-    if state.phase == "over":
-        raise IllegalAction("The game is over.")
-    if player not in state.config.players:
-        raise IllegalAction(f"{player} isn't playing.")
-    if score < 0:
-        raise IllegalAction("A token can't stand before the start.")
-    seat = state.config.players.index(player)
-    players = list(state.players)
-    players[seat] = replace(players[seat], score=score)
-    return replace(state, players=tuple(players))
-
-
-def _end_turn(state: State) -> State:
+def end_turn(state: State) -> State:
     cause = end_cause(state.bags, [p.hand for p in state.players], state.quiet_turns)
     state = replace(state, phase="turn", rolls_due=0, face=None)
     if cause is not None:

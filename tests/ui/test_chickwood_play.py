@@ -277,9 +277,10 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     driver.tap(button(driver, "Done"))
     assert not screen.telling and screen.title == "Bo raids"  # castle 1 goes first
 
-    # A player's chip (the legend of the alms marks) shows what they hold.
+    # A player's chip (the legend of the alms marks) shows what they hold, above their
+    # entries to correct.
     driver.tap(next(w for w in shown(driver, AlmsChip) if w.text == "Ana"))
-    assert "Castles: 1 + 3 = 4\nLoot: 1 gold chest\nAlms in store: 15" in driver.texts()
+    assert "Ana: castles 1 + 3, 1 gold chest, 15 alms in store" in driver.texts()
     driver.close_popups()
 
     # Undo: the deal goes back, then Bo's raid, one Done each.

@@ -81,10 +81,14 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     tap_all(driver, "Undo")  # takes back the B key, not a move
     assert len(play.session.events) == 3 and screen.entries == []
 
-    # Two life cards raise the hand limit to five: the keypad says to draw three.
+    # Two life cards raise the hand limit to five. The keypad proposes the printed draw,
+    # as many as were placed (G5); the player draws one more, up to the limit.
     tap_all(driver, "5", "B", "3", "F")
+    assert "5 + 3 = 8 points, with B, F; then draw 2 species tiles" in driver.texts()
+    tap_all(driver, "+")
     assert "5 + 3 = 8 points, with B, F; then draw 3 species tiles" in driver.texts()
     tap_all(driver, "Enter 8 points")
+    assert play.state.ledger[-1].drew == 3
     assert rows(driver)["Player 2"].life == "B F"
     assert rows(driver)["Player 2"].hand == "5 of 5"
 
@@ -151,6 +155,7 @@ def test_the_real_die_is_entered_by_its_face(driver: Driver) -> None:
 
     # The board is the truth: a token's points are corrected by touching its row.
     driver.tap(rows(driver)["Player 2"])
+    tap_all(driver, next(t for t in driver.texts() if t.startswith("Set the token's points")))
     tap_all(driver, "+10", "-1", "Save")
     assert play.state.players[1].score == 9
     assert play.session.actions[-1] == G.SetScore("Player 2", 9)
