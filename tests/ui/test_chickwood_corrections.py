@@ -106,11 +106,6 @@ def test_an_old_raid_is_corrected_in_two_touches_and_later_entries_stand(
     assert play.state.raids[0].castle == 4 and play.state.raids[0].loot == GOLD
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="app/store.py refuses events on a finished game: the lead's reopening of a "
-    "finished session (issue 17, item 5) makes this pass; then remove this mark",
-)
 def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
     driver: Driver,
 ) -> None:
