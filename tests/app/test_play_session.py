@@ -19,9 +19,9 @@ def test_each_action_is_on_disk_before_the_state_changes(store: Store) -> None:
     seen: list[int] = []
     original = store.append_event
 
-    def watching_append(session_id: int, event: dict) -> int:
+    def watching_append(session_id: int, event: dict, reopen: bool = False) -> int:
         seen.append(len(game.session.events))  # the session has not moved yet
-        return original(session_id, event)
+        return original(session_id, event, reopen)
 
     store.append_event = watching_append  # type: ignore[method-assign]
     game.play(pig.Roll())
