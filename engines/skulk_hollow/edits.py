@@ -373,10 +373,11 @@ def count_range(state: State, what: str) -> range:
 
 
 def _set_count(state: State, edit: EditSetCount) -> State:
-    if edit.value not in count_range(state, edit.what):
-        if not count_range(state, edit.what):
+    possible = count_range(state, edit.what)
+    if edit.value not in possible:
+        if not possible:
             raise IllegalAction("That count is not kept in this game.")
-        raise IllegalAction(f"That is not a possible count: {edit.value}.")
+        raise IllegalAction(f"That count can only be {possible[0]} to {possible[-1]} now.")
     if edit.what == "actions_left":
         return replace(state, actions_left=edit.value)
     if edit.what == "tribute":
