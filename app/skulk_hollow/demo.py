@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from app.skulk_hollow import by_hand as by_hand_lists
 from app.skulk_hollow.guardian_turn import think_through
 from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
 from engines import skulk_hollow as K
@@ -70,10 +71,28 @@ def moving(screen: SkulkHollowPlayScreen) -> None:
     screen.pick(("unit", "sentinel"))
 
 
+def by_hand(screen: SkulkHollowPlayScreen) -> None:
+    """By hand, opened mid-game: the wounds first."""
+    play_turns(2)(screen)
+    screen.instructions.clear()
+    screen.refresh()
+    screen.fix_by_hand()
+
+
+def by_hand_figure(screen: SkulkHollowPlayScreen) -> None:
+    """By hand, Figures, then a hero: where it goes (ground spaces and locations)."""
+    by_hand(screen)
+    rows = by_hand_lists.groups(screen.state, screen.correct)["Figures"]
+    opener = next(value for words, value in rows if words == "Move the Sentinel")
+    opener()
+
+
 SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_start", K.Config(), as_set_up),
     ("play_skulk_hollow_move", K.Config(), moving),
     ("play_skulk_hollow_midgame", K.Config(guardian="tanthos"), play_turns(3)),
     ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
     ("play_skulk_hollow_prepare", K.Config(guardian="raptra"), preparing),
+    ("play_skulk_hollow_by_hand", K.Config(guardian="tanthos"), by_hand),
+    ("play_skulk_hollow_by_hand_figure", K.Config(guardian="apoda"), by_hand_figure),
 ]

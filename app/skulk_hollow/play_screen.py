@@ -21,6 +21,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from app import tap_guard, theme
+from app.choice_list import ChoiceListPopup
 from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.instructions import InstructionPanel  # noqa: F401  (named in kv)
@@ -28,7 +29,7 @@ from app.kv import load_kv
 from app.play_session import PlaySession
 from app.popups import ask
 from app.replay import Replay
-from app.skulk_hollow import touch_paths
+from app.skulk_hollow import by_hand, touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
 from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
@@ -333,6 +334,48 @@ class SkulkHollowPlayScreen(GameScreen):
         if not self.guardian_turn:
             self.confirm_only_choice()
 
+    # -- corrections by hand -----------------------------------------------------------
+
+    def fix_by_hand(self) -> None:
+        """Correct the app's board to match the table: the engine's corrections, sorted
+        into groups. Not while the table has instructions to carry out or a choice is half
+        made (they would no longer match); on the guardian's turn, its thinking restarts
+        from the corrected board."""
+        if self.replay is not None:
+            return
+        why_not = self._why_not_by_hand()
+        if why_not:
+            self.message = why_not
+            self.draw()
+            return
+        groups = by_hand.groups(self.state, self.correct)
+        ChoiceListPopup("Correct by hand", groups, self._picked).open()
+
+    def _why_not_by_hand(self) -> str:
+        if self.state.ended:
+            return "The game is over: take the last action back with Undo to correct it."
+        if self.instructions.active or self.plan is not None:
+            return "Carry out the instructions first (Done), then correct by hand."
+        if self.state.pending is not None:
+            return "Finish the choice being made, or take it back with Undo; then correct by hand."
+        return ""
+
+    def _picked(self, picked: Any) -> None:
+        if callable(picked):
+            picked()  # a figure or a card: choose where it goes
+        else:
+            self.correct(picked)
+
+    def correct(self, edit: K.SkulkAction) -> None:
+        """Record a correction by hand. The people made it themselves, so there is nothing
+        to tell the table; the prompt says what was recorded."""
+        self.selection.reset()
+        if self.thinker.busy:
+            self._drop_plan()  # thought out on the board before the correction
+        if self._record(edit):
+            self.note = f"Recorded: {edit.label.removeprefix('By hand: ')}."
+        self.refresh()
+
     # -- undo --------------------------------------------------------------------------
 
     def undo(self) -> None:
@@ -350,8 +393,10 @@ class SkulkHollowPlayScreen(GameScreen):
             while True:
                 actions = self.play.session.actions
                 taken_back = actions[-1].label if actions else taken_back
+                corrected = bool(actions) and isinstance(actions[-1], K.HandEdit)
                 self.play.undo()
-                if _asked(self.state) or not self.play.session.can_undo:
+                # A correction is taken back on its own, even on the guardian's turn.
+                if corrected or _asked(self.state) or not self.play.session.can_undo:
                     break
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)

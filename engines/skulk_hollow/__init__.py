@@ -3,8 +3,8 @@
 ``engines.skulk_hollow`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
 ``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
 plus ``setup_steps``, ``determinize`` (for bots), ``table_places`` and ``table_changes``
-(what the table must do to follow the app), the component data API and the action
-classes.
+(what the table must do to follow the app), ``manual_edits`` (the corrections by hand),
+the component data API and the action classes.
 """
 
 from engines.skulk_hollow.actions import (
@@ -35,6 +35,21 @@ from engines.skulk_hollow.components import (
     load_components,
 )
 from engines.skulk_hollow.config import Config
+from engines.skulk_hollow.edits import (
+    EditLocationWound,
+    EditMoveCard,
+    EditMoveGuardian,
+    EditMoveUnit,
+    EditPower,
+    EditRaptraStatus,
+    EditRoot,
+    EditRune,
+    EditSetCount,
+    EditSetTurn,
+    EditUnitWound,
+    HandEdit,
+    manual_edits,
+)
 from engines.skulk_hollow.geometry import Direction, Layout
 from engines.skulk_hollow.rules import (
     NAME,
@@ -64,8 +79,20 @@ __all__ = [
     "Correction",
     "Decline",
     "Direction",
+    "EditLocationWound",
+    "EditMoveCard",
+    "EditMoveGuardian",
+    "EditMoveUnit",
+    "EditPower",
+    "EditRaptraStatus",
+    "EditRoot",
+    "EditRune",
+    "EditSetCount",
+    "EditSetTurn",
+    "EditUnitWound",
     "EndTurn",
     "GroundRaptra",
+    "HandEdit",
     "Layout",
     "LeapOff",
     "Move",
@@ -84,6 +111,7 @@ __all__ = [
     "determinize",
     "legal_actions",
     "load_components",
+    "manual_edits",
     "new_game",
     "outcome",
     "setup_steps",

@@ -32,7 +32,7 @@ def action_name(action: str) -> str:
     return ACTION_NAMES.get(action, _words(action).upper())
 
 
-def _title(name: str) -> str:
+def title_words(name: str) -> str:
     """ "king_of_war" -> "King of War", "knight_2" -> "Knight 2"."""
     return " ".join(w if w == "of" else w.capitalize() for w in name.split("_"))
 
@@ -47,7 +47,7 @@ class PlayCard(SkulkAction, kind="play_card"):
 
     @property
     def label(self) -> str:
-        return f"Play {_title(self.card)}"
+        return f"Play {title_words(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class SpendPower(SkulkAction, kind="spend_power"):
 
     @property
     def label(self) -> str:
-        return f"Spend power from {_title(self.unit)}" if self.unit else "Spend power"
+        return f"Spend power from {title_words(self.unit)}" if self.unit else "Spend power"
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class ChooseUnit(SkulkAction, kind="choose_unit"):
 
     @property
     def label(self) -> str:
-        return _title(self.unit)
+        return title_words(self.unit)
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class ChooseCard(SkulkAction, kind="choose_card"):
 
     @property
     def label(self) -> str:
-        return _title(self.card)
+        return title_words(self.card)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable
+from dataclasses import replace
 
 from engines.core.changes import Change, differences
 from engines.skulk_hollow import board
@@ -48,7 +49,11 @@ def table_changes(before: State, after: State) -> list[Change]:
     _tribute(account)
     _locations(account)
     _roots(account)
-    return account.in_order()
+    _deck_count(account)
+    changes = account.in_order()
+    if after.corrections > before.corrections:  # corrected by hand: the people did it
+        return [replace(change, chosen=True) for change in changes]
+    return changes
 
 
 def starting_hand(state: State) -> list[Change]:
@@ -613,6 +618,12 @@ def _drawn(account: _Account, before: Cards, after: Cards) -> None:
     else:
         words = f"Put {count(-drawn, 'card')} from your hand back on top of your deck."
     account.add(DRAW, words, ["hero:hand", "hero:deck"], target="hero:hand")
+
+
+def _deck_count(account: _Account) -> None:
+    """A table-held Foxen deck whose count changed without a draw (a correction)."""
+    cards = account.after.hero_cards.deck_count
+    account.add(DRAW, f"Your deck holds {count(cards, 'card')}.", ["hero:deck"])
 
 
 def _shuffled(account: _Account, side: Side, before: Cards, after: Cards) -> None:

@@ -27,8 +27,8 @@ _FORMER_LEVELS = {"standard": "normal"}
 class Config(Saveable):
     """Who plays whom, and with what help. ``Config()`` is Grak against the King of War.
 
-    ``hero_relics`` / ``guardian_relics``: ancient relic tokens given to one side as a
-    handicap (six in the box). ``foxen_deck``: "table" when the hero player holds and
+    ``hero_relics`` / ``guardian_relics``: ancient relic tokens given to one side only as
+    a handicap (six in the box; RULINGS K7). ``foxen_deck``: "table" when the hero player holds and
     shuffles the real Foxen cards and tells the app what they did; "app" when the app
     holds the Foxen deck too. The app always holds the guardian's deck. ``level`` is a
     how well the app plays the guardian: "easy", "normal" or "hard". ``profile`` carries
@@ -55,6 +55,8 @@ class Config(Saveable):
         for relics in (self.hero_relics, self.guardian_relics):
             if type(relics) is not int or relics < 0:
                 raise ValueError("A number of relic tokens must be zero or more.")
+        if self.hero_relics and self.guardian_relics:  # a handicap for one side (K7)
+            raise ValueError("Ancient relics go to one side only: the heroes or the guardian.")
         if self.hero_relics + self.guardian_relics > RELIC_TOKENS:
             raise ValueError(f"The box holds only {RELIC_TOKENS} ancient relic tokens.")
         if self.foxen_deck not in ("table", "app"):

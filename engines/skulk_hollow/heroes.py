@@ -109,7 +109,9 @@ def attack_targets(state: State, unit: Unit, action: str) -> list[tuple[str, str
     roots = state.config.guardian == "tanthos"
     found: list[tuple[str, str]] = []
     if action == "melee":
-        if unit.location and not board.full(state, unit.location):
+        # A location with no empty wound space may still be attacked, to no effect (K6):
+        # the card was played at the table and must be entered.
+        if unit.location:
             found.append(("location", unit.location))
         if roots and unit.space and unit.space in state.roots:
             found.append(("root", unit.space))
@@ -179,10 +181,8 @@ def why_not(state: State, unit: Unit, action: str, arrows: tuple[Direction, ...]
             return f"The {name} must stand in {guardian}'s space, {here}, to leap onto it."
         return f"Every location the {name} could leap to is full."
     if action == "melee":
-        if unit.space:
-            roots = " or on a root token" if state.config.guardian == "tanthos" else ""
-            return f"The {name} must be on {guardian}{roots} to make a MELEE ATTACK."
-        return f"{guardian}'s {state.board.location(unit.location).name} is full of wounds."
+        roots = " or on a root token" if state.config.guardian == "tanthos" else ""
+        return f"The {name} must be on {guardian}{roots} to make a MELEE ATTACK."
     if unit.location:
         return f"The {name} is on {guardian}: it cannot shoot from there."
     if ability(state, unit) == "hurl":
@@ -440,8 +440,11 @@ def resolve(state: State, action: SkulkAction) -> State:
     if step == "attack":
         name = board.unit_name(state, pending.unit)
         if isinstance(action, ChooseLocation):
-            state = combat.wound_location(done, action.location)
             where = board.location_name(state, action.location)
+            if board.full(state, action.location):
+                text = f"The {name}'s attack has no effect: {where} is full of wounds."
+                return replace(done, last=text)
+            state = combat.wound_location(done, action.location)
             return replace(state, last=f"The {name} wounds {state.board.name} at {where}.")
         if isinstance(action, ChooseSpace):
             roots = list(done.roots)

@@ -24,6 +24,7 @@ from engines.skulk_hollow.actions import (
     SpendRelic,
 )
 from engines.skulk_hollow.config import Config
+from engines.skulk_hollow.edits import HandEdit, apply_edit
 from engines.skulk_hollow.guardians import module, turn
 from engines.skulk_hollow.prompts import prompt
 from engines.skulk_hollow.state import Cards, Pending, State, Unit
@@ -87,6 +88,16 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("This is one player's view of the game; play on the game itself.")
     if state.ended:
         raise IllegalAction("The game is over.")
+    if isinstance(action, HandEdit):  # never among the legal actions: checked on its own
+        corrected = apply_edit(state, action)
+        text = action.label.removeprefix("By hand: ")
+        return _settle(
+            replace(
+                corrected,
+                corrections=state.corrections + 1,
+                last=f"Corrected by hand: {text}.",
+            )
+        )
     if not isinstance(action, SkulkAction) or action not in legal_actions(state):
         raise IllegalAction(why_illegal(state, action))
     return _settle(_resolve(state, action))

@@ -112,6 +112,9 @@ class State(Saveable):
     last: str = ""
     #: "" for the whole state; "hero" or "guardian" for what that seat may see.
     seen_by: str = ""
+    #: Corrections by hand made so far (``edits``): ``table_changes`` tells a change
+    #: the people made themselves from one the app must announce.
+    corrections: int = 0
 
     @property
     def components(self) -> Components:

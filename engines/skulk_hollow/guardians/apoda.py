@@ -40,7 +40,7 @@ def targets(state: State, action: str) -> tuple[str, ...]:
 
 def usable(state: State, action: str) -> bool:
     if action == "burrow":
-        return state.guardian_space in state.runes or state.guardian_space != "lair"
+        return True  # even with no rune here and LAIR reached already, to no effect (K6)
     return bool(targets(state, action))
 
 
@@ -61,6 +61,8 @@ def start(state: State, action: str) -> State:
         runes = list(state.runes)
         collected = state.runes_collected
         text = "Apoda burrows back to LAIR."
+        if state.guardian_space == "lair":
+            text = "Apoda burrows, to no effect: no rune here, and it is in LAIR already."
         if state.guardian_space in runes:
             runes.remove(state.guardian_space)
             collected += 1

@@ -94,7 +94,10 @@ def setup_steps() -> list[SetupStep]:
         SetupStep(
             "Tanthos's set-up",
             "Stand the Tanthos figure on LAIR with one root token beside it. The other five "
-            "roots wait in their marked spaces on Tanthos's player mat.",
+            "roots wait in their marked spaces on Tanthos's player mat. A hero destroys a "
+            "root with a MELEE ATTACK in the root's own space, or with a MISSILE ATTACK from "
+            "where it may shoot (an Archer from a space around Tanthos, the Sentinel from "
+            "Tanthos's own space); the root goes back to the mat.",
             ("Tanthos figure and 1 root on LAIR", "5 roots on the player mat"),
         )
     ]
