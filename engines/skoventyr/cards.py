@@ -131,7 +131,8 @@ class Effect:
             return f"reveal {n} Hidden All{'y' if n == 1 else 'ies'} in the Forest"
         if self.effect == "future_to_bottom":
             what = {"ally": "Ally", "adversary": "Adversary", "any": "card"}[self.which]
-            return f"put {n} {what}{'' if n == 1 else 's'} from the Future under the deck"
+            some = ("an " if what[0] == "A" else "a ") + what if n == 1 else f"{n} {what}s"
+            return f"put {some} from the Future under the deck"
         kinds = " of different types" if self.distinct else ""
         but = f", not {', '.join(c.label for c in self.exclude)}" if self.exclude else ""
         allies = "an Ally" if n == 1 else f"{n} Allies"
