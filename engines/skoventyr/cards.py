@@ -134,7 +134,7 @@ class Effect:
             some = ("an " if what[0] == "A" else "a ") + what if n == 1 else f"{n} {what}s"
             return f"put {some} from the Future under the deck"
         kinds = " of different types" if self.distinct else ""
-        but = f", not {', '.join(c.label for c in self.exclude)}" if self.exclude else ""
+        but = f", not {', '.join(c.label for c in self.exclude)}," if self.exclude else ""
         allies = "an Ally" if n == 1 else f"{n} Allies"
         return f"put {allies}{kinds}{but} from the discard pile under the deck"
 
