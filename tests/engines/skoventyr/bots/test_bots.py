@@ -12,9 +12,7 @@ from engines.core import Rng
 from engines.skoventyr import Config, State, apply, legal_actions, manual_edits, new_game, view
 from engines.skoventyr.bots import BOTS, HeuristicBot, RandomBot, SearchBot, make_bot
 from engines.skoventyr.bots.sim import Sim, to_action
-from engines.skoventyr.cards import Card
-from engines.skoventyr.profile import CardCorrection, editable_boxes, effect_choices
-from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game
+from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game, random_profile
 
 
 @dataclass(frozen=True)
@@ -112,19 +110,6 @@ def test_the_simulator_offers_exactly_the_engines_legal_actions(config: Config) 
             sim = Sim.from_state(blind(state), random.Random(seed))
             offered = sorted(repr(to_action(m)) for m in sim.options())
             assert offered == sorted(repr(a) for a in legal_actions(state))
-
-
-def random_profile(rng: random.Random) -> tuple[CardCorrection, ...]:
-    """An owner's profile as the Card powers screen can make it: about half the boxes
-    corrected, each to nothing, one or two effects of the vocabulary."""
-    corrections = []
-    for card in Card:
-        offered = [effect for effects in effect_choices(card).values() for effect in effects]
-        for box in editable_boxes(card):
-            if rng.random() < 0.5:
-                effects = tuple(rng.sample(offered, rng.choice((0, 1, 1, 2))))
-                corrections.append(CardCorrection(card, box, effects))
-    return tuple(corrections)
 
 
 @pytest.mark.parametrize("config", MODULE_CONFIGS, ids=repr)
