@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
@@ -23,7 +23,6 @@ from app.popups import ask, show_notice
 from app.skoventyr.options import PROFILE, owner_profile
 from app.widgets import BaseScreen, reuse_children
 from engines.skoventyr import Card, Config, Effect
-from engines.skoventyr.cards import CARDS
 from engines.skoventyr.profile import (
     EFFECT_KINDS,
     Box,
@@ -46,7 +45,7 @@ NO_POWER: dict[Card, str] = {
     Card.GAMLE_ERIK: "none: it goes under the deck at once",
 }
 
-Edits = dict[tuple[Card, str], tuple[Effect, ...]]
+Edits = dict[tuple[Card, Box], tuple[Effect, ...]]
 
 
 def mark(words: str, colour: theme.Colour) -> str:
@@ -90,12 +89,10 @@ class CardPowersScreen(BaseScreen):
 
     # -- what the owner sees -----------------------------------------------------------
 
-    def effects(self, card: Card, box: str) -> tuple[Effect, ...]:
-        if (card, box) in self.edits:
-            return self.edits[(card, box)]
-        return tuple(getattr(CARDS.rule(card), box))
+    def effects(self, card: Card, box: Box) -> tuple[Effect, ...]:
+        return self.edits.get((card, box), shipped(card, box))
 
-    def box_words(self, card: Card, box: str) -> str:
+    def box_words(self, card: Card, box: Box) -> str:
         return box_words(self.effects(card, box), (card, box) in self.edits)
 
     def refresh(self) -> None:
@@ -135,10 +132,7 @@ class CardPowersScreen(BaseScreen):
 
     @staticmethod
     def corrections(edits: Edits) -> tuple[CardCorrection, ...]:
-        return tuple(
-            CardCorrection(card, "cost" if box == "cost" else "power", effects)
-            for (card, box), effects in sorted(edits.items(), key=lambda item: item[0])
-        )
+        return tuple(CardCorrection(card, box, edits[(card, box)]) for card, box in sorted(edits))
 
     def save(self) -> None:
         data = profile_data(self.corrections(self.edits))
@@ -165,7 +159,6 @@ class CardPowersPopup(ModalView):
 
     heading = StringProperty("")
     message = StringProperty("")
-    sections = ListProperty([])
 
     def __init__(self, screen: CardPowersScreen, card: Card, **kwargs: Any) -> None:
         super().__init__(**kwargs)
