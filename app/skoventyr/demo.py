@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from kivy.app import App
 from kivy.clock import Clock
 
 from app.popups import show_notice
@@ -147,6 +148,27 @@ def open_by_hand_cards(screen: SkoventyrPlayScreen) -> None:
     groups["Cards"][0][1]()
 
 
+def card_powers(steps: int) -> Advance:
+    """The Card powers screen (from New game) with the Huldre's boxes open; ``steps``
+    further: 1, the kinds of effect to add to its power; 2, the healing ones."""
+
+    def advance(_screen: SkoventyrPlayScreen) -> None:
+        from app.skoventyr.card_powers import CardPowersPopup, CardPowersScreen
+
+        app = App.get_running_app()
+        app.go("app.skoventyr.card_powers:CardPowersScreen")
+        powers = app.root.current_screen
+        assert isinstance(powers, CardPowersScreen)
+        popup = CardPowersPopup(powers, S.Card.HULDRE)
+        popup.open()
+        if steps == 1:
+            popup.choose_kind("power")
+        elif steps == 2:
+            popup.choose_effect("power", "heal_tree")
+
+    return advance
+
+
 SCENES: list[tuple[str, S.Config, Advance]] = [
     ("play_skoventyr_deal", S.Config(players=2), show_the_deal),
     ("play_skoventyr_start", S.Config(), play_until_allies(0)),
@@ -172,4 +194,7 @@ SCENES: list[tuple[str, S.Config, Advance]] = [
     ("play_skoventyr_deck", S.Config(), show_the_deck),
     ("play_skoventyr_by_hand", S.Config(players=2), open_by_hand),
     ("play_skoventyr_by_hand_cards", S.Config(players=2), open_by_hand_cards),
+    ("skoventyr_card_powers_huldre", S.Config(), card_powers(0)),
+    ("skoventyr_card_powers_kinds", S.Config(), card_powers(1)),
+    ("skoventyr_card_powers_effects", S.Config(), card_powers(2)),
 ]

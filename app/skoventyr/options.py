@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
+
 from app.game_options import NewGameForm, Option
+from app.profile_fallback import use_shipped_values
 from engines.skoventyr import Config
+from engines.skoventyr.profile import CardCorrection, corrections_from_profile
+
+#: The name the owner's card profile is stored under, and the New game button to it.
+PROFILE = "skoventyr"
+EDITOR = '"Card powers"'
 
 #: Difficulty, from easiest to hardest, as the Config fields it sets.
 DIFFICULTIES: dict[str, dict[str, int]] = {
@@ -17,12 +25,29 @@ DIFFICULTIES: dict[str, dict[str, int]] = {
 }
 
 
+def owner_profile() -> tuple[CardCorrection, ...]:
+    """The owner's card powers as the engine takes them; none (the shipped values, with
+    a notice) when the saved ones cannot be used."""
+    store = App.get_running_app().store
+    saved = store.profile(PROFILE)
+    if saved is None:
+        return ()
+    try:
+        corrections = corrections_from_profile(saved)
+        Config(profile=corrections)  # checks them against the card table
+    except ValueError as problem:
+        use_shipped_values(store, "Skoventyr", EDITOR, str(problem))
+        return ()
+    return corrections
+
+
 def make_config(players: list[str], values: dict[str, Any]) -> Config:
     return Config(
         players=len(players),
         lygtemands=values["lygtemands"],
         rescue=values["rescue"],
         deck_mode=values["deck_mode"],
+        profile=owner_profile(),
         **DIFFICULTIES[values["difficulty"]],
     )
 
@@ -55,6 +80,7 @@ FORM = NewGameForm(
         ),
     ),
     make_config=make_config,
+    tools=(("Card powers", "app.skoventyr.card_powers:CardPowersScreen"),),
 )
 
 
@@ -71,6 +97,8 @@ def summary(data: object) -> str:
     parts = [difficulty, *modules]
     if config.deck_mode == "table":
         parts.append("table deck")
+    if config.profile:
+        parts.append("your card powers")
     return ", ".join(parts)
 
 

@@ -400,7 +400,7 @@ class SkoventyrPlayScreen(GameScreen):
         if refusal:
             return refusal
         card = self.state.future[slot]
-        cost = "; ".join(e.text for e in S.CARDS.rule(card).cost) or "nothing"
+        cost = "; ".join(e.text for e in self.state.config.cards.rule(card).cost) or "nothing"
         return f"Pay the {card.label}'s cost ({cost}), or make a Risky Draw?"
 
     def _command_prompt(self) -> str:
@@ -409,7 +409,7 @@ class SkoventyrPlayScreen(GameScreen):
         power = S.refusal(self.state, S.Mission(card))
         if power:
             return f"Touch a lit Tree to place the {card.label}. {power}"
-        effects = "; ".join(e.text for e in S.CARDS.rule(card).power)
+        effects = "; ".join(e.text for e in self.state.config.cards.rule(card).power)
         return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
 
     def _ring_centre(self) -> str:

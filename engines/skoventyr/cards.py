@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from engines.core.data_files import parse_toml, read_toml
+from engines.core.serial import quote
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.toml"
 
@@ -56,7 +57,7 @@ EFFECTS = (
     "future_to_bottom",
     "discard_to_bottom",
 )
-_EFFECT_KEYS: dict[str, frozenset[str]] = {
+EFFECT_KEYS: dict[str, frozenset[str]] = {
     "damage_tree": frozenset({"count"}),
     "heal_tree": frozenset({"count"}),
     "move_ge": frozenset({"count", "direction", "up_to"}),
@@ -65,6 +66,9 @@ _EFFECT_KEYS: dict[str, frozenset[str]] = {
     "future_to_bottom": frozenset({"count", "which"}),
     "discard_to_bottom": frozenset({"count", "distinct", "exclude"}),
 }
+#: The most times one effect repeats: far beyond any card (the Forest has eight Trees), a
+#: bound so that a damaged profile cannot ask for a million steps.
+MAX_COUNT = 20
 
 
 class CardDataError(ValueError):
@@ -84,6 +88,27 @@ class Effect:
     which: Literal["ally", "adversary", "any"] = "any"
     distinct: bool = False
     exclude: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Effects are also read back from saved games (an owner's profile in a Config),
+        # where anything may have been written: check them as the card table's reader does.
+        problem = ""
+        if self.effect not in EFFECTS:
+            problem = f"{quote(self.effect)} is not an effect the app knows"
+        elif type(self.count) is not int or not 1 <= self.count <= MAX_COUNT:
+            problem = f"an effect happens 1 to {MAX_COUNT} times, not {quote(self.count)}"
+        elif self.status not in ("printed", "assumed"):
+            problem = f"an effect is printed or assumed, not {quote(self.status)}"
+        elif self.direction not in ("clockwise", "counterclockwise"):
+            problem = f"Gamle Erik moves clockwise or counterclockwise, not {quote(self.direction)}"
+        elif self.which not in ("ally", "adversary", "any"):
+            problem = f"a Future card is an ally, an adversary or any, not {quote(self.which)}"
+        elif {type(self.up_to), type(self.onto_hidden_ally), type(self.distinct)} != {bool}:
+            problem = "an option of the effect is not true or false"
+        elif not all(isinstance(card, Card) for card in self.exclude):
+            problem = f"only cards can be left out, not {quote(self.exclude)}"
+        if problem:
+            raise CardDataError(f"Card effect: {problem}.")
 
     @property
     def text(self) -> str:
@@ -106,10 +131,12 @@ class Effect:
             return f"reveal {n} Hidden All{'y' if n == 1 else 'ies'} in the Forest"
         if self.effect == "future_to_bottom":
             what = {"ally": "Ally", "adversary": "Adversary", "any": "card"}[self.which]
-            return f"put {n} {what}{'' if n == 1 else 's'} from the Future under the deck"
+            some = ("an " if what[0] == "A" else "a ") + what if n == 1 else f"{n} {what}s"
+            return f"put {some} from the Future under the deck"
         kinds = " of different types" if self.distinct else ""
-        but = f", not {', '.join(c.label for c in self.exclude)}" if self.exclude else ""
-        return f"put {n} Allies{kinds}{but} from the discard pile under the deck"
+        but = f", not {', '.join(c.label for c in self.exclude)}," if self.exclude else ""
+        allies = "an Ally" if n == 1 else f"{n} Allies"
+        return f"put {allies}{kinds}{but} from the discard pile under the deck"
 
 
 @dataclass(frozen=True)
@@ -174,38 +201,42 @@ def _fail(where: str, problem: str) -> CardDataError:
     return CardDataError(f"Card table, {where}: {problem}")
 
 
-def _int(where: str, value: Any, minimum: int) -> int:
+def _int(where: str, value: Any, minimum: int, maximum: int | None = None) -> int:
     if type(value) is not int or value < minimum:
-        raise _fail(where, f"expected a whole number of at least {minimum}, got {value!r}")
+        raise _fail(where, f"expected a whole number of at least {minimum}, got {quote(value)}")
+    if maximum is not None and value > maximum:
+        raise _fail(where, f"expected at most {maximum}, got {value}")
     return value
 
 
 def _bool(where: str, value: Any) -> bool:
     if type(value) is not bool:
-        raise _fail(where, f"expected true or false, got {value!r}")
+        raise _fail(where, f"expected true or false, got {quote(value)}")
     return value
 
 
 def _choice(where: str, value: Any, options: tuple[str, ...]) -> Any:
     if value not in options:
-        raise _fail(where, f"expected one of {', '.join(options)}, got {value!r}")
+        raise _fail(where, f"expected one of {', '.join(options)}, got {quote(value)}")
     return value
 
 
-def _effect(where: str, data: Any) -> Effect:
+def effect_from_data(where: str, data: Any, status: Status | None = None) -> Effect:
+    """Read one effect written as in the card table; ``status``, when given, is the one
+    an effect that does not say takes."""
     if not isinstance(data, dict):
-        raise _fail(where, f"an effect must be a table, got {data!r}")
+        raise _fail(where, f"an effect must be a table, got {quote(data)}")
     name = _choice(f"{where} effect", data.get("effect"), EFFECTS)
-    status = _choice(f"{where} status", data.get("status"), ("printed", "assumed"))
-    extra = set(data) - {"effect", "status"} - _EFFECT_KEYS[name]
+    status = _choice(f"{where} status", data.get("status", status), ("printed", "assumed"))
+    extra = set(data) - {"effect", "status"} - EFFECT_KEYS[name]
     if extra:
         raise _fail(where, f"{name} does not take {', '.join(sorted(extra))}")
     exclude = data.get("exclude", [])
     if not isinstance(exclude, list):
-        raise _fail(f"{where} exclude", f"expected a list of card names, got {exclude!r}")
+        raise _fail(f"{where} exclude", f"expected a list of card names, got {quote(exclude)}")
     return Effect(
         effect=name,
-        count=_int(f"{where} count", data.get("count", 1), 1),
+        count=_int(f"{where} count", data.get("count", 1), 1, MAX_COUNT),
         status=status,
         direction=_choice(
             f"{where} direction",
@@ -225,8 +256,8 @@ def _effect(where: str, data: Any) -> Effect:
 
 def _effects(where: str, data: Any) -> tuple[Effect, ...]:
     if not isinstance(data, list):
-        raise _fail(where, f"expected a list of effects, got {data!r}")
-    return tuple(_effect(f"{where} #{i + 1}", item) for i, item in enumerate(data))
+        raise _fail(where, f"expected a list of effects, got {quote(data)}")
+    return tuple(effect_from_data(f"{where} #{i + 1}", item) for i, item in enumerate(data))
 
 
 _CARD_KEYS = frozenset(

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engines.core import Saveable
+from engines.skoventyr.cards import CardTable
+from engines.skoventyr.profile import CardCorrection, corrected_table
 
 STANDARD_TREES = 6
 MAX_TREES = 8
@@ -21,6 +23,7 @@ class Config(Saveable):
     harder game); ``extra_healthy_trees`` and ``extra_damaged_trees`` add one or two more
     Trees to the Forest (an easier game). ``deck_mode`` is "app" when the app shuffles and
     says which card comes up, "table" when people shuffle real cards and tell the app.
+    ``profile`` carries the owner's corrections to the cards' costs and powers.
     """
 
     players: int = 1
@@ -30,6 +33,7 @@ class Config(Saveable):
     lygtemands: bool = False
     rescue: bool = False
     deck_mode: DeckMode = "app"
+    profile: tuple[CardCorrection, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 1 <= self.players <= 4:
@@ -42,6 +46,15 @@ class Config(Saveable):
             raise ValueError("Only the six standard Trees can start Damaged.")
         if self.deck_mode not in ("app", "table"):
             raise ValueError('The deck mode is "app" (the app shuffles) or "table".')
+        try:
+            corrected_table(self.profile)
+        except ValueError as error:
+            raise ValueError(f"The card profile does not fit: {error}") from None
+
+    @property
+    def cards(self) -> CardTable:
+        """The card table this game is played with: the shipped one, as corrected."""
+        return corrected_table(self.profile)
 
     @property
     def trees(self) -> int:

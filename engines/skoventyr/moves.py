@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engines.core import IllegalAction, Outcome
 from engines.skoventyr import actions as A
-from engines.skoventyr.cards import CARDS, Card
+from engines.skoventyr.cards import Card
 from engines.skoventyr.effects import effect_tasks, obstacle, unmet
 from engines.skoventyr.state import ANY_ALLY, State, Task
 from engines.skoventyr.steps import set_hand, without
@@ -52,7 +52,7 @@ def check_move(state: State, action: A.SkoventyrAction) -> None:
         if not action.risky:
             card = state.future[action.slot]
             after = replace(state, future=without(state.future, card), taken=card)
-            missing = unmet(after, CARDS.rule(card).cost)
+            missing = unmet(after, state.config.cards.rule(card).cost)
             if missing is not None:
                 raise _no(
                     f"The cost of a {card.label} ({missing.text}) cannot be paid now: "
@@ -74,7 +74,7 @@ def check_move(state: State, action: A.SkoventyrAction) -> None:
             raise _no("That Tree already holds an Ally.")
         elif action.tree not in forest.placement_trees():
             raise _no("A new Ally must go next to a Tree that already holds an Ally.")
-        if not forest.type_allows(action.card, CARDS.rule(action.card).mixes_with_any_type):
+        if not forest.type_allows(action.card, config.cards.rule(action.card).mixes_with_any_type):
             if all(c is Card.FORMSKIFTER for c in forest.ally_cards()):
                 raise _no("While only Formskifters are in the Forest, only a Formskifter can join.")
             raise _no(
@@ -83,7 +83,7 @@ def check_move(state: State, action: A.SkoventyrAction) -> None:
             )
     elif isinstance(action, A.Mission):
         _command_card(state, action.card)
-        rule = CARDS.rule(action.card)
+        rule = config.cards.rule(action.card)
         if not rule.mission or not rule.power:
             raise _no(f"A {action.card.label} has no power to use with Mission.")
         after = set_hand(state, state.player, without(state.hand, action.card))
@@ -181,7 +181,7 @@ def start_move(state: State, action: A.SkoventyrAction) -> State:
         if action.risky:
             tasks = (Task("risky"),)
         else:
-            tasks = tuple(t for e in CARDS.rule(card).cost for t in effect_tasks(e))
+            tasks = tuple(t for e in state.config.cards.rule(card).cost for t in effect_tasks(e))
         tasks = (*tasks, Task("to_hand"))
     elif isinstance(action, A.Gambit):
         tasks = (Task("damage"), Task("gambit_bottom"))
@@ -191,7 +191,8 @@ def start_move(state: State, action: A.SkoventyrAction) -> State:
     elif isinstance(action, A.Mission):
         state = set_hand(state, state.player, without(state.hand, action.card))
         state = replace(state, discard=(*state.discard, action.card))
-        tasks = tuple(t for e in CARDS.rule(action.card).power for t in effect_tasks(e))
+        power = state.config.cards.rule(action.card).power
+        tasks = tuple(t for e in power for t in effect_tasks(e))
     elif isinstance(action, A.Wrath):
         target = next(m for m in state.minions if m.id == action.minion)
         state = replace(

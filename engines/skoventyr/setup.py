@@ -63,6 +63,9 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
     steps.append(
         SetupStep("Action cards", "Keep the action cards next to the play area.", tuple(cards))
     )
+    powers = _card_powers(config)
+    if powers is not None:
+        steps.append(powers)
     if config.lygtemands:
         steps.append(
             SetupStep(
@@ -99,6 +102,29 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             )
         )
     return steps
+
+
+def _card_powers(config: Config) -> SetupStep | None:
+    """The card costs and powers the owner corrected, and those the rulebook does not
+    print: what the app will go by, for people to check against their cards."""
+    yours = tuple(
+        f"{c.card.label} {c.box}: " + ("; ".join(e.text for e in c.effects) or "nothing")
+        for c in config.profile
+    )
+    assumed = tuple(f"{note} (assumed)" for note in config.cards.assumed())
+    where = "under Card powers on the New game page"
+    if yours:
+        text = f"This game uses the costs and powers you entered {where}."
+        if assumed:
+            text += " The rulebook prints no power for those marked assumed: the app assumes one."
+    elif assumed:
+        text = (
+            "The rulebook prints no power for these cards, so the app assumes one. If "
+            f"yours differ, enter them {where}."
+        )
+    else:
+        return None
+    return SetupStep("Card powers", text, yours + assumed)
 
 
 def _deck_steps(config: Config, deck_size: int) -> list[SetupStep]:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from engines.skoventyr.bots.sim import ALLY_INTS, E, F, G, H, Move, N, Sim, T
+from engines.skoventyr.bots.sim import ALLY_INTS, F, G, Move, Sim
+from engines.skoventyr.cards import Effect
 
 LOSS = -1000.0
 
@@ -139,9 +140,10 @@ def card_value(s: Sim, card: int, plan: int) -> float:
         value = 10.0
     elif plan < 0 and hand.count(card) >= 1:
         value = 8.0
-    if card == T:
-        value = max(value, 9.0 if hand.count(T) == 0 else 4.0)
-    if card == E:
+    rule = s.rules[card]
+    if rule.pushes_back:
+        value = max(value, 9.0 if hand.count(card) == 0 else 4.0)
+    if rule.clears_future:
         value = max(value, 4.0)
     if s.hostage(card):
         value = 1.0
@@ -160,20 +162,26 @@ def call_score(s: Sim, slot: int, risky: bool, c: Ctx) -> float:
         else:
             score -= p * ge_steps_cost(c.gap, 2)
         return score - 0.5
-    if card in (G, F):
-        return score - ge_steps_cost(c.gap, 1)
-    if card == H:
-        return score - damage_cost(s)
-    if card == N:
-        # Its cost walks Vogter onto the next Tree: onto Gamle Erik if he is there.
-        if s.step(s.v) == s.ge:
-            return score + LOSS
-        return score + W["nisse_call"]
-    if card == T:
-        return score - 2.0
-    if card == E:
-        return score - 2.0
+    for effect in s.rules[card].cost:
+        score += cost_score(s, effect, c)
     return score
+
+
+def cost_score(s: Sim, effect: Effect, c: Ctx) -> float:
+    """How good (mostly how bad) paying one effect of a cost is."""
+    name = effect.effect
+    if name == "move_ge":
+        if effect.direction == "clockwise":
+            return -ge_steps_cost(c.gap, effect.count)
+        return 0.0
+    if name == "damage_tree":
+        return -damage_cost(s, effect.count)
+    if name == "move_vogter":
+        # Vogter walks clockwise: onto Gamle Erik if he is that near ahead.
+        if c.gap > 0 and s.n - c.gap <= effect.count:
+            return LOSS
+        return W["nisse_call"]
+    return -2.0
 
 
 def position_score(s: Sim, card: int, tid: int, c: Ctx) -> float:
@@ -194,7 +202,7 @@ def position_score(s: Sim, card: int, tid: int, c: Ctx) -> float:
         score += 5.0
     if tid == s.ge:
         score -= 2.0
-    if card == T and c.gap <= 2 and s.hand.count(T) <= 1:
+    if s.rules[card].pushes_back and c.gap <= 2 and s.hand.count(card) <= 1:
         score -= 25.0
     if card == F and plan < 0 and any(c != F for c in s.hand):
         score -= 20.0
@@ -228,22 +236,7 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
             score = W["wrath_wait"]
         return score
     if kind == "mission":
-        card = move[1]
-        if card == T:
-            steps = min(3, s.n - g - 1)
-            if steps <= 0:
-                return -10.0
-            return (
-                95.0 if g <= 1 else 85.0 if g <= 2 else W["trold3"] if g <= 3 else W["trold4"]
-            ) + steps
-        if card == E:
-            bonus = W["elle_left"] if s.future and s.future[0] == G else W["elle"]
-            return bonus + (10.0 if g <= 2 else 0.0)
-        if card == H:
-            return W["huldre_m"] if s.heal_options() else -5.0
-        if card == N:
-            return W["nisse_m"]
-        return 0.0
+        return sum((power_score(s, effect, c) for effect in s.rules[move[1]].power), 0.0)
     if kind == "gambit":
         adv = s.future.count(G)
         if adv == 0:
@@ -259,6 +252,31 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
     if kind == "rescue":
         double = any(h[1] for h in s.hostages if h[0] == move[1])
         return 28.0 + (12.0 if move[1] == plan else 0.0) - damage_cost(s, 2 if double else 1)
+    return 0.0
+
+
+def power_score(s: Sim, effect: Effect, c: Ctx) -> float:
+    """How good using one effect of a card's power is now."""
+    g = c.gap
+    name = effect.effect
+    if name == "move_ge" and effect.direction == "counterclockwise":
+        steps = min(effect.count, s.n - g - 1)
+        if steps <= 0:
+            return -10.0
+        return (
+            95.0 if g <= 1 else 85.0 if g <= 2 else W["trold3"] if g <= 3 else W["trold4"]
+        ) + steps
+    if name == "move_ge":
+        return -ge_steps_cost(g, effect.count)
+    if name == "future_to_bottom" and effect.which != "ally":
+        bonus = W["elle_left"] if s.future and s.future[0] == G else W["elle"]
+        return bonus + (10.0 if g <= 2 else 0.0)
+    if name == "heal_tree":
+        return W["huldre_m"] if s.heal_options() else -5.0
+    if name == "discard_to_bottom":
+        return W["nisse_m"]
+    if name == "damage_tree":
+        return -damage_cost(s, effect.count)
     return 0.0
 
 

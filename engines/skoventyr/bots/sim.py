@@ -12,11 +12,12 @@ item names them (see ``to_action`` for the mapping to the engine's actions).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from engines.skoventyr import actions as A
-from engines.skoventyr.cards import ALLIES, CARDS, Card, Effect
+from engines.skoventyr.cards import ALLIES, Card, CardTable, Effect
 from engines.skoventyr.effects import effect_tasks
 from engines.skoventyr.state import ANY_ALLY, State, Task
 
@@ -47,10 +48,20 @@ def _jobs(effects: tuple[Effect, ...]) -> tuple[Job, ...]:
 
 
 class _Rule:
-    __slots__ = ("cost", "cost_jobs", "leaves", "mission", "mixes", "power", "power_jobs")
+    __slots__ = (
+        "clears_future",
+        "cost",
+        "cost_jobs",
+        "leaves",
+        "mission",
+        "mixes",
+        "power",
+        "power_jobs",
+        "pushes_back",
+    )
 
-    def __init__(self, card: Card) -> None:
-        rule = CARDS.rule(card)
+    def __init__(self, table: CardTable, card: Card) -> None:
+        rule = table.rule(card)
         self.cost = rule.cost
         self.power = rule.power
         self.cost_jobs = _jobs(rule.cost)
@@ -58,9 +69,22 @@ class _Rule:
         self.mission = rule.mission and bool(rule.power)
         self.mixes = rule.mixes_with_any_type
         self.leaves = rule.leaves_hand_at_once
+        # What the policy keeps a card for (the shipped table: a Trold, an Ellefolk).
+        self.pushes_back = any(
+            e.effect == "move_ge" and e.direction == "counterclockwise" for e in rule.power
+        )
+        self.clears_future = any(
+            e.effect == "future_to_bottom" and e.which != "ally" for e in rule.power
+        )
 
 
-RULES: tuple[_Rule, ...] = tuple(_Rule(c) for c in CARD_LIST)
+@functools.lru_cache(maxsize=16)
+def card_rules(table: CardTable) -> tuple[_Rule, ...]:
+    """The card table as the simulator reads it, a rule per card int (one per table: the
+    owner's profile may change the costs and powers)."""
+    return tuple(_Rule(table, c) for c in CARD_LIST)
+
+
 END_OF_TURN: tuple[Job, ...] = (
     ("hand_limit", 0, "", ()),
     ("refill", 0, "", ()),
@@ -96,6 +120,7 @@ class Sim:
         "rescue_mod",
         "revealed",
         "rng",
+        "rules",
         "taken",
         "tasks",
         "tdisc",
@@ -127,6 +152,8 @@ class Sim:
     lyg_mod: bool
     rescue_mod: bool
     rng: random.Random
+    #: The game's card table (``card_rules``), by card int.
+    rules: tuple[_Rule, ...]
 
     # -- building ----------------------------------------------------------------------
 
@@ -172,6 +199,7 @@ class Sim:
         s.ended = 0 if state.ended is None else (1 if state.ended.result == "won" else -1)
         s.lyg_mod = state.config.lygtemands
         s.rescue_mod = state.config.rescue
+        s.rules = card_rules(state.config.cards)
         return s
 
     def copy(self, rng: random.Random | None = None) -> Sim:
@@ -198,6 +226,7 @@ class Sim:
         s.ended = self.ended
         s.lyg_mod = self.lyg_mod
         s.rescue_mod = self.rescue_mod
+        s.rules = self.rules
         return s
 
     # -- the Forest --------------------------------------------------------------------
@@ -265,7 +294,7 @@ class Sim:
         return -2 if only_f else -1
 
     def type_allows(self, card: int) -> bool:
-        if RULES[card].mixes:
+        if self.rules[card].mixes:
             return True
         ft = self.forest_type()
         return ft == -1 or ft == card
@@ -345,7 +374,7 @@ class Sim:
         return any(h[0] == card for h in self.hostages)
 
     def add_to_hand(self, card: int) -> None:
-        if RULES[card].leaves:
+        if self.rules[card].leaves:
             self.deck.append(card)
         else:
             self.hand.append(card)
@@ -398,7 +427,7 @@ class Sim:
                 card = fut[slot]
                 del fut[slot]
                 self.taken = card
-                ok = self.all_possible(RULES[card].cost)
+                ok = self.all_possible(self.rules[card].cost)
                 fut.insert(slot, card)
                 self.taken = -1
                 if ok:
@@ -415,10 +444,10 @@ class Sim:
             if self.type_allows(card):
                 for tid in place:
                     out.append(("position", card, tid))
-            if RULES[card].mission:
+            if self.rules[card].mission:
                 hand.remove(card)
                 self.discard.append(card)
-                ok = self.all_possible(RULES[card].power)
+                ok = self.all_possible(self.rules[card].power)
                 self.discard.pop()
                 hand.append(card)
                 if ok:
@@ -501,7 +530,7 @@ class Sim:
         if kind == "call":
             card = self.future.pop(move[1])
             self.taken = card
-            jobs = (("risky", 0, "", ()),) if move[2] else RULES[card].cost_jobs
+            jobs = (("risky", 0, "", ()),) if move[2] else self.rules[card].cost_jobs
             jobs = (*jobs, ("to_hand", 0, "", ()))
         elif kind == "gambit":
             jobs = (("damage", 0, "", ()), ("gambit_bottom", 0, "", ()))
@@ -513,7 +542,7 @@ class Sim:
         elif kind == "mission":
             hand.remove(move[1])
             self.discard.append(move[1])
-            jobs = RULES[move[1]].power_jobs
+            jobs = self.rules[move[1]].power_jobs
         elif kind == "wrath":
             for i, m in enumerate(self.minions):
                 if m[0] == move[1]:

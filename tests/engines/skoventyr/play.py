@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 from engines.skoventyr import Config, State, apply, legal_actions, new_game
 from engines.skoventyr.actions import SkoventyrAction
+from engines.skoventyr.cards import Card
+from engines.skoventyr.profile import CardCorrection, editable_boxes, effect_choices
 
 #: Every module combination, 1-4 players, both deck modes.
 CONFIGS = tuple(
@@ -51,3 +53,16 @@ def random_game(
         yield state, action, after
         state = after
     raise AssertionError(f"a random game of {config} with seed {seed} did not end")
+
+
+def random_profile(rng: random.Random) -> tuple[CardCorrection, ...]:
+    """An owner's profile as the Card powers screen can make it: about half the boxes
+    corrected, each to nothing, one or two effects of the vocabulary."""
+    corrections = []
+    for card in Card:
+        offered = [effect for effects in effect_choices(card).values() for effect in effects]
+        for box in editable_boxes(card):
+            if rng.random() < 0.5:
+                effects = tuple(rng.sample(offered, rng.choice((0, 1, 1, 2))))
+                corrections.append(CardCorrection(card, box, effects))
+    return tuple(corrections)

@@ -38,7 +38,7 @@ def test_printed_costs_and_powers_follow_ruling_s2() -> None:
 
 def test_only_the_unprinted_powers_are_flagged_assumed() -> None:
     assert CARDS.assumed() == (
-        "Ellefolk power: put 1 Adversary from the Future under the deck",
+        "Ellefolk power: put an Adversary from the Future under the deck",
         "Huldre power: heal a Tree",
     )
     assert CARDS.rule(Card.HULDRE).power[0].status == "assumed"

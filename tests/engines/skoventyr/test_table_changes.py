@@ -30,7 +30,7 @@ from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import Tree
 from engines.skoventyr.state import Hostage
 from tests.engines.skoventyr.builders import E, F, G, H, N, T, forest, make, play
-from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game
+from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game, random_profile
 from tests.engines.table_accounts import account_problems
 
 TABLE = Config(deck_mode="table")
@@ -65,6 +65,15 @@ def test_random_games_tell_every_difference_once_both_ways(config: Config) -> No
         for purposeful in (False, True):
             for before, _action, after in random_game(config, seed, purposeful):
                 check_both_ways(before, after)
+
+
+@pytest.mark.parametrize("mode", ["app", "table"])
+def test_games_with_an_owners_card_powers_tell_every_difference_both_ways(mode: str) -> None:
+    for seed in range(4):
+        profile = random_profile(random.Random(seed))
+        config = Config(players=2, lygtemands=True, rescue=True, deck_mode=mode, profile=profile)
+        for before, _action, after in random_game(config, seed, purposeful=True):
+            check_both_ways(before, after)
 
 
 @pytest.mark.parametrize("mode", ["app", "table"])

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from engines.core import Rng
-from engines.skoventyr import Config, State, apply, legal_actions, new_game, view
+from engines.skoventyr import Config, State, apply, legal_actions, manual_edits, new_game, view
 from engines.skoventyr.bots import BOTS, HeuristicBot, RandomBot, SearchBot, make_bot
 from engines.skoventyr.bots.sim import Sim, to_action
-from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game
+from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game, random_profile
 
 
 @dataclass(frozen=True)
@@ -110,3 +110,41 @@ def test_the_simulator_offers_exactly_the_engines_legal_actions(config: Config) 
             sim = Sim.from_state(blind(state), random.Random(seed))
             offered = sorted(repr(to_action(m)) for m in sim.options())
             assert offered == sorted(repr(a) for a in legal_actions(state))
+
+
+@pytest.mark.parametrize("config", MODULE_CONFIGS, ids=repr)
+def test_the_simulator_follows_a_changed_profile(config: Config) -> None:
+    for seed in range(3):
+        profiled = replace(config, profile=random_profile(random.Random(seed)))
+        for state, _, _ in random_game(profiled, seed, purposeful=True):
+            if state.tasks and state.tasks[0].op in ("setup_future", "setup_hand"):
+                continue
+            sim = Sim.from_state(blind(state), random.Random(seed))
+            offered = sorted(repr(to_action(m)) for m in sim.options())
+            assert offered == sorted(repr(a) for a in legal_actions(state))
+
+
+@pytest.mark.parametrize(
+    "factory", [HeuristicBot, lambda: SearchBot(rollouts=1)], ids=["heuristic", "search"]
+)
+def test_the_advisor_plays_on_from_corrected_states_with_a_changed_profile(factory: Any) -> None:
+    """Seeded games with a random profile, where one step in eight is a random correction
+    by hand: the advisor's every choice is legal, until the game ends or 150 steps."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        config = replace(MODULE_CONFIGS[seed % len(MODULE_CONFIGS)], profile=random_profile(rng))
+        state = new_game(config, seed)
+        bot = factory()
+        corrected = 0
+        for _ in range(150):
+            if state.ended is not None:
+                break
+            legal = legal_actions(state)
+            if not legal or rng.random() < 1 / 8:
+                state = apply(state, rng.choice(manual_edits(state)))
+                corrected += 1
+                continue
+            action = bot.choose(blind(state), rng, 10.0)
+            assert action in legal, f"{action} is not legal"
+            state = apply(state, action)
+        assert corrected
