@@ -15,23 +15,36 @@ from app.games import BY_KEY  # noqa: E402
 from app.popups import MessagePopup  # noqa: E402
 
 
+def popups() -> list[MessagePopup]:
+    return [child for child in Window.children if isinstance(child, MessagePopup)]
+
+
 class Probe(TablesideApp):
+    """Looks every tenth of a second (a loaded machine is slow), for at most ten."""
+
+    waited = 0.0
+    tried = False
+
     def on_start(self) -> None:
         super().on_start()
-        Clock.schedule_once(self.try_to_play, 1)
+        Clock.schedule_interval(self.look, 0.1)
 
-    def try_to_play(self, _dt: float) -> None:
-        for popup in [c for c in Window.children if isinstance(c, MessagePopup)]:
-            print("NOTICE " + popup.message.replace("\n", " "), flush=True)
+    def look(self, dt: float) -> bool:
+        self.waited += dt
+        shown = popups()
+        if not shown and self.waited < 10:
+            return True
+        for popup in shown:
+            print(("REFUSED " if self.tried else "NOTICE ") + popup.message.replace("\n", " "))
             popup.dismiss()
-        Clock.schedule_once(self.report, 0.5)
-        self.start_game(BY_KEY["skogen"], None, ["Ana", "Bo"])  # raises StorageFault
-
-    def report(self, _dt: float) -> None:
-        for popup in [c for c in Window.children if isinstance(c, MessagePopup)]:
-            print("REFUSED " + popup.message.replace("\n", " "), flush=True)
-        print(f"SCREEN {self.root.current}", flush=True)
-        self.stop()
+        if self.tried:
+            print(f"SCREEN {self.root.current}", flush=True)
+            self.stop()
+            return False
+        self.tried, self.waited = True, 0.0
+        # Raises StorageFault in a callback of its own: the app must tell it and go on.
+        Clock.schedule_once(lambda _dt: self.start_game(BY_KEY["skogen"], None, ["Ana", "Bo"]))
+        return True
 
 
 if __name__ == "__main__":
