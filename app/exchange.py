@@ -4,9 +4,10 @@
   own format (below), for a backup or another program.
 - ``export_csv``: ``sessions.csv`` and ``events.csv``, for a spreadsheet.
 - ``export_bgstats``: the finished games as plays for the Board Game Stats app ("BG
-  Stats", by Eerko Vissering), in the JSON layout of its play files and backups.
+  Stats", by Eerko Vissering): a ``.bgsplay`` play file, the kind BG Stats opens.
 - ``import_bgstats``: the plays of Tableside's four games from such a file (written by
-  Tableside or by BG Stats), as finished sessions, skipping those already here.
+  Tableside or by BG Stats, a play file or a backup), as finished sessions, skipping
+  those already here.
 
 Tableside JSON, version 1 (times are ISO 8601 in UTC, as the store keeps them)::
 
@@ -28,15 +29,26 @@ version 1 without notice, so unknown keys are to be ignored.
 CSV files are UTF-8 with a header row. In ``sessions.csv`` players are joined with
 "; " and scores written "Ana: 41; Bo: 37"; ``events.csv`` holds each payload as JSON text.
 
-BG Stats layout (what Tableside writes; on reading, only the fields marked * are used)::
+BG Stats play file (what Tableside writes; on reading, only the fields marked * are
+used). The layout follows the public programs that write files BG Stats imports
+(ctuncan/bga_bgstats ``bga_bgstats.py``, soul28561/bgstats-lichess-import
+``LichessImport.java``) and read them (theiam79/BGStats.Bot ``Models/*.cs``), and BG
+Stats' "push plays" support page, whose dates are local wall-clock times without a zone
+("2020-10-23 19:16:58") and whose location is the app the play comes from::
 
-    {"about": ..., "games": [{"id"*, "uuid", "name"*, "cooperative", "highestWins",
-                              "noPoints", "usesTeams", "bggId", ...}],
-     "players": [{"id"*, "uuid", "name"*, "isAnonymous"*, ...}], "locations": [],
-     "plays": [{"uuid"*, "gameRefId"*, "playDate"* ("YYYY-MM-DD HH:MM:SS", UTC),
-                "durationMin"*, "comments"*, "manualWinner", "ignored", ...,
-                "playerScores"*: [{"playerRefId"*, "score"* (text), "winner"*,
+    {"about": ..., "userInfo": {"meRefId": 0},            # 0: no player is the phone's owner
+     "games": [{"id"*, "uuid", "name"*, "bggId"*, "bggName", "bggYear", "isBaseGame": 1,
+                "isExpansion": 0, "cooperative", "highestWins", "noPoints", "usesTeams"}],
+     "players": [{"id"*, "uuid", "name"*, "isAnonymous"*, ...}],
+     "locations": [{"id": 1, "uuid", "name": "Tableside", "modificationDate"}],
+     "plays": [{"uuid"*, "gameRefId"*, "locationRefId": 1,
+                "playDate"* ("YYYY-MM-DD HH:MM:SS", the table's local time),
+                "durationMin"*, "comments"*, "board": "", "manualWinner", "ignored", ...,
+                "playerScores"*: [{"playerRefId"*, "score"* (text), "winner"*, "role",
                                    "startPlayer", "seatOrder"*, "rank", "newPlayer"}]}]}
+
+A game is recognised by its BoardGameGeek id, else by its name. A time with a zone
+("+01:00") is read as that moment; one without, as the local time of this table.
 
 A play's uuid is the session's ``external_id`` when it was imported, else a uuid5 of the
 game, seed and start time, so exporting twice gives the same file and a play that comes
@@ -54,7 +66,7 @@ import re
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +74,7 @@ from app.games import GAMES
 from app.store import LoggedEvent, SavedSession, Store
 from app.store_faults import shorten
 from engines.core import Outcome, to_data
+from engines.skulk_hollow.components import GUARDIANS, load_components
 
 FORMAT = "tableside"
 FORMAT_VERSION = 1
@@ -87,6 +100,23 @@ EVENT_COLUMNS = ("session_id", "seq", "time", "payload")
 
 _BG_DATE = "%Y-%m-%d %H:%M:%S"
 _TITLES = {game.key: game.title for game in GAMES}
+
+#: BoardGameGeek's id and year of each game, so that BG Stats matches its plays to the
+#: game in a person's collection. Skulk Hollow's is the one public lists of BGG links
+#: give (boardgamegeek.com/boardgame/232595/skulk-hollow); for the other three no public
+#: source at hand gave an id, so they are written with 0, BG Stats' "no BGG game" (the
+#: README says so).
+BGG_GAMES: dict[str, tuple[int, int]] = {"skulk_hollow": (232595, 2019)}
+
+#: The one location of every exported play: "the app providing the play", as BG Stats
+#: sets it for plays pushed to it from other apps.
+LOCATION_NAME = "Tableside"
+_LOCATION_ID = 1
+
+
+def bgstats_file_name(day: date) -> str:
+    """The BG Stats file's name in an export: BG Stats opens ``.bgsplay`` files."""
+    return f"tableside-{day.isoformat()}.bgsplay"
 
 
 # -- exports ---------------------------------------------------------------------------
@@ -149,6 +179,8 @@ def _read_sessions(store: Store, sessions: list[SavedSession], players: list[str
 @dataclass(frozen=True)
 class ExportReport:
     folder: Path
+    #: The BG Stats file's name ("tableside-2026-12-01.bgsplay").
+    bgstats_file: str
     #: What the files leave out, in words: "Skogen game 12 (its players cannot be read)".
     skipped: tuple[str, ...] = ()
 
@@ -158,8 +190,8 @@ class ExportReport:
         # The folder's name apart from its place: a whole path is too long for a line.
         text = (
             f"Your games are in {self.folder.name}, a folder in {self.folder.parent}. "
-            "Its files: tableside.json, sessions.csv, events.csv, and bgstats.json for "
-            "the BG Stats app."
+            "Its files: tableside.json, sessions.csv, events.csv, and "
+            f"{self.bgstats_file} to open with the BG Stats app."
         )
         if self.skipped:
             shown = list(self.skipped[:_SKIPPED_SHOWN])
@@ -186,9 +218,10 @@ def export_all(store: Store, folder: Path) -> ExportReport:
     _write_json(folder / "tableside.json", _tableside_data(readable))
     _write_csv(readable, folder)
     skipped = readable.skipped
-    plays = _bgstats_data(readable, skipped)
-    _write_json(folder / "bgstats.json", plays)
-    return ExportReport(folder, tuple(dict.fromkeys(skipped)))
+    bgstats_file = bgstats_file_name(datetime.now().date())  # the table's day
+    plays = _bgstats_data(readable, skipped, bgstats_file)
+    _write_json(folder / bgstats_file, plays)
+    return ExportReport(folder, bgstats_file, tuple(dict.fromkeys(skipped)))
 
 
 def export_json(store: Store, path: Path) -> None:
@@ -280,18 +313,19 @@ def _write_csv(readable: _Readable, folder: Path) -> tuple[Path, Path]:
 
 
 def export_bgstats(store: Store, path: Path) -> None:
-    """The finished games as BG Stats plays (unfinished and abandoned ones are left out)."""
+    """The finished games as BG Stats plays (unfinished and abandoned ones are left out),
+    for a ``.bgsplay`` file (``bgstats_file_name``)."""
     _write_json(path, bgstats_data(store))
 
 
 def bgstats_data(store: Store) -> dict[str, Any]:
     """What ``export_bgstats`` writes: the same for the same saved games, every time."""
-    return _bgstats_data(_read_store(store), [])
+    return _bgstats_data(_read_store(store), [], "the BG Stats file")
 
 
-def _bgstats_data(readable: _Readable, skipped: list[str]) -> dict[str, Any]:
+def _bgstats_data(readable: _Readable, skipped: list[str], file_name: str) -> dict[str, Any]:
     """The BG Stats file; a finished game whose times cannot be read is added to
-    ``skipped``."""
+    ``skipped`` (naming ``file_name``)."""
     game_ids: dict[str, int] = {}
     player_ids: dict[str, int] = {}  # casefolded name -> id
     player_rows: list[dict[str, Any]] = []
@@ -305,7 +339,7 @@ def _bgstats_data(readable: _Readable, skipped: list[str]) -> dict[str, Any]:
         try:
             times = _PlayTimes.of(session)
         except ValueError:
-            skipped.append(f"{_game_name(session)} in bgstats.json (its times cannot be read)")
+            skipped.append(f"{_game_name(session)} in {file_name} (its times cannot be read)")
             continue
         game_ids.setdefault(session.game, len(game_ids) + 1)
         game_touched[session.game] = max(game_touched.get(session.game, ""), times.modified)
@@ -336,26 +370,39 @@ def _bgstats_data(readable: _Readable, skipped: list[str]) -> dict[str, Any]:
             "highestWins": True,
             "noPoints": key in COOPERATIVE,
             "usesTeams": False,
-            "bggId": 0,
-            "bggYear": 0,
+            "bggId": BGG_GAMES.get(key, (0, 0))[0],
+            "bggName": _TITLES.get(key, key) if key in BGG_GAMES else "",
+            "bggYear": BGG_GAMES.get(key, (0, 0))[1],
+            "isBaseGame": 1,
+            "isExpansion": 0,
         }
         for key, game_id in game_ids.items()
     ]
+    location = {
+        "id": _LOCATION_ID,
+        "uuid": str(uuid.uuid5(UUID_NAMESPACE, "location:tableside")),
+        "name": LOCATION_NAME,
+        "modificationDate": max(game_touched.values(), default=""),
+    }
     return {
         "about": (
             "Plays exported by Tableside for Board Game Stats. Open this file with "
             "Board Game Stats, or import it into Tableside."
         ),
+        # Every public generator names "me"; Tableside does not know which player owns
+        # the phone, and 0 names no one, so BG Stats merges no player into its owner.
+        "userInfo": {"meRefId": 0},
         "games": games,
         "players": player_rows,
-        "locations": [],
+        "locations": [location] if plays else [],
         "plays": plays,
     }
 
 
 @dataclass(frozen=True)
 class _PlayTimes:
-    """A finished session's times, as BG Stats wants them."""
+    """A finished session's times, as BG Stats wants them: the table's local time (the
+    store keeps UTC)."""
 
     start: datetime
     end: datetime
@@ -364,9 +411,18 @@ class _PlayTimes:
     @classmethod
     def of(cls, session: SavedSession) -> _PlayTimes:
         """Raises ValueError for a time that is not one (a damaged row)."""
-        start = _parse_time(session.started)
-        end = _parse_time(session.ended) if session.ended else start
-        return cls(start, end, _bg_date(session.updated))
+        start = _local(_parse_time(session.started))
+        end = _local(_parse_time(session.ended)) if session.ended else start
+        return cls(start, end, _local(_parse_time(session.updated)).strftime(_BG_DATE))
+
+
+def _local(moment: datetime) -> datetime:
+    """A UTC moment as the table's wall clock shows it (the system's time zone), with the
+    zone dropped as BG Stats does. ValueError for one the clock cannot show."""
+    try:
+        return moment.astimezone().replace(tzinfo=None)
+    except (OverflowError, OSError):  # year 1 or 9999 beyond what the zone can shift
+        raise ValueError(f"{moment.isoformat()} is out of range") from None
 
 
 def play_uuid(session: SavedSession) -> str:
@@ -385,6 +441,7 @@ def _bg_play(
     winners = _names(outcome.get("winners"))
     scores = _scores(outcome)
     cooperative = session.game in COOPERATIVE
+    role = _role(session)
     player_scores = []
     for seat, name in enumerate(session.players):
         # Against the game everyone wins or no one does; otherwise the recorded winners.
@@ -402,18 +459,21 @@ def _bg_play(
                 "startPlayer": seat == 0,  # Tableside keeps players in turn order
                 "seatOrder": seat + 1,
                 "rank": rank,
+                "role": role,
             }
         )
     reason = outcome.get("reason")
     return {
         "uuid": play_uuid(session),
         "gameRefId": game_id,
+        "locationRefId": _LOCATION_ID,
         "playDate": times.start.strftime(_BG_DATE),
         "playDateYmd": int(times.start.strftime("%Y%m%d")),
         "entryDate": times.end.strftime(_BG_DATE),
         "modificationDate": times.modified,
         "durationMin": max(0, int((times.end - times.start).total_seconds()) // 60),
         "comments": reason if isinstance(reason, str) else "",
+        "board": "",
         "ignored": False,
         "manualWinner": True,  # Tableside decided the winners; BG Stats need not
         "usesTeams": False,
@@ -425,6 +485,19 @@ def _bg_play(
         "expansionPlays": [],
         "playerScores": player_scores,
     }
+
+
+def _role(session: SavedSession) -> str:
+    """The side the players took, as BG Stats' per-player "role" (free text, "" for none;
+    BGStats.Bot's ``PlayerScore.Role``). Only Skulk Hollow has sides: the table leads the
+    Foxen, and the app plays a guardian, which is no seat of the play, so the role names
+    it: "Foxen against Grak"."""
+    if session.game != "skulk_hollow":
+        return ""
+    guardian = session.config.get("guardian") if isinstance(session.config, dict) else None
+    if guardian not in GUARDIANS:  # a config the app cannot read: the side is still known
+        return "Foxen"
+    return f"Foxen against {load_components().guardian(str(guardian)).name}"
 
 
 # -- import ----------------------------------------------------------------------------
@@ -477,6 +550,8 @@ class _Play:
     comment: str
 
 
+#: The files the importer is offered: BG Stats play files and backups (JSON).
+IMPORT_SUFFIXES = (".bgsplay", ".json")
 #: Larger files are refused unread: a BG Stats backup of years of plays is a few MB.
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
 #: Limits past which a value in a file to import is damage (or an attack), not a play.
@@ -602,7 +677,7 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
     for play in data["plays"]:
         if not isinstance(play, dict) or _ref(play.get("gameRefId")) not in games:
             raise ValueError("This file is damaged: a play names a game that is not in it.")
-        game = _game_key(games[play["gameRefId"]].get("name"))
+        game = _game_key(games[play["gameRefId"]])
         if game is None:
             other_games += 1
             continue
@@ -687,26 +762,35 @@ def _simple(name: str) -> str:
 
 
 _GAME_NAMES = {_simple(name): game.key for game in GAMES for name in (game.key, game.title)}
+_GAME_BGG_IDS = {bgg_id: key for key, (bgg_id, _year) in BGG_GAMES.items()}
 
 
-def _game_key(name: Any) -> str | None:
-    """Tableside's key for a BG Stats game name ("Skulk Hollow", "skulk_hollow"...)."""
+def _game_key(game: dict[str, Any]) -> str | None:
+    """Tableside's key for a BG Stats game: by its BoardGameGeek id, which holds whatever
+    the person named the game, else by its name ("Skulk Hollow", "skulk_hollow"...)."""
+    bgg_id = game.get("bggId")
+    if type(bgg_id) is int and bgg_id in _GAME_BGG_IDS:
+        return _GAME_BGG_IDS[bgg_id]
+    name = game.get("name")
     return _GAME_NAMES.get(_simple(name)) if isinstance(name, str) else None
 
 
 def _read_date(value: Any, title: str) -> datetime:
-    """A BG Stats play date (taken as UTC), in the years a play can have been."""
+    """A BG Stats play date in UTC, in the years a play can have been. BG Stats writes the
+    wall-clock time of the play without a zone: it is read as this table's local time."""
     if not isinstance(value, str):
         raise ValueError(f"This file is damaged: a play of {title} has no date.")
     try:
-        moment = _parse_time(value)
+        moment = datetime.fromisoformat(value.strip())
     except ValueError:
         moment = None
+    # The years are checked before the zone is applied: far years cannot be shifted.
     if moment is None or not EARLIEST_PLAY <= moment.year < LATEST_PLAY:
         raise ValueError(
             f"This file is damaged: a play of {title} has no readable date ({shorten(value, 40)})."
         )
-    return moment
+    # A naive time is local (astimezone reads it so); one with a zone is that moment.
+    return moment.astimezone(UTC).replace(microsecond=0)
 
 
 def _read_minutes(value: Any, title: str) -> int:

@@ -234,8 +234,8 @@ class HistoryScreen(BaseScreen):
         if not candidates:
             show_notice(
                 "No file to import",
-                "Tableside found no BG Stats export. Save one (a .json file) on a USB "
-                "stick, plug the stick in here, then touch Import again.",
+                "Tableside found no BG Stats file. Save one (a .bgsplay or .json file) on "
+                "a USB stick, plug the stick in here, then touch Import again.",
             )
             return
         ChoiceListPopup(
@@ -292,8 +292,9 @@ def exchange_folder() -> Path:
 
 
 def import_candidates() -> dict[str, list[tuple[str, Path]]]:
-    """JSON files a person may want to import, by place: Tableside's exchange folder and
-    its exports, Downloads, the home folder and USB sticks."""
+    """BG Stats files a person may want to import (play files and JSON backups), by place:
+    Tableside's exchange folder and its exports, Downloads, the home folder and USB
+    sticks."""
     exchange_dir = exchange_folder()
     places = [("Tableside", exchange_dir)]
     if exchange_dir.is_dir():
@@ -309,7 +310,7 @@ def import_candidates() -> dict[str, list[tuple[str, Path]]]:
     found: dict[str, list[tuple[str, Path]]] = {}
     for name, folder in places:
         try:
-            files = sorted(folder.glob("*.json"))
+            files = sorted(f for f in folder.iterdir() if f.suffix in exchange.IMPORT_SUFFIXES)
         except OSError:
             continue
         if files:

@@ -1,5 +1,6 @@
 import csv
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,15 @@ from app.exchange import (
 )
 from app.store import Store
 from engines.core import Outcome, to_data
+from tests.time_zone import time_zone
+
+
+@pytest.fixture(autouse=True)
+def table_in_utc() -> Iterator[None]:
+    """BG Stats times are the table's local time: here the table's clock is on UTC, so
+    they read as the store's (tests/app/test_bgstats_format.py moves the table)."""
+    with time_zone("UTC0"):
+        yield
 
 
 def _set_times(store: Store, session_id: int, started: str, ended: str | None) -> None:
@@ -216,10 +226,16 @@ def test_export_then_import_reproduces_the_finished_plays(store: Store, tmp_path
         assert session.external_id == play_uuid(before)
         assert session.event_count == 0
 
-    # Exporting the copy gives the same plays back, so the uuids travel on.
+    # Exporting the copy gives the same plays back, so the uuids travel on. Only the
+    # guardian Skulk Hollow's heroes faced stays behind (an imported game has no set-up).
     copy_path = tmp_path / "copy.bgsplay"
     export_bgstats(fresh, copy_path)
-    assert _read_json(copy_path)["plays"] == _read_json(path)["plays"]
+    roles = {"Foxen against Grak": "Foxen"}
+    expected = _read_json(path)["plays"]
+    for play in expected:
+        for seat in play["playerScores"]:
+            seat["role"] = roles.get(seat["role"], seat["role"])
+    assert _read_json(copy_path)["plays"] == expected
 
 
 def test_importing_the_same_file_again_adds_nothing(store: Store, tmp_path: Path) -> None:

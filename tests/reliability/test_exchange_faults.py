@@ -48,6 +48,11 @@ def _json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def _bgstats_plays(report: exchange.ExportReport) -> list[Any]:
+    plays: list[Any] = _json(report.folder / report.bgstats_file)["plays"]
+    return plays
+
+
 def test_a_damaged_database_is_exported_as_far_as_it_can_be_read(
     store: Store, tmp_path: Path
 ) -> None:
@@ -70,7 +75,8 @@ def test_a_damaged_database_is_exported_as_far_as_it_can_be_read(
     # The CSV and BG Stats files have what could be read, and the report says the rest.
     with (tmp_path / "out" / "sessions.csv").open(newline="", encoding="utf-8") as file:
         assert [row["id"] for row in csv.DictReader(file)] == ["1", "3"]
-    plays = _json(tmp_path / "out" / "bgstats.json")["plays"]
+    plays = _bgstats_plays(report)
+    assert report.bgstats_file.endswith(".bgsplay")
     assert len(plays) == 2  # a finished game with an unreadable move still has its result
     assert report.skipped == (
         f"Skoventyr game 2 ({damage})",
@@ -100,7 +106,7 @@ def test_a_finished_game_whose_end_is_not_a_time_is_left_out_of_bg_stats(
 
     report = export_all(store, tmp_path / "out")
 
-    plays = _json(tmp_path / "out" / "bgstats.json")["plays"]
+    plays = _bgstats_plays(report)
     assert len(plays) == 1  # game 3 only: 2 is damaged, 1 has no readable end
     assert any("Skoventyr game 1" in note for note in report.skipped)
 

@@ -93,15 +93,16 @@ def test_export_then_import_adds_no_duplicates(driver: Driver) -> None:
     assert where is not None
     name, place = where.groups()
     folder = Path(place) / name
-    assert {"tableside.json", "sessions.csv", "events.csv", "bgstats.json"} <= {
-        p.name for p in folder.iterdir()
-    }
+    files = {p.name for p in folder.iterdir()}
+    assert {"tableside.json", "sessions.csv", "events.csv"} <= files
+    (bgstats_file,) = (name for name in files if name.endswith(".bgsplay"))
+    assert bgstats_file in notice  # the message names the file to open in BG Stats
     driver.close_popups()
 
     driver.tap_text("Import")
     stamp = datetime.strptime(folder.name, "export-%Y%m%d-%H%M%S")
     driver.tap_text(stamp.strftime("Export %d %b %H:%M"))
-    driver.tap_text("bgstats.json")
+    driver.tap_text(bgstats_file)
     assert any("already" in t for t in driver.texts())  # every play was there before
     assert len(store.sessions()) == before
 
