@@ -1,0 +1,267 @@
+"""Tableside's BG Stats files against the public format, not against its own writer.
+
+The sample file below is laid out as the public programs that write files BG Stats
+imports lay theirs out:
+
+- ctuncan/bga_bgstats ``bga_bgstats.py``: ``userInfo.meRefId``, one location ("Board Game
+  Arena", id 1) and ``locationRefId: 1`` on every play, ``playImages: "[]"``, upper-case
+  uuids;
+- soul28561/bgstats-lichess-import ``LichessImport.java``: the same, dates written with
+  ``yyyy-MM-dd HH:mm:ss`` and no zone, games with ``bggId``/``bggName``/``bggYear``;
+- theiam79/BGStats.Bot ``Models/PlayerScore.cs`` and ``Models/Game.cs``: seats carry a
+  text ``role``, games ``isBaseGame``/``isExpansion``.
+
+BG Stats' support page "Push plays to BG Stats from other apps or websites" gives
+``"playDate": "2020-10-23 19:16:58"`` (local wall-clock time) and sets the location to
+the app the play comes from. The table here is in Central European time, so that a local
+time and UTC differ.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.exchange import BGG_GAMES, LOCATION_NAME, export_all, import_bgstats
+from app.store import Store
+from engines.core import Outcome, to_data
+from tests.time_zone import CET, time_zone
+
+#: The keys the two public generators write, by object (a file BG Stats accepts has them).
+GENERATOR_KEYS = {
+    "file": {"games", "plays", "locations", "players", "userInfo"},
+    "game": {"id", "uuid", "noPoints", "highestWins", "cooperative", "bggId", "bggYear", "name"},
+    "location": {"id", "name", "uuid", "modificationDate"},
+    "player": {"id", "name", "uuid", "modificationDate"},
+    "play": {
+        "uuid",
+        "ignored",
+        "rating",
+        "scoringSetting",
+        "playerScores",
+        "playDate",
+        "entryDate",
+        "modificationDate",
+        "manualWinner",
+        "locationRefId",
+        "rounds",
+        "usesTeams",
+        "bggId",
+        "playImages",
+        "durationMin",
+        "gameRefId",
+    },
+    "seat": {"winner", "seatOrder", "score", "startPlayer", "playerRefId", "rank", "newPlayer"},
+}
+
+
+@pytest.fixture(autouse=True)
+def table_in_central_europe() -> Iterator[None]:
+    with time_zone(CET):
+        yield
+
+
+def _public_sample() -> dict[str, Any]:
+    """A play file as the public generators write one (see the module's docstring)."""
+    seat = {"seatOrder": 0, "startPlayer": False, "rank": 0, "newPlayer": False}
+    return {
+        "userInfo": {"meRefId": 1},
+        "games": [
+            {  # a name Tableside does not know: only the BGG id says which game it is
+                "id": 1,
+                "uuid": "BG-STATS-SAMPLE-GAME-1",
+                "noPoints": False,
+                "highestWins": True,
+                "cooperative": True,
+                "bggId": BGG_GAMES["skulk_hollow"][0],
+                "bggName": "Skulk Hollow",
+                "bggYear": 2019,
+                "name": "Skulk Hollow (Kickstarter edition)",
+            },
+            {  # no BGG id: matched by its name
+                "id": 2,
+                "uuid": "BG-STATS-SAMPLE-GAME-2",
+                "noPoints": False,
+                "highestWins": True,
+                "cooperative": False,
+                "bggId": 0,
+                "bggYear": 0,
+                "name": "Chickwood Forest",
+            },
+            {  # another game with an id of its own: left out
+                "id": 3,
+                "uuid": "BG-STATS-SAMPLE-GAME-3",
+                "noPoints": False,
+                "highestWins": True,
+                "cooperative": False,
+                "bggId": 171,
+                "bggName": "Chess",
+                "bggYear": 1475,
+                "name": "Chess",
+            },
+        ],
+        "locations": [
+            {
+                "id": 1,
+                "name": "Kitchen table",
+                "uuid": "BG-STATS-SAMPLE-LOCATION-1",
+                "modificationDate": "2026-01-01 00:00:00",
+            }
+        ],
+        "players": [
+            {"id": 1, "name": "Ana", "uuid": "P-1", "modificationDate": "2026-01-01 00:00:00"},
+            {"id": 2, "name": "Dag", "uuid": "P-2", "modificationDate": "2026-01-01 00:00:00"},
+        ],
+        "plays": [
+            {
+                "uuid": "4B1F6A0E-0000-4000-8000-00000000000A",
+                "ignored": False,
+                "rating": 0,
+                "scoringSetting": 0,
+                "playDate": "2026-10-23 19:16:58",  # summer time: UTC+2
+                "entryDate": "2026-10-23 19:16:58",
+                "modificationDate": "2026-10-23 19:16:58",
+                "manualWinner": False,
+                "locationRefId": 1,
+                "rounds": 0,
+                "usesTeams": False,
+                "bggId": 0,
+                "playImages": "[]",
+                "durationMin": 40,
+                "gameRefId": 1,
+                "playerScores": [
+                    {**seat, "playerRefId": 1, "score": "", "winner": True, "role": "Foxen"}
+                ],
+            },
+            {
+                "uuid": "4B1F6A0E-0000-4000-8000-00000000000B",
+                "ignored": False,
+                "rating": 0,
+                "scoringSetting": 0,
+                "playDate": "2026-12-01 00:30:00",  # winter time: UTC+1, the day before in UTC
+                "manualWinner": False,
+                "locationRefId": 1,
+                "rounds": 0,
+                "usesTeams": False,
+                "bggId": 0,
+                "playImages": "[]",
+                "durationMin": 50,
+                "gameRefId": 2,
+                "playerScores": [
+                    {**seat, "playerRefId": 1, "score": "33", "winner": True},
+                    {**seat, "playerRefId": 2, "score": "30", "winner": False},
+                ],
+            },
+            {
+                "uuid": "LICHESS-ABCDEFGH",
+                "playDate": "2026-10-24 10:00:00",
+                "locationRefId": 1,
+                "durationMin": 10,
+                "gameRefId": 3,
+                "playerScores": [{**seat, "playerRefId": 1, "score": "1", "winner": True}],
+            },
+        ],
+    }
+
+
+def test_a_play_file_in_the_public_layout_is_read_in_local_time(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "db" / "tableside.db")
+    path = tmp_path / "from-phone.bgsplay"
+    path.write_text(json.dumps(_public_sample()), encoding="utf-8")
+
+    report = import_bgstats(store, path)
+
+    assert (report.added, report.other_games) == (2, 1)
+    by_game = {s.game: s for s in store.sessions()}
+    skulk = by_game["skulk_hollow"]  # matched by its BGG id despite its name
+    assert skulk.started == "2026-10-23T17:16:58+00:00"
+    assert skulk.ended == "2026-10-23T17:56:58+00:00"
+    assert skulk.outcome["result"] == "won"
+    chickwood = by_game["chickwood"]  # matched by its name
+    assert chickwood.started == "2026-11-30T23:30:00+00:00"
+    assert chickwood.outcome["winners"] == ["Ana"]
+
+
+def _store_with_games(path: Path) -> Store:
+    store = Store.open(path)
+    heroes = store.start_session("skulk_hollow", {"guardian": "tanthos"}, 1, ["Ana"])
+    store.finish_session(heroes, to_data(Outcome("won", "Tanthos fell.", "guardian_defeated")))
+    scored = store.start_session("chickwood", {}, 2, ["Bo", "Ana"])
+    store.finish_session(
+        scored,
+        to_data(Outcome("scored", "Bo won.", winners=("Bo",), scores=(("Bo", 40), ("Ana", 35)))),
+    )
+    for session, start, end in (
+        (heroes, "2026-07-04T17:59:30+00:00", "2026-07-04T18:40:00+00:00"),
+        (scored, "2026-11-30T23:30:00+00:00", "2026-12-01T00:20:00+00:00"),
+    ):
+        store.db.execute(
+            "update sessions set started = ?, updated = ?, ended = ? where id = ?",
+            [start, end, end, session],
+        )
+    return store
+
+
+def test_the_export_is_a_play_file_as_the_public_generators_write_it(tmp_path: Path) -> None:
+    store = _store_with_games(tmp_path / "db" / "tableside.db")
+
+    report = export_all(store, tmp_path / "out")
+
+    assert report.bgstats_file == f"tableside-{date.today().isoformat()}.bgsplay"
+    assert report.bgstats_file in report.message
+    data = json.loads((tmp_path / "out" / report.bgstats_file).read_text(encoding="utf-8"))
+    assert GENERATOR_KEYS["file"] <= set(data)
+    assert type(data["userInfo"]["meRefId"]) is int
+    (location,) = data["locations"]
+    assert GENERATOR_KEYS["location"] <= set(location)
+    assert location["name"] == LOCATION_NAME
+    for game in data["games"]:
+        assert GENERATOR_KEYS["game"] <= set(game)
+        assert (game["isBaseGame"], game["isExpansion"]) == (1, 0)
+    for player in data["players"]:
+        assert GENERATOR_KEYS["player"] <= set(player)
+    for play in data["plays"]:
+        assert GENERATOR_KEYS["play"] <= set(play)
+        assert play["locationRefId"] == location["id"]
+        for seat in play["playerScores"]:
+            assert GENERATOR_KEYS["seat"] <= set(seat)
+            assert isinstance(seat["role"], str)
+
+    games = {game["id"]: game for game in data["games"]}
+    plays = {games[play["gameRefId"]]["name"]: play for play in data["plays"]}
+    skulk_game = next(g for g in data["games"] if g["name"] == "Skulk Hollow")
+    assert skulk_game["bggId"] == 232595
+    skulk = plays["Skulk Hollow"]
+    assert skulk["playDate"] == "2026-07-04 19:59:30"  # summer: UTC+2
+    assert skulk["durationMin"] == 40
+    assert [seat["role"] for seat in skulk["playerScores"]] == ["Foxen against Tanthos"]
+    chickwood = plays["Chickwood Forest"]
+    assert chickwood["playDate"] == "2026-12-01 00:30:00"  # winter: UTC+1, the next day
+    assert chickwood["playDateYmd"] == 20261201
+    assert chickwood["entryDate"] == "2026-12-01 01:20:00"
+    assert [seat["role"] for seat in chickwood["playerScores"]] == ["", ""]
+
+
+def test_a_file_tableside_wrote_comes_back_at_the_same_moments(tmp_path: Path) -> None:
+    store = _store_with_games(tmp_path / "db" / "tableside.db")
+    report = export_all(store, tmp_path / "out")
+    fresh = Store.open(tmp_path / "other" / "tableside.db")
+
+    imported = import_bgstats(fresh, tmp_path / "out" / report.bgstats_file)
+
+    assert imported.added == 2
+    assert {(s.game, s.started) for s in fresh.sessions()} == {
+        (s.game, s.started) for s in store.sessions()
+    }
+    # BG Stats keeps whole minutes of play: the end comes back to the minute.
+    ends = {s.game: datetime.fromisoformat(str(s.ended)) for s in store.sessions()}
+    for session in fresh.sessions():
+        cut = ends[session.game] - datetime.fromisoformat(str(session.ended))
+        assert timedelta(0) <= cut < timedelta(minutes=1)
+    again = import_bgstats(store, tmp_path / "out" / report.bgstats_file)
+    assert (again.added, again.duplicates) == (0, 2)
