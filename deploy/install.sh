@@ -602,6 +602,8 @@ do_uninstall() {
     say "Kept: the saved games in $state_dir (tableside.db) and the '$svc_user' account that"
     say "owns them. A desktop user's games stay in ~/.local/share/tableside/. To delete"
     say "them too: sudo rm -r $state_dir && sudo userdel $svc_user"
+    say "Screen blanking, if a desktop install switched it off, stays off: sudo raspi-config,"
+    say "Display Options, Screen Blanking turns it back on."
 }
 
 if [ "$uninstall" = 1 ]; then
