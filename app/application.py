@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
-from kivy.core.window import Window
+from kivy.core.window import Keyboard, Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -34,8 +34,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tableside")
 
-#: Desktop keys that mirror the physical buttons (Kivy key codes).
-KEY_INTENTS = {13: "confirm", 271: "confirm", 8: "undo", 27: "menu"}
+#: Desktop keys that mirror the physical buttons, by Kivy's key names
+#: (kivy.core.window.Keyboard.keycodes): either Enter confirms, Backspace undoes.
+KEY_INTENTS = {
+    Keyboard.keycodes[name]: intent
+    for name, intent in (
+        ("enter", "confirm"),
+        ("numpadenter", "confirm"),
+        ("backspace", "undo"),
+        ("escape", "menu"),
+    )
+}
 
 #: Screens built on first use, by name: "module:Class". A game's play screen is named
 #: by its own "module:Class" path (see app.games).

@@ -6,6 +6,10 @@ append+commit latency, the resume time of a long saved game, engine steps per se
 game and the guardian's decision times; ends with one line of key=value pairs. Figures,
 not a test: the test suite only checks that it runs.
 
+``python -m app.bench --installed /opt/tableside`` times only the start of an installed
+copy, as its service starts it: unable to write bytecode, so it also counts the
+Tableside modules that had none and were compiled on the way to the first frame.
+
 How the saved games stand up to damage is measured apart, with the test helpers:
 ``python -m tests.reliability.bitflip`` flips single bits in copies of a populated
 database and counts the flips the app catches, explains, misses or dies of.
@@ -43,7 +47,11 @@ def child(kind: str) -> None:
         import resource
 
         Window.unbind(on_flip=first_frame)
-        figures = {"frame": time.monotonic(), "maxrss_kb": resource.getrusage(0).ru_maxrss}
+        figures = {
+            "frame": time.monotonic(),
+            "maxrss_kb": resource.getrusage(0).ru_maxrss,
+            "compiled": len(compiled_from_source()),
+        }
         print("BENCH " + json.dumps(figures), flush=True)
         App.get_running_app().stop()
 
@@ -61,8 +69,27 @@ def child(kind: str) -> None:
         TablesideApp().run()
 
 
-def start_once(kind: str) -> tuple[float, int]:
-    """Seconds from spawning a fresh process to its first frame, and its peak KB."""
+def compiled_from_source() -> list[str]:
+    """Tableside's imported modules that had no bytecode to load (with
+    PYTHONDONTWRITEBYTECODE set, a module compiled from its source leaves none behind)."""
+    root = Path(__file__).resolve().parents[1]
+    found = []
+    for name, module in list(sys.modules.items()):
+        source, cached = getattr(module, "__file__", None), getattr(module, "__cached__", None)
+        if source and cached and Path(source).is_relative_to(root) and not Path(cached).exists():
+            found.append(name)
+    return found
+
+
+def start_once(kind: str, installed: Path | None = None) -> tuple[float, int, int]:
+    """Seconds from spawning a fresh process to its first frame, its peak KB and the
+    number of Tableside modules it compiled. ``installed``: run the copy in that folder
+    (with its own .venv's Python if it has one), unable to write bytecode as its service."""
+    python, folder = sys.executable, None
+    if installed is not None:
+        folder = str(installed)
+        venv_python = installed / ".venv" / "bin" / "python"
+        python = str(venv_python) if venv_python.exists() else sys.executable
     with tempfile.TemporaryDirectory() as home:
         env = {
             **os.environ,
@@ -72,10 +99,13 @@ def start_once(kind: str) -> tuple[float, int]:
             "TABLESIDE_DB": str(Path(home) / "bench.db"),
             "TABLESIDE_GPIO": "mock",
         }
+        if folder is not None:
+            env.update(PYTHONPATH=folder, PYTHONDONTWRITEBYTECODE="1")
         began = time.monotonic()
         done = subprocess.run(
-            [sys.executable, "-m", "app.bench", "--child", kind],
+            [python, "-m", "app.bench", "--child", kind],
             env=env,
+            cwd=folder,
             capture_output=True,
             text=True,
             timeout=120,
@@ -83,18 +113,21 @@ def start_once(kind: str) -> tuple[float, int]:
         )
     line = next(x for x in done.stdout.splitlines() if x.startswith("BENCH "))
     figures = json.loads(line.removeprefix("BENCH "))
-    return figures["frame"] - began, figures["maxrss_kb"]
+    return figures["frame"] - began, figures["maxrss_kb"], figures["compiled"]
 
 
 def start_figures(repeat: int) -> dict[str, tuple[float, float]]:
     """Per kind ("bare", "app"): median seconds to the first frame and median peak KB.
     The two take turns, so that a change in the machine's load touches both alike."""
-    runs: dict[str, list[tuple[float, int]]] = {"bare": [], "app": []}
+    runs: dict[str, list[tuple[float, int, int]]] = {"bare": [], "app": []}
     for _ in range(repeat):
         for kind, figures in runs.items():
             figures.append(start_once(kind))
     return {
-        kind: (statistics.median(s for s, _ in figures), statistics.median(kb for _, kb in figures))
+        kind: (
+            statistics.median(s for s, _, _ in figures),
+            statistics.median(kb for _, kb, _ in figures),
+        )
         for kind, figures in runs.items()
     }
 
@@ -200,6 +233,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--events", type=int, default=500, help="events to append and resume")
     parser.add_argument("--seconds", type=float, default=1.0, help="engine time per game")
     parser.add_argument("--decisions", type=int, default=200, help="guardian decisions timed")
+    parser.add_argument(
+        "--installed", type=Path, metavar="DIR", help="only the start of the copy in DIR"
+    )
     parser.add_argument("--child", choices=("bare", "app"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -217,6 +253,21 @@ def main(argv: list[str] | None = None) -> None:
         summary[key] = fmt.format(value)
         print(f"{words:<48} {summary[key]}")
 
+    if args.installed:
+        runs = [start_once("app", args.installed.resolve()) for _ in range(args.repeat)]
+        report(
+            "installed_start_s",
+            statistics.median(s for s, _, _ in runs),
+            f"{args.installed}: start to first frame (s)",
+        )
+        report(
+            "installed_compiled",
+            max(n for _, _, n in runs),
+            "its modules compiled at start (target 0)",
+            "{:.0f}",
+        )
+        print(" ".join(f"{key}={value}" for key, value in summary.items()))
+        return
     start = start_figures(args.repeat)
     (bare_s, bare_kb), (app_s, app_kb) = start["bare"], start["app"]
     report("bare_start_s", bare_s, "bare Kivy: start to first frame (s)")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install Tableside on Raspberry Pi OS Bookworm (64-bit), desktop or Lite, so that it
-# starts full screen at boot; or remove it again.
+# Install Tableside on Raspberry Pi OS (64-bit, Bookworm or Trixie), desktop or Lite, so
+# that it starts full screen at boot; or remove it again.
 #
 #   sudo deploy/install.sh                  install (or update) with the 7" panel settings
 #   sudo deploy/install.sh --panel touch2   Touch Display 2 (720x1280, turned to landscape)
@@ -17,13 +17,17 @@
 #   --panel NAME     dsi7 (default), touch2 or hdmi: which deploy/kivy/NAME.ini becomes
 #                    /etc/tableside/kivy/config.ini
 #   --user NAME      the account the service runs as (default tableside)
-#   --mode MODE      auto (default), lite or desktop. auto picks desktop when a display
-#                    manager is enabled under the prefix, else lite.
+#   --mode MODE      auto (default), console or desktop. auto follows how the Pi boots:
+#                    desktop when it boots to the desktop (default target
+#                    graphical.target and a display manager enabled), else console. It
+#                    says which it chose and why.
 #
-# Lite: a systemd service (deploy/tableside.service) runs the app as its own user,
+# Console: a systemd service (deploy/tableside.service) runs the app as its own user,
 # drawing through KMS/DRM. Desktop: the same service is installed but not enabled (a
 # service cannot draw inside the desktop session); an autostart entry starts the app
-# full screen with the cursor hidden when the desktop user logs in.
+# full screen with the cursor hidden when the desktop user logs in, so desktop mode
+# needs desktop autologin (raspi-config's "Desktop Autologin"): the installer says so
+# when it is off, and switches screen blanking off (raspi-config nonint do_blanking 1).
 #
 # Re-running changes nothing that is already in place: files are rewritten only when
 # their content differs, and the service is restarted only when something changed.
@@ -61,7 +65,8 @@ app_files=(pyproject.toml README.md)
 apt_packages=(
     python3 python3-venv python3-pip # the virtual environment
     python3-lgpio                    # gpiozero's pin library (Raspberry Pi OS archive)
-    libgl1 libgles2 libegl1          # OpenGL ES through Mesa (V3D on the Pi)
+    libgl1 libgles2 libegl1          # OpenGL and OpenGL ES through Mesa
+    libgl1-mesa-dri                  # Mesa's V3D/VC4 driver, which GBM and EGL load
     libgbm1 libdrm2                  # KMS/DRM output for SDL2 on Lite
     libmtdev1                        # Kivy's mtdev touch provider
     fonts-dejavu-core                # a fallback font beside Kivy's own Roboto
@@ -103,7 +108,7 @@ while [ $# -gt 0 ]; do
             ;;
         --user=*) svc_user="${1#*=}" ;;
         --mode)
-            [ $# -ge 2 ] || die "--mode needs one of: auto lite desktop"
+            [ $# -ge 2 ] || die "--mode needs one of: auto console desktop"
             mode="$2"
             shift
             ;;
@@ -122,8 +127,8 @@ case "$panel" in
     *) die "unknown panel '$panel': choose dsi7, touch2 or hdmi" ;;
 esac
 case "$mode" in
-    auto | lite | desktop) ;;
-    *) die "unknown mode '$mode': choose auto, lite or desktop" ;;
+    auto | console | desktop) ;;
+    *) die "unknown mode '$mode': choose auto, console or desktop" ;;
 esac
 [[ "$svc_user" =~ ^[a-z_][a-z0-9_-]*$ ]] || die "'$svc_user' is not a valid user name"
 [ -d "$prefix" ] || die "the prefix $prefix is not a folder"
@@ -225,14 +230,100 @@ remove_path() {
     fi
 }
 
-is_desktop() {
-    case "$mode" in
-        desktop) return 0 ;;
-        lite) return 1 ;;
-    esac
+# ---------------------------------------------------------------------------------
+# Desktop or console
+
+# The target the system boots into: `systemctl get-default` on this system; under another
+# prefix, where its default.target link points (the link get-default reads).
+default_target() {
+    if [ "$prefix" = / ] && command -v systemctl >/dev/null \
+        && systemctl get-default 2>/dev/null; then
+        return 0
+    fi
+    local link
+    for link in /etc/systemd/system/default.target /usr/lib/systemd/system/default.target \
+        /lib/systemd/system/default.target; do
+        if [ -L "$(at "$link")" ]; then
+            basename "$(readlink "$(at "$link")")"
+            return 0
+        fi
+    done
+    echo "unknown"
+}
+
+# The user the display manager logs in by itself, or nothing. raspi-config's "Desktop
+# Autologin" (do_boot_behaviour B4) writes autologin-user=NAME into
+# /etc/lightdm/lightdm.conf and "Desktop" (B3) comments it out, for X11 and Wayland
+# (labwc, wayfire) sessions alike (RPi-Distro/raspi-config). lightdm reads its .d folders
+# before lightdm.conf, so the last line found wins; an empty value means no autologin.
+autologin_user() {
+    local file found=""
+    local -a files=()
+    shopt -s nullglob
+    files=("$(at /usr/share/lightdm/lightdm.conf.d)"/*.conf
+        "$(at /etc/lightdm/lightdm.conf.d)"/*.conf)
+    shopt -u nullglob
+    files+=("$(at /etc/lightdm/lightdm.conf)")
+    for file in "${files[@]}"; do
+        if [ ! -r "$file" ] || ! grep -q '^[[:space:]]*autologin-user[[:space:]]*=' "$file"; then
+            continue
+        fi
+        found="$(sed -n 's/^[[:space:]]*autologin-user[[:space:]]*=//p' "$file" \
+            | tail -n 1 | tr -d '[:space:]')"
+    done
+    printf '%s' "$found"
+}
+
+display_manager_enabled() {
     local dm
     dm="$(at /etc/systemd/system/display-manager.service)"
     [ -e "$dm" ] || [ -L "$dm" ]
+}
+
+# Sets $kind (desktop or console) and $why.
+kind=""
+why=""
+choose_mode() {
+    local target
+    target="$(default_target)"
+    if [ "$mode" != auto ]; then
+        kind="$mode"
+        why="--mode $mode (this Pi's default boot target: $target)"
+    elif [ "$target" = unknown ]; then
+        kind=console
+        why="its default boot target could not be read (no default.target link)"
+    elif [ "$target" != graphical.target ]; then
+        kind=console
+        why="the Pi boots to the text console (default target: $target)"
+    elif ! display_manager_enabled; then
+        kind=console
+        why="the default target is graphical.target, but no display manager is enabled"
+    else
+        kind=desktop
+        why="the Pi boots to the desktop (graphical.target, display manager enabled)"
+    fi
+}
+
+is_desktop() { [ "$kind" = desktop ]; }
+
+# What the person must change for the app to start after a reboot, if anything.
+mode_notes() {
+    local login
+    if is_desktop; then
+        login="$(autologin_user)"
+        if [ -n "$login" ]; then
+            say "Desktop autologin: on, as '$login'; Tableside starts when that session does."
+        else
+            say "NOTE: desktop autologin is off. After a reboot the login screen waits (with no"
+            say "  keyboard at the table) and Tableside starts only once someone logs in. Turn it"
+            say "  on with: sudo raspi-config nonint do_boot_behaviour B4 (logs in the user who"
+            say "  runs sudo), or boot to the console instead: sudo raspi-config nonint"
+            say "  do_boot_behaviour B1, then run this again."
+        fi
+    elif [ "$(default_target)" = graphical.target ] && display_manager_enabled; then
+        say "NOTE: this Pi boots to the desktop, which holds the screen: the service cannot"
+        say "  draw until it boots to the console: sudo raspi-config nonint do_boot_behaviour B1"
+    fi
 }
 
 systemd_running() {
@@ -318,10 +409,23 @@ copy_release() {
             say "    would remove old file: $rel"
         else
             rm -f "$(at "$app_dir/$rel")"
+            # ...and its bytecode (removed_module.cpython-3XX.pyc beside it).
+            [[ "$rel" != *.py ]] || rm -f "$(at "$app_dir/$(dirname "$rel")")/__pycache__/$(basename "$rel" .py)".*.pyc
             changed=1
             say "    removed old file: $rel"
         fi
     done < <(printf '%s\n' "${!have[@]}" | sort)
+}
+
+# The service user cannot write in $app_dir, so Python would compile every module again
+# at each start (seconds on a Pi) unless the bytecode is already there. compileall only
+# rewrites what is missing or older than its source; the venv is made from this python3,
+# so the bytecode matches its version.
+byte_compile() {
+    step "byte-compile the app's Python code in $app_dir"
+    local part parts=()
+    for part in app engines hardware; do parts+=("$(at "$app_dir/$part")"); done
+    run python3 -m compileall -q -j 0 "${parts[@]}"
 }
 
 make_venv() {
@@ -372,9 +476,25 @@ write_launcher() {
 export KIVY_HOME=$kivy_dir KIVY_NO_FILELOG=1 KIVY_NO_ARGS=1
 export TABLESIDE_PINMAP=$etc_dir/pinmap.toml
 export SDL_TOUCH_MOUSE_EVENTS=0
+# An X11 desktop blanks the screen after ten idle minutes: not while the app runs. (The
+# labwc desktop's blanking is switched off by the installer through raspi-config.)
+if [ -n "\${DISPLAY:-}" ] && command -v xset >/dev/null 2>&1; then
+    xset s off -dpms s noblank 2>/dev/null || true
+fi
 cd "\$HOME" || exit 1
 exec $app_dir/.venv/bin/python -m app "\$@"
 EOF
+}
+
+# raspi-config's Screen Blanking option, which on the labwc desktop (Wayland) removes the
+# swayidle line that turns the screen off after ten idle minutes; X11 desktops are also
+# covered by the launcher's xset. Nothing to do where raspi-config is missing.
+keep_screen_on() {
+    if [ "$offline" = 0 ] && [ "$prefix" = / ] && ! command -v raspi-config >/dev/null; then
+        say "    raspi-config not found: switch screen blanking off in the desktop's settings"
+        return 0
+    fi
+    run_system raspi-config nonint do_blanking 1
 }
 
 start_at_boot() {
@@ -392,11 +512,12 @@ NoDisplay=true
 X-GNOME-Autostart-enabled=true
 EOF
         if [ -L "$(at "$wants_link")" ]; then
-            say "    the service is enabled but this Pi has a desktop: disabling it"
+            say "    the service is enabled but the app starts in the desktop: disabling it"
             remove_path "$wants_link"
         fi
+        keep_screen_on
     else
-        step "Lite: enable tableside.service (KMS/DRM, starts at boot)"
+        step "console: enable tableside.service (KMS/DRM, starts at boot)"
         local old
         for old in "$autostart_path" "$launcher_path"; do
             [ ! -e "$(at "$old")" ] || remove_path "$old"
@@ -428,14 +549,16 @@ EOF
 }
 
 do_install() {
-    local kind=lite
-    if is_desktop; then kind=desktop; fi
+    choose_mode
     say "Installing Tableside into ${prefix} (panel $panel, user $svc_user, $kind)"
+    say "Mode: $kind, because $why."
+    mode_notes
     [ "$dry_run" = 0 ] || say "Dry run: nothing will be changed."
     [ "$offline" = 0 ] || say "Offline: apt-get, useradd, systemctl and pip are skipped."
     install_apt_packages
     create_user
     copy_release
+    byte_compile
     make_venv
     write_config
     write_unit
@@ -479,6 +602,8 @@ do_uninstall() {
     say "Kept: the saved games in $state_dir (tableside.db) and the '$svc_user' account that"
     say "owns them. A desktop user's games stay in ~/.local/share/tableside/. To delete"
     say "them too: sudo rm -r $state_dir && sudo userdel $svc_user"
+    say "Screen blanking, if a desktop install switched it off, stays off: sudo raspi-config,"
+    say "Display Options, Screen Blanking turns it back on."
 }
 
 if [ "$uninstall" = 1 ]; then

@@ -35,12 +35,19 @@ def source() -> Path:
 
 
 def run_install(
-    prefix: Path, *args: str, offline: bool = True, check: bool = True
+    prefix: Path,
+    *args: str,
+    offline: bool = True,
+    check: bool = True,
+    path_first: Path | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run install.sh with --prefix; offline skips apt, useradd, systemctl and pip."""
+    """Run install.sh with --prefix; offline skips apt, useradd, systemctl and pip.
+    path_first: a folder searched before $PATH (stand-in commands such as systemctl)."""
     env = {k: v for k, v in os.environ.items() if k != "TABLESIDE_INSTALL_OFFLINE"}
     if offline:
         env["TABLESIDE_INSTALL_OFFLINE"] = "1"
+    if path_first is not None:
+        env["PATH"] = f"{path_first}{os.pathsep}{env.get('PATH', '')}"
     result = subprocess.run(
         ["bash", str(source() / "deploy" / "install.sh"), "--prefix", str(prefix), *args],
         capture_output=True,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,13 +51,14 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
     assert snapshot(tmp_path) == before
     out = result.stdout
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 9)]
+    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 10)]
     for expected in (
         "system packages:",
         "system user 'tableside' (groups: video render input gpio)",
         "would copy: app/__main__.py",
         "would copy: kv/home.kv",
         "would run: python3 -m venv --system-site-packages /opt/tableside/.venv",
+        "would run: python3 -m compileall -q -j 0",
         "--editable /opt/tableside",
         "would write: /etc/tableside/kivy/config.ini",
         "would write: /etc/tableside/pinmap.toml",
@@ -72,7 +74,14 @@ def test_offline_dry_run_lists_the_apt_and_useradd_commands(tmp_path: Path) -> N
     out = run_install(tmp_path, "--dry-run").stdout
     assert "would run: apt-get update" in out
     install_line = next(line for line in out.splitlines() if "apt-get install" in line)
-    for package in ("python3-venv", "libgl1", "libgles2", "libegl1", "libmtdev1"):
+    for package in (
+        "python3-venv",
+        "libgl1",
+        "libgl1-mesa-dri",
+        "libgles2",
+        "libegl1",
+        "libmtdev1",
+    ):
         assert package in install_line.split()
     assert (
         "would run: useradd --system --user-group --home-dir /var/lib/tableside"
@@ -88,7 +97,7 @@ def test_install_writes_the_release_config_and_unit(tmp_path: Path) -> None:
     release = tmp_path / "opt/tableside"
     for rel in ("app/__main__.py", "hardware/controls.py", "kv/home.kv", "pyproject.toml"):
         assert (release / rel).read_bytes() == (source() / rel).read_bytes(), rel
-    assert not list(release.rglob("__pycache__"))
+    assert list(release.rglob("__pycache__"))  # byte-compiled: see test_install_bytecode
     assert (tmp_path / CONFIG).read_bytes() == (source() / "deploy/kivy/dsi7.ini").read_bytes()
     # Kivy makes these in KIVY_HOME when missing; the service cannot write in /etc.
     assert (tmp_path / "etc/tableside/kivy/mods").is_dir()
@@ -140,8 +149,13 @@ def test_a_rerun_repairs_a_changed_file_and_drops_stale_ones(tmp_path: Path) -> 
     assert "copied: app/__main__.py" in out and "removed old file: app/old_screen.py" in out
     after = snapshot(tmp_path)
     moved = {rel for rel in after if rel in before and after[rel] != before[rel]}
-    # Only the repaired file (and the folder whose entries changed) were touched.
-    assert moved == {"opt/tableside/app/__main__.py", "opt/tableside/app"}
+    # Only the repaired file, its bytecode and the folders whose entries changed.
+    assert moved == {
+        "opt/tableside/app/__main__.py",
+        "opt/tableside/app",
+        f"opt/tableside/app/__pycache__/__main__.{sys.implementation.cache_tag}.pyc",
+        "opt/tableside/app/__pycache__",
+    }
 
 
 def test_panel_option_switches_the_kivy_config_and_keeps_an_edited_pin_map(
@@ -184,11 +198,7 @@ def test_a_real_run_into_another_prefix_needs_offline(tmp_path: Path) -> None:
 
 
 def test_desktop_starts_from_the_session_instead_of_the_service(tmp_path: Path) -> None:
-    dm = tmp_path / "etc/systemd/system/display-manager.service"
-    dm.parent.mkdir(parents=True)
-    dm.symlink_to("/lib/systemd/system/lightdm.service")
-
-    out = run_install(tmp_path).stdout
+    out = run_install(tmp_path, "--mode", "desktop").stdout
 
     assert "desktop: start full screen" in out
     assert not (tmp_path / WANTS).is_symlink()
@@ -201,8 +211,8 @@ def test_desktop_starts_from_the_session_instead_of_the_service(tmp_path: Path) 
     assert "KIVY_HOME=/etc/tableside/kivy" in text
     assert "exec /opt/tableside/.venv/bin/python -m app" in text
 
-    # Forcing Lite on the same prefix swaps the autostart entry for the enabled service.
-    out = run_install(tmp_path, "--mode", "lite").stdout
+    # Console mode on the same prefix swaps the autostart entry for the enabled service.
+    out = run_install(tmp_path, "--mode", "console").stdout
     assert os.readlink(tmp_path / WANTS) == "/etc/systemd/system/tableside.service"
     assert not (tmp_path / AUTOSTART).exists() and not launcher.exists()
 
@@ -218,7 +228,7 @@ def test_uninstall_removes_what_install_added_and_keeps_the_saved_games(
     other_unit.write_text("[Service]\nExecStart=/bin/true\n")
     before = files_under(tmp_path)
     run_install(tmp_path, "--mode", "desktop")
-    run_install(tmp_path, "--mode", "lite")  # leaves both kinds of start-up behind once
+    run_install(tmp_path, "--mode", "console")  # leaves both kinds of start-up behind once
     added = files_under(tmp_path) - before
     assert {UNIT, WANTS, CONFIG, PINMAP, "opt/tableside/app/__main__.py"} <= added
 
