@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from app.kivy_setup import DETECTED_TOUCH_SCREENS
 from tests.deploy.support import DEPLOY, REPO
 
 PANELS = {"dsi7": (800, 480), "touch2": (720, 1280), "hdmi": (1024, 600)}
@@ -54,6 +55,20 @@ def test_one_touch_provider_and_a_mouse_that_yields_to_touch(panel: str) -> None
     assert len(readers) == 1 and readers[0] in {"mtdev", "hidinput"}
     # Kivy rotates touches with the window; a provider rotation would turn them twice.
     assert not any(token.startswith("param=rotation") for token in tokens)
+
+
+def test_only_hdmi_selects_every_device_and_then_only_by_name() -> None:
+    """Single-touch USB panels need select_all=1; without a name match it would hand the
+    keyboard to hidinput too. The DSI panels are multitouch, Kivy's default selection."""
+    for panel in PANELS:
+        (touch,) = (v for k, v in read(panel)["input"].items() if k != "mouse")
+        options = dict(token.split("=", 1) for token in touch.split(",")[1:])
+        if panel == "hdmi":
+            assert options["select_all"] == "1" and options["use_regex"] == "1"
+            assert options["match"] == DETECTED_TOUCH_SCREENS
+        else:
+            assert "select_all" not in options and "match" not in options
+            assert options["provider"] == "mtdev"
 
 
 def test_touch_display_2_is_turned_to_landscape() -> None:
