@@ -215,3 +215,30 @@ def test_the_touch_turn_equals_the_window_turn_it_replaces(rotation: str) -> Non
         # What the desktop gets: the reader turns the touch, the window does not.
         turned = mtdev_position(*raw, entry)
         assert turned == pytest.approx(window)
+
+
+@pytest.mark.parametrize(("session", "rotation"), [({}, "90"), ({"DISPLAY": ":0"}, "0")])
+def test_the_app_start_applies_it_to_kivys_config(
+    session: dict[str, str], rotation: str, tmp_path: Path
+) -> None:
+    """app.kivy_setup.configure, as the app calls it, with touch2.ini as KIVY_HOME."""
+    (tmp_path / "config.ini").write_bytes((DEPLOY / "kivy" / "touch2.ini").read_bytes())
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(session, KIVY_HOME=str(tmp_path), KIVY_NO_FILELOG="1")
+    env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
+    probe = (
+        "from app.kivy_setup import configure\n"
+        "configure()\n"
+        "from kivy.config import Config\n"
+        "print(Config.get('graphics', 'rotation'))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [rotation]
