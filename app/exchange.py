@@ -183,13 +183,18 @@ class ExportReport:
     bgstats_file: str
     #: What the files leave out, in words: "Skogen game 12 (its players cannot be read)".
     skipped: tuple[str, ...] = ()
+    #: The label of the USB stick the folder is on; "" when it is not on one.
+    stick: str = ""
 
     @property
     def message(self) -> str:
         """Where the files are, and what could not be read, for the screen."""
         # The folder's name apart from its place: a whole path is too long for a line.
+        where = (
+            f" on the stick {self.stick}" if self.stick else f", a folder in {self.folder.parent}"
+        )
         text = (
-            f"Your games are in {self.folder.name}, a folder in {self.folder.parent}. "
+            f"Your games are in {self.folder.name}{where}. "
             "Its files: tableside.json, sessions.csv, events.csv, and "
             f"{self.bgstats_file} to open with the BG Stats app."
         )

@@ -20,7 +20,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
-from app import legibility
+from app import legibility, usb_sticks
 from app.application import TablesideApp
 from app.games import BY_KEY, GAMES, GameInfo
 from app.popups import show_notice
@@ -66,6 +66,8 @@ class ScreenshotApp(TablesideApp):
         """``only``: just the scenes whose names contain it; ``check``: print the
         legibility problems at the end (``problems`` keeps them)."""
         self._tmp = Path(tempfile.mkdtemp(prefix="tableside-shots-"))
+        # The export scene writes where History would: never onto a stick plugged in here.
+        usb_sticks.ROOT = self._tmp / "no-usb-sticks"
         db_path = self._tmp / "demo.db"
         demo = Store.open(db_path)
         fill_demo_data(demo)

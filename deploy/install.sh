@@ -12,8 +12,8 @@
 #   --dry-run        print each step it would take and change nothing
 #   --prefix DIR     root of the filesystem to install into (default /); every file it
 #                    writes goes under DIR
-#   --uninstall      remove the service, the unit, /opt/tableside and /etc/tableside;
-#                    the saved games in /var/lib/tableside are kept
+#   --uninstall      remove the service, the unit, the USB stick rule, /opt/tableside
+#                    and /etc/tableside; the saved games in /var/lib/tableside are kept
 #   --panel NAME     dsi7 (default), touch2 or hdmi: which deploy/kivy/NAME.ini becomes
 #                    /etc/tableside/kivy/config.ini
 #   --user NAME      the account the service runs as (default tableside)
@@ -23,8 +23,9 @@
 #                    says which it chose and why.
 #
 # Console: a systemd service (deploy/tableside.service) runs the app as its own user,
-# drawing through KMS/DRM. Desktop: the same service is installed but not enabled (a
-# service cannot draw inside the desktop session); an autostart entry starts the app
+# drawing through KMS/DRM, and a udev rule (deploy/usb-stick.rules) mounts USB sticks
+# for it. Desktop: the same service is installed but not enabled (a service cannot draw
+# inside the desktop session); an autostart entry starts the app
 # full screen with the cursor hidden when the desktop user logs in, so desktop mode
 # needs desktop autologin (raspi-config's "Desktop Autologin"): the installer says so
 # when it is off, and switches screen blanking off (raspi-config nonint do_blanking 1).
@@ -56,6 +57,7 @@ unit_path=/etc/systemd/system/tableside.service
 wants_link=/etc/systemd/system/multi-user.target.wants/tableside.service
 autostart_path=/etc/xdg/autostart/tableside.desktop
 launcher_path=/usr/local/bin/tableside-kiosk
+usb_rule_path=/etc/udev/rules.d/90-tableside-usb-stick.rules
 
 # The parts of the repository the app needs at run time (kv/ and deploy/ are read
 # next to the code, so the venv installs the release folder in editable mode).
@@ -562,6 +564,7 @@ do_install() {
     make_venv
     write_config
     write_unit
+    usb_stick_mounting
     start_at_boot
     if [ "$dry_run" = 1 ]; then
         say "Dry run finished: nothing was changed."
@@ -570,6 +573,37 @@ do_install() {
     else
         say "Done. Saved games: $state_dir/tableside.db. Logs: journalctl -u tableside"
     fi
+}
+
+# ---------------------------------------------------------------------------------
+# USB sticks (console only). Nothing mounts a stick on Lite, so a udev rule
+# (deploy/usb-stick.rules) has systemd-mount mount FAT and exFAT sticks under
+# /run/media/system/<label>, owned by the service user, for History's Export and Import.
+# On a desktop the file manager mounts them under /media/<user>/<label>, so the rule is
+# removed there: two mounters would race for the same stick.
+
+usb_stick_mounting() {
+    local changed_before="$changed"
+    changed=0
+    if is_desktop; then
+        step "USB sticks: the desktop mounts them (under /media/<user>/<label>)"
+        [ ! -e "$(at "$usb_rule_path")" ] || remove_path "$usb_rule_path"
+    else
+        step "USB sticks: mount them when plugged in, for '$svc_user' ($usb_rule_path)"
+        write_file "$usb_rule_path" 0644 < <(sed "s/@USER@/$svc_user/g" "$src/deploy/usb-stick.rules")
+    fi
+    if [ "$changed" = 1 ] || [ "$dry_run" = 1 ]; then
+        reload_udev_rules
+    fi
+    [ "$changed_before" = 0 ] || changed=1
+}
+
+reload_udev_rules() {
+    if [ "$offline" = 0 ] && [ "$dry_run" = 0 ] && ! command -v udevadm >/dev/null; then
+        say "    udevadm not found: the rule applies after a reboot"
+        return 0
+    fi
+    run_system udevadm control --reload
 }
 
 # ---------------------------------------------------------------------------------
@@ -594,6 +628,13 @@ do_uninstall() {
     remove_path "$launcher_path"
     if systemd_running || [ "$dry_run" = 1 ]; then
         run_system systemctl daemon-reload
+    fi
+    step "remove the rule that mounts USB sticks ($usb_rule_path)"
+    if [ -e "$(at "$usb_rule_path")" ]; then
+        remove_path "$usb_rule_path"
+        reload_udev_rules
+    else
+        say "    not present"
     fi
     step "remove the release folder $app_dir"
     remove_path "$app_dir"

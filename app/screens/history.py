@@ -7,6 +7,8 @@ save it as stored to a file, or to abandon it. It never stops the rest of the li
 from __future__ import annotations
 
 import shutil
+from collections import Counter
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from app import exchange, tap_guard, theme
+from app import exchange, tap_guard, theme, usb_sticks
 from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
@@ -36,6 +38,10 @@ from app.widgets import BaseScreen, TButton
 PLAYED_BY_ANYONE = "Played by anyone"
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
+
+#: Said once an export is on a stick (its files are flushed to it by then).
+SAFE_TO_PULL = "Everything is written: you can take the stick out now."
+NO_STICK = "No USB stick was found. To take the files away, plug one in and export again."
 
 
 def describe(session: SavedSession) -> dict[str, Any]:
@@ -186,9 +192,12 @@ class HistoryScreen(BaseScreen):
     def save_damaged_game(self, session_id: int) -> None:
         store = App.get_running_app().store
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = exchange_folder() / f"damaged-game-{session_id}-{stamp}.json"
+        stick = export_stick()
+        base = stick.folder if stick else exchange_folder()
+        path = base / f"damaged-game-{session_id}-{stamp}.json"
         try:
             exchange.export_session_as_stored(store, session_id, path)
+            usb_sticks.flush(path.parent)
         except StorageFault as fault:
             show_notice("Nothing was saved", str(fault))
         except OSError as problem:
@@ -198,7 +207,8 @@ class HistoryScreen(BaseScreen):
                 f"{exchange.write_problem(problem)}.",
             )
         else:
-            show_notice("Saved", f"The damaged game is saved as {path.name} in {path.parent}.")
+            where = f"on the stick {stick.label}. {SAFE_TO_PULL}" if stick else f"in {path.parent}."
+            show_notice("Saved", f"The damaged game is saved as {path.name} {where}")
 
     def abandon_damaged_game(self, session_id: int) -> None:
         try:
@@ -208,14 +218,18 @@ class HistoryScreen(BaseScreen):
         self.refresh()
 
     def export_all(self) -> None:
-        """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder."""
+        """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder on a
+        USB stick if one is plugged in, else in Tableside's exchange folder."""
         store = App.get_running_app().store
-        folder = exchange_folder() / datetime.now().strftime("export-%Y%m%d-%H%M%S")
+        stick = export_stick()
+        base = stick.folder if stick else exchange_folder()
+        folder = base / datetime.now().strftime("export-%Y%m%d-%H%M%S")
         # A failed export leaves no folder of half-written files behind (but an earlier
         # export of the same second is kept).
         remove_on_failure = not folder.exists()
         try:
             report = exchange.export_all(store, folder)
+            usb_sticks.flush(folder)
         except (StorageFault, OSError) as problem:
             if remove_on_failure:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -227,7 +241,11 @@ class HistoryScreen(BaseScreen):
             )
             show_notice("Nothing was exported", words)
             return
-        show_notice("Exported", report.message)
+        if stick:
+            report = replace(report, stick=stick.label)
+            show_notice("Exported", f"{report.message}\n\n{SAFE_TO_PULL}")
+        else:
+            show_notice("Exported", f"{report.message}\n\n{NO_STICK}")
 
     def choose_import(self) -> None:
         candidates = import_candidates()
@@ -291,22 +309,23 @@ def exchange_folder() -> Path:
     return base / "exchange"
 
 
+def export_stick() -> usb_sticks.Stick | None:
+    """The USB stick exports go to: the first one plugged in that can be written."""
+    return next((stick for stick in usb_sticks.find_sticks() if stick.writable), None)
+
+
 def import_candidates() -> dict[str, list[tuple[str, Path]]]:
     """BG Stats files a person may want to import (play files and JSON backups), by place:
-    Tableside's exchange folder and its exports, Downloads, the home folder and USB
-    sticks."""
+    USB sticks and the exports on them first (a stick is how files reach a Pi without a
+    desktop), then Tableside's exchange folder and its exports, Downloads and the home
+    folder."""
+    places: list[tuple[str, Path]] = []
+    for stick in usb_sticks.find_sticks():
+        places += [(f"USB stick {stick.label}", stick.folder)]
+        places += _exports_in(stick.folder, f"{stick.label}: ")
     exchange_dir = exchange_folder()
-    places = [("Tableside", exchange_dir)]
-    if exchange_dir.is_dir():
-        for export in sorted(exchange_dir.glob("export-*"), reverse=True):
-            try:
-                stamp = datetime.strptime(export.name, "export-%Y%m%d-%H%M%S")
-            except ValueError:  # a folder someone named by hand
-                places.append((export.name, export))
-            else:
-                places.append((stamp.strftime("Export %d %b %H:%M"), export))
+    places += [("Tableside", exchange_dir), *_exports_in(exchange_dir)]
     places += [("Downloads", Path.home() / "Downloads"), ("Home folder", Path.home())]
-    places += [(f"USB {stick.name}", stick) for stick in sorted(Path("/media").glob("*/*"))]
     found: dict[str, list[tuple[str, Path]]] = {}
     for name, folder in places:
         try:
@@ -316,6 +335,26 @@ def import_candidates() -> dict[str, list[tuple[str, Path]]]:
         if files:
             found[name] = [(f.name, f) for f in files]
     return found
+
+
+def _exports_in(folder: Path, prefix: str = "") -> list[tuple[str, Path]]:
+    """The export folders in ``folder``, the latest first, each with its name for the
+    list: "Export 01 Dec 20:15", with the seconds when two were made in one minute."""
+    try:
+        exports = sorted(folder.glob("export-*"), reverse=True)
+    except OSError:  # a stick pulled out while it is read
+        return []
+    per_minute = Counter(export.name[:-2] for export in exports)
+    named = []
+    for export in exports:
+        try:
+            stamp = datetime.strptime(export.name, "export-%Y%m%d-%H%M%S")
+        except ValueError:  # a folder someone named by hand
+            named.append((prefix + export.name, export))
+            continue
+        shown = "Export %d %b %H:%M" + (":%S" if per_minute[export.name[:-2]] > 1 else "")
+        named.append((prefix + stamp.strftime(shown), export))
+    return named
 
 
 load_kv("history.kv")

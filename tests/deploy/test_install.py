@@ -51,7 +51,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
     assert snapshot(tmp_path) == before
     out = result.stdout
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 10)]
+    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 11)]
     for expected in (
         "system packages:",
         "system user 'tableside' (groups: video render input gpio)",

@@ -14,6 +14,7 @@ import pytest
 # Kivy's window settings were made in tests/conftest.py, before anything imported Kivy.
 from kivy.base import EventLoop, runTouchApp
 
+from app import usb_sticks
 from app.application import TablesideApp
 from tests.ui.driver import Driver
 
@@ -30,8 +31,11 @@ def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TablesideA
 
 
 @pytest.fixture
-def driver(running_app: TablesideApp, tmp_path: Path) -> Driver:
-    """The app at Home with an empty database and no screen kept from another test."""
+def driver(running_app: TablesideApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Driver:
+    """The app at Home with an empty database and no screen kept from another test.
+    USB sticks are looked for in an empty folder, never on this machine's own: a test
+    plugs a fake one in with tests.usb_fakes."""
+    monkeypatch.setattr(usb_sticks, "ROOT", tmp_path / "no-usb-sticks")
     drive = Driver(running_app)
     drive.close_popups()
     db = running_app.store.db
