@@ -65,8 +65,7 @@ app_parts=(app engines hardware kv deploy)
 app_files=(pyproject.toml README.md)
 
 apt_packages=(
-    python3 python3-venv python3-pip # the virtual environment
-    python3-lgpio                    # gpiozero's pin library (Raspberry Pi OS archive)
+    python3 python3-venv python3-pip # the virtual environment (lgpio comes through pip)
     libgl1 libgles2 libegl1          # OpenGL and OpenGL ES through Mesa
     libgl1-mesa-dri                  # Mesa's V3D/VC4 driver, which GBM and EGL load
     libgbm1 libdrm2                  # KMS/DRM output for SDL2 on Lite
@@ -439,9 +438,11 @@ make_venv() {
         say "    up to date"
         return 0
     fi
-    # System site packages: gpiozero's pin library (python3-lgpio) comes from apt.
+    # gpiozero's pin library comes from pip like everything else: pyproject.toml names
+    # lgpio for aarch64 Linux (a wheel for this python3, 3.11 or 3.13), so the service and
+    # ./tableside use the same lgpio, and no other apt Python package leaks into the venv.
     if [ "$offline" = 1 ] || [ ! -x "$venv/bin/python" ]; then
-        run_system python3 -m venv --system-site-packages "$venv"
+        run_system python3 -m venv "$venv"
     fi
     run_system "$venv/bin/python" -m pip install --quiet --upgrade pip
     run_system "$venv/bin/python" -m pip install --quiet --editable "$app_dir"

@@ -10,7 +10,7 @@ from gpiozero import LED, Button, Buzzer
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
-from hardware.pin_factory import choose_pin_factory
+from hardware.pin_factory import choose_pin_factory, pin_driver_name
 from hardware.pinmap import PinMap
 
 Intent = Literal["confirm", "undo", "menu", "home"]
@@ -127,6 +127,12 @@ class Controls:
     def simulated(self) -> bool:
         """True when the pins are gpiozero's mock pins, not real GPIO."""
         return self._simulated
+
+    @property
+    def pin_driver(self) -> str:
+        """gpiozero's name for the pin library in use: lgpio on a Raspberry Pi, mock when
+        the pins are simulated (see pin_driver_name)."""
+        return pin_driver_name(self.pin_factory)
 
     def set_light(self, name: LightName, state: LightState) -> None:
         """Turn a light off, on, or blinking (in the background). No-op after close()."""

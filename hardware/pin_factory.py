@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import warnings
+from importlib.metadata import entry_points
 
 from gpiozero import Device
 from gpiozero.exc import PinFactoryFallback
@@ -12,6 +13,7 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 GPIO_ENV = "TABLESIDE_GPIO"
+PIN_FACTORY_ENTRY_POINTS = "gpiozero_pin_factories"
 
 log = logging.getLogger("tableside.hardware")
 
@@ -53,6 +55,23 @@ def choose_pin_factory() -> tuple[Factory, bool]:
         return factory, True
     log.info("Using GPIO pins through %s.", _name(factory))
     return factory, False
+
+
+def pin_driver_name(factory: Factory) -> str:
+    """The name gpiozero knows this factory's pin library by: lgpio, rpigpio, pigpio,
+    native or mock (the names GPIOZERO_PIN_FACTORY accepts).
+
+    gpiozero registers each factory as an entry point in the group
+    "gpiozero_pin_factories" (its setup.cfg); a subclass, such as a MockFactory built
+    with another pin class, takes its base class's name. A factory gpiozero does not
+    register is named by its class.
+    """
+    registered = {ep.value: ep.name for ep in entry_points(group=PIN_FACTORY_ENTRY_POINTS)}
+    for cls in type(factory).__mro__:
+        name = registered.get(f"{cls.__module__}:{cls.__qualname__}")
+        if name is not None:
+            return name
+    return _name(factory)
 
 
 def _mock_factory() -> Factory:

@@ -21,11 +21,26 @@ INTENT_NAMES = {
     "home": "Menu (held)",
 }
 
+# gpiozero's pin libraries (hardware.pin_factory.pin_driver_name) in a player's words;
+# WIRING.md's checklist asks for "lgpio" on a Raspberry Pi.
+PIN_DRIVER_WORDS = {
+    "lgpio": "lgpio (real GPIO pins)",
+    "rpigpio": "RPi.GPIO (real GPIO pins)",
+    "pigpio": "pigpio (real GPIO pins, through the pigpio daemon)",
+    "native": "gpiozero's own driver (real GPIO pins)",
+    "mock": "simulated (no real pins)",
+}
+
+
+def pin_driver_words(driver: str) -> str:
+    return "Pin driver: " + PIN_DRIVER_WORDS.get(driver, f"{driver} (real GPIO pins)")
+
 
 class SettingsScreen(BaseScreen):
     players = ListProperty([])
     roster_error = StringProperty("")
     hardware_status = StringProperty("")
+    pin_driver = StringProperty("")
     last_press = StringProperty("")
     turn_light = StringProperty("off")
     danger_light = StringProperty("off")
@@ -45,7 +60,9 @@ class SettingsScreen(BaseScreen):
         self.last_press = PRESS_TO_TEST
         if controls is None:
             self.hardware_status = "Buttons and lights are switched off."
+            self.pin_driver = ""
             return
+        self.pin_driver = pin_driver_words(controls.pin_driver)
         self.hardware_status = (
             "No buttons are connected here: the keys Enter, Backspace and Escape stand in "
             "for Confirm, Undo and Menu."

@@ -57,7 +57,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
         "system user 'tableside' (groups: video render input gpio)",
         "would copy: app/__main__.py",
         "would copy: kv/home.kv",
-        "would run: python3 -m venv --system-site-packages /opt/tableside/.venv",
+        "would run: python3 -m venv /opt/tableside/.venv",
         "would run: python3 -m compileall -q -j 0",
         "--editable /opt/tableside",
         "would write: /etc/tableside/kivy/config.ini",

@@ -1,4 +1,5 @@
 import logging
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
@@ -6,7 +7,9 @@ from gpiozero import Device
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from hardware.pin_factory import choose_pin_factory
+from hardware.controls import Controls
+from hardware.pin_factory import PIN_FACTORY_ENTRY_POINTS, choose_pin_factory, pin_driver_name
+from hardware.pinmap import load_pin_map
 
 LOGGER = "tableside.hardware"
 
@@ -102,3 +105,45 @@ def test_gpiozero_mock_factory_counts_as_simulated(
     assert isinstance(factory, MockFactory)
     assert simulated is True
     assert len(our_lines(caplog)) == 1
+
+
+class UnlistedPins(Factory):  # type: ignore[misc]
+    pass
+
+
+def test_the_pin_driver_is_named_as_gpiozero_names_it() -> None:
+    assert pin_driver_name(MockFactory(pin_class=MockPWMPin)) == "mock"
+
+    class MockWithOwnPins(MockFactory):  # type: ignore[misc]
+        pass
+
+    # A subclass of a registered factory takes its name; an unregistered one its class's.
+    assert pin_driver_name(MockWithOwnPins()) == "mock"
+    assert pin_driver_name(UnlistedPins()) == "UnlistedPins"
+
+
+def test_the_name_comes_from_gpiozero_s_registered_factories(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    registered = EntryPoint(
+        name="lgpio",
+        value=f"{UnlistedPins.__module__}:{UnlistedPins.__qualname__}",
+        group=PIN_FACTORY_ENTRY_POINTS,
+    )
+    asked: list[str] = []
+
+    def lookup(*, group: str) -> list[EntryPoint]:
+        asked.append(group)
+        return [registered]
+
+    monkeypatch.setattr("hardware.pin_factory.entry_points", lookup)
+    assert pin_driver_name(UnlistedPins()) == "lgpio"
+    assert asked == ["gpiozero_pin_factories"]
+
+
+def test_controls_report_their_pin_driver() -> None:
+    controls = Controls(load_pin_map(), lambda _intent: None, lambda call: call(), MockFactory())
+    try:
+        assert controls.pin_driver == "mock"
+    finally:
+        controls.close()

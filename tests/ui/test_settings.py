@@ -1,8 +1,12 @@
 import threading
+from importlib.metadata import entry_points
 
 import pytest
 from kivy.uix.textinput import TextInput
 
+from app.screens.settings import PIN_DRIVER_WORDS
+from hardware.controls import Controls
+from hardware.pin_factory import PIN_FACTORY_ENTRY_POINTS
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -99,3 +103,26 @@ def test_each_light_can_be_switched_from_the_screen(settings: Driver) -> None:
     settings.tap_text("Back")  # leaving the test turns the lights off again
     assert controls.light_state("turn") == "off"
     assert controls.light_state("danger") == "off"
+
+
+def test_the_pin_driver_in_use_is_named_in_words(
+    settings: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def status() -> str:
+        return next(text for text in settings.texts() if text.startswith("No buttons"))
+
+    assert status().endswith("Undo and Menu.\nPin driver: simulated (no real pins)")
+
+    settings.tap_text("Back")
+    monkeypatch.setattr(Controls, "pin_driver", property(lambda _self: "lgpio"))
+    monkeypatch.setattr(Controls, "simulated", property(lambda _self: False))
+    settings.tap_text("Settings")
+    assert "Buttons and lights are connected.\nPin driver: lgpio (real GPIO pins)" in (
+        settings.texts()
+    )
+
+
+def test_every_pin_library_gpiozero_knows_has_words() -> None:
+    known = {ep.name for ep in entry_points(group=PIN_FACTORY_ENTRY_POINTS)}
+    assert {"lgpio", "mock"} <= known
+    assert known <= PIN_DRIVER_WORDS.keys()
