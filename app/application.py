@@ -18,6 +18,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
 from app import tap_guard, theme
+from app.background import Background
 from app.games import GameInfo, load
 from app.screens.home import HomeScreen
 from app.store_faults import DamagedData, StorageFault, shorten
@@ -69,6 +70,7 @@ class TablesideApp(App):
         self._trail: list[str] = []  # screens to go back to
         self._stopped = False
         self._lock: CopyLock | None = None
+        self._checker: Background[bool] | None = None  # the start-up quick_check
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -119,8 +121,6 @@ class TablesideApp(App):
     def _check_saved_games(self) -> None:
         """SQLite's quick_check of the whole file, off the UI thread: a damaged file is
         then set aside (whatever can be read is kept) and Home shows what is left."""
-        from app.background import Background
-
         store = self.store
 
         def found_damage(whole: bool) -> None:
@@ -131,7 +131,7 @@ class TablesideApp(App):
                 self.root.get_screen("home").refresh()
                 self._show_notices()
 
-        self._checker: Background[bool] = Background("start-up check")
+        self._checker = Background("start-up check")
         self._checker.run("check", store.check_whole, found_damage)
 
     def _connect_controls(self) -> None:
