@@ -9,12 +9,15 @@ goes through the store, as its own findings do: the app shows it, once.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from app.store import Store
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def use_shipped_values(store: Store, game_title: str, editor: str, problem: str) -> None:
@@ -26,3 +29,26 @@ def use_shipped_values(store: Store, game_title: str, editor: str, problem: str)
         f"values shipped with Tableside are used. Enter your corrections again under "
         f"{editor} on the New game page, then Save."
     )
+
+
+def saved_corrections(
+    store: Store,
+    game: str,
+    game_title: str,
+    editor: str,
+    read: Callable[[Any], tuple[T, ...]],
+    check: Callable[[tuple[T, ...]], object],
+) -> tuple[T, ...]:
+    """The owner's saved corrections to ``game``'s components as its engine takes them
+    (``read`` from the stored data, then ``check``ed, e.g. by building a Config); none,
+    the shipped values, with a notice, when they cannot be used."""
+    saved = store.profile(game)
+    if saved is None:
+        return ()
+    try:
+        corrections = read(saved)
+        check(corrections)
+    except ValueError as problem:
+        use_shipped_values(store, game_title, editor, str(problem))
+        return ()
+    return corrections

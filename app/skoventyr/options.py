@@ -7,7 +7,7 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
-from app.profile_fallback import use_shipped_values
+from app.profile_fallback import saved_corrections
 from engines.skoventyr import Config
 from engines.skoventyr.profile import CardCorrection, corrections_from_profile
 
@@ -28,17 +28,14 @@ DIFFICULTIES: dict[str, dict[str, int]] = {
 def owner_profile() -> tuple[CardCorrection, ...]:
     """The owner's card powers as the engine takes them; none (the shipped values, with
     a notice) when the saved ones cannot be used."""
-    store = App.get_running_app().store
-    saved = store.profile(PROFILE)
-    if saved is None:
-        return ()
-    try:
-        corrections = corrections_from_profile(saved)
-        Config(profile=corrections)  # checks them against the card table
-    except ValueError as problem:
-        use_shipped_values(store, "Skoventyr", EDITOR, str(problem))
-        return ()
-    return corrections
+    return saved_corrections(
+        App.get_running_app().store,
+        PROFILE,
+        "Skoventyr",
+        EDITOR,
+        corrections_from_profile,
+        lambda corrections: Config(profile=corrections),  # checks them against the cards
+    )
 
 
 def make_config(players: list[str], values: dict[str, Any]) -> Config:

@@ -7,7 +7,7 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
-from app.profile_fallback import use_shipped_values
+from app.profile_fallback import saved_corrections
 from app.skulk_hollow.look import title
 from engines.skulk_hollow import Config, Correction
 from engines.skulk_hollow.components import (
@@ -22,17 +22,14 @@ from engines.skulk_hollow.config import LEVELS
 def owner_profile() -> tuple[Correction, ...]:
     """The owner's corrections from the component check, as the engine takes them; none
     (the shipped values, with a notice) when the saved ones cannot be used."""
-    store = App.get_running_app().store
-    saved = store.profile("skulk_hollow")
-    if saved is None:
-        return ()
-    try:
-        corrections = corrections_from_profile(saved)
-        Config(profile=corrections)  # checks them against the component data
-    except ValueError as problem:
-        use_shipped_values(store, "Skulk Hollow", '"Check components"', str(problem))
-        return ()
-    return corrections
+    return saved_corrections(
+        App.get_running_app().store,
+        "skulk_hollow",
+        "Skulk Hollow",
+        '"Check components"',
+        corrections_from_profile,
+        lambda corrections: Config(profile=corrections),  # checks them against the data
+    )
 
 
 def make_config(players: list[str], values: dict[str, Any]) -> Config:

@@ -26,7 +26,7 @@ from engines.chickwood.loot import (
 )
 from engines.chickwood.scoring import Scoreboard, final_scores, propose
 from engines.chickwood.state import State
-from engines.core import Action, IllegalAction, Outcome
+from engines.core import Action, IllegalAction, Outcome, accepted
 
 NAME = "chickwood"
 
@@ -121,14 +121,7 @@ def apply(state: State, action: Action) -> State:
 def manual_edits(state: State) -> list[ChickwoodAction]:
     """The corrections by hand that can be made now, for menus and tests (never part of
     ``legal_actions``; see engines/chickwood/corrections.py)."""
-    found = []
-    for edit in candidates(state):
-        try:
-            apply(state, edit)
-        except IllegalAction:
-            continue
-        found.append(edit)
-    return found
+    return accepted(state, candidates(state), apply)
 
 
 def scoreboard(state: State) -> Scoreboard | None:

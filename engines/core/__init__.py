@@ -1,6 +1,6 @@
 """The protocol every game engine follows (see DESIGN.md, "The engine protocol")."""
 
-from engines.core.actions import Action
+from engines.core.actions import Action, accepted
 from engines.core.changes import Change, Places, check_changes, differences, to_announce
 from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
@@ -25,6 +25,7 @@ __all__ = [
     "Saveable",
     "Session",
     "SetupStep",
+    "accepted",
     "check_changes",
     "differences",
     "from_data",

@@ -16,8 +16,10 @@ games may use the same kind names without clashing.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Self, TypeVar
 
+from engines.core.errors import IllegalAction
 from engines.core.serial import JSON, from_data, quote, to_data
 
 
@@ -65,3 +67,19 @@ class Action:
         fields = {key: value for key, value in data.items() if key != "kind"}
         action: Self = from_data(action_type, fields)
         return action
+
+
+A = TypeVar("A", bound=Action)
+
+
+def accepted(state: Any, candidates: Iterable[A], apply: Callable[[Any, A], Any]) -> list[A]:
+    """The candidates ``apply`` accepts in ``state``: e.g. a game's corrections by hand
+    that make sense now (``manual_edits``), listed by trying each one."""
+    found = []
+    for action in candidates:
+        try:
+            apply(state, action)
+        except IllegalAction:
+            continue
+        found.append(action)
+    return found

@@ -7,7 +7,7 @@ their hand limits, the action cards used, the catastrophe die and the end of the
 
 from __future__ import annotations
 
-from engines.core import Action, IllegalAction, Outcome
+from engines.core import Action, IllegalAction, Outcome, accepted
 from engines.skogen import catastrophe, corrections, turns
 from engines.skogen.actions import (
     DieFace,
@@ -93,14 +93,7 @@ def apply(state: State, action: Action) -> State:
 def manual_edits(state: State) -> list[SkogenAction]:
     """The corrections by hand that can be made now, for menus and tests (never part of
     ``legal_actions``; see engines/skogen/corrections.py)."""
-    found = []
-    for edit in corrections.candidates(state):
-        try:
-            apply(state, edit)
-        except IllegalAction:
-            continue
-        found.append(edit)
-    return found
+    return accepted(state, corrections.candidates(state), apply)
 
 
 def scores(state: State) -> tuple[PlayerScore, ...]:
