@@ -261,15 +261,23 @@ class Store:
         log.info("saving resumed on %s", self.path)
 
     def _repair_schema_marker(self) -> None:
-        if _read_schema_version(self.db) is None:
-            self.notices.append(
-                "A small part of the saved-games file (its version number) was damaged "
-                "and has been repaired. Your games were not affected."
-            )
+        """A version number that cannot be read is written again (every migration step
+        checks what is there, so none was skipped). A fault leaves it to the next start:
+        opening never fails for it."""
+        try:
+            if _read_schema_version(self.db) is not None:
+                return
             with self._writing():
                 self.db.execute(
                     "update meta set value = ? where key = 'schema_version'", [str(SCHEMA_VERSION)]
                 )
+        except (sqlite3.Error, StorageFault) as problem:
+            log.warning("the version number was not repaired: %s", problem)
+            return
+        self.notices.append(
+            "A small part of the saved-games file (its version number) was damaged "
+            "and has been repaired. Your games were not affected."
+        )
 
     # -- players -----------------------------------------------------------------------
 
