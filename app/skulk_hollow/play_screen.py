@@ -200,6 +200,7 @@ class SkulkHollowPlayScreen(GameScreen):
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
             return False
+        self.message = ""  # a refusal of an earlier try no longer stands
         heading = "End of your turn" if isinstance(action, K.EndTurn) else "On the table"
         self.tell(K.table_changes(before, self.state), heading=heading)
         return True

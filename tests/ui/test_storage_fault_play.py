@@ -67,3 +67,25 @@ def test_a_guardian_turn_done_at_the_table_but_not_saved_is_saved_again(
     assert screen.plan is None and screen.state.asking == "hero"
     assert len(screen.play.session.actions) > recorded
     assert len(store.events(screen.play.session_id)) == len(screen.play.session.events)
+
+
+def test_a_correction_refused_by_the_storage_then_saved_leaves_no_stale_message(
+    driver: Driver,
+) -> None:
+    from engines import skulk_hollow as K
+
+    start_game_against(driver, "Grak")
+    screen = driver.app.current_screen
+    store = driver.app.store
+    wound = next(e for e in K.manual_edits(screen.state) if "wound" in e.label)
+    other = sqlite3.connect(store.path, isolation_level=None, timeout=0)
+    other.execute("begin exclusive")
+    try:
+        screen.correct(wound)
+        assert "busy in another program" in screen.prompt
+    finally:
+        other.execute("rollback")
+        other.close()
+    screen.correct(wound)
+    assert screen.play.session.actions[-1] == wound
+    assert screen.prompt.startswith("Recorded:")
