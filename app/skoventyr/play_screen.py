@@ -138,6 +138,10 @@ class SkoventyrPlayScreen(GameScreen):
             self.message = "The table answers this one: which card came up?"
             self.draw()
             return
+        if not S.legal_actions(state):
+            self.message = "There is nothing to suggest: no action can be chosen now."
+            self.draw()
+            return
         moment = len(self.play.session.events)
         began = time.monotonic()
 

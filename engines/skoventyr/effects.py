@@ -60,6 +60,8 @@ def effect_possible(state: State, effect: Effect) -> bool:
     if name == "move_ge":
         return True
     if name == "move_vogter":
+        if vogter_blocked(state, n):
+            return False
         if not effect.onto_hidden_ally:
             return True
         tree = forest.tree(forest.step(forest.vogter, n))
@@ -76,6 +78,14 @@ def effect_possible(state: State, effect: Effect) -> bool:
     raise ValueError(f"unknown effect {name!r}")  # pragma: no cover - checked on load
 
 
+def vogter_blocked(state: State, steps: int) -> bool:
+    """Whether Vogter would reach Gamle Erik's Tree within ``steps`` clockwise steps: the
+    rulebook says that right behind Gamle Erik he "cannot move any farther away", so such
+    a move cannot be made (RULINGS S4)."""
+    forest = state.forest
+    return 0 < forest.distance(forest.vogter, forest.gamle_erik) <= steps
+
+
 def obstacle(state: State, effect: Effect) -> str:
     """Why ``effect`` cannot be done in full now, in a player's words (for a refusal)."""
     name = effect.effect
@@ -84,6 +94,8 @@ def obstacle(state: State, effect: Effect) -> str:
     if name == "heal_tree":
         return "no Free Tree is Damaged"
     if name == "move_vogter":
+        if vogter_blocked(state, effect.count):
+            return "Vogter is right behind Gamle Erik and cannot get any farther away"
         return "the next Tree clockwise from Vogter holds no Hidden Ally"
     if name == "reveal_allies":
         hidden = len(state.forest.hidden_allies())

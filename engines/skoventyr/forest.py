@@ -196,16 +196,15 @@ class Forest:
 
     def refuge_trees(self) -> tuple[int, ...]:
         """Where Refuge can take Vogter: his own Tree, then each next Tree clockwise as
-        long as every Tree on the way holds an Ally (RULINGS S7)."""
+        long as every Tree on the way holds an Ally (RULINGS S7), stopping before Gamle
+        Erik's Tree: Vogter never walks onto him (RULINGS S4)."""
         reach = [self.vogter]
         current = self.vogter
         for _ in range(len(self.trees) - 1):
             current = self.step(current, 1)
-            if self.tree(current).ally is None:
+            if self.tree(current).ally is None or current == self.gamle_erik:
                 break
             reach.append(current)
-            if current == self.gamle_erik:
-                break
         return tuple(reach)
 
     # -- Acorns (RULINGS S10) ----------------------------------------------------------

@@ -184,10 +184,22 @@ _PROMPTS = {
 }
 
 
+#: The rulebook has no rule for a player with no action to choose (an empty deck and
+#: Future, no Free Tree and nothing the hand can do) and never calls such a game lost, so
+#: neither does the app: it says so and leaves the table to be corrected by hand (RULINGS
+#: S4). No seeded game has reached it.
+NO_ACTION_PROMPT = (
+    "No action can be chosen: no card to call, no Free Tree to damage and nothing the "
+    "hand can do. The rulebook has no rule for this: correct the table with By hand."
+)
+
+
 def prompt(state: State) -> str:
     if state.ended is not None:
         return state.ended.reason
     if not state.tasks:
+        if state.ended is None and not move_actions(state):
+            return NO_ACTION_PROMPT
         return f"Player {state.player + 1}: choose an action."
     task = state.tasks[0]
     if task.op == "reward":
@@ -211,14 +223,4 @@ def reward_prompt(state: State) -> str:
 
 def _settle(state: State) -> State:
     state = run(state)
-    if state.ended is None and not state.tasks and not move_actions(state):
-        state = replace(
-            state,
-            ended=Outcome(
-                result="lost",
-                reason="Vogter has no action left: no card to call, no Tree to damage, "
-                "nothing to do with the hand.",
-                cause="no_action",
-            ),
-        )
     return replace(state, prompt=prompt(state))

@@ -103,9 +103,9 @@ def _move_ge(state: State, task: Task) -> State:
 def _move_vogter(state: State, task: Task) -> State:
     state = pop(state)
     for _ in range(task.n):
+        if state.forest.step(state.forest.vogter, 1) == state.forest.gamle_erik:
+            return state  # he cannot get farther away (RULINGS S4; offered only when he can)
         state = with_forest(state, state.forest.step_vogter())
-        if state.ended is not None:
-            return state
     tree = state.forest.tree(state.forest.vogter)
     if task.which == "reveal" and tree.ally is not None and not tree.revealed:
         forest, discarded = state.forest.reveal(tree.id)

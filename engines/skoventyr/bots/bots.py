@@ -33,7 +33,7 @@ def _forced(view: State) -> A.SkoventyrAction | None:
     """The action when there is nothing to think about (or nothing a bot may answer)."""
     legal = legal_actions(view)
     if not legal:
-        raise ValueError("The game is over: there is no action to choose.")
+        raise ValueError("There is no action to choose: the game is over or stuck.")
     if len(legal) == 1 or awaiting_reveal(view):
         # A table-deck reveal is for the people at the table to tell, not for a bot.
         return legal[0]

@@ -177,9 +177,6 @@ def cost_score(s: Sim, effect: Effect, c: Ctx) -> float:
     if name == "damage_tree":
         return -damage_cost(s, effect.count)
     if name == "move_vogter":
-        # Vogter walks clockwise: onto Gamle Erik if he is that near ahead.
-        if c.gap > 0 and s.n - c.gap <= effect.count:
-            return LOSS
         return W["nisse_call"]
     return -2.0
 
@@ -306,15 +303,13 @@ def answer_score(s: Sim, move: Move, c: Ctx) -> float:
     if kind == "reward":
         r = move[1]
         if r == "refuge":
-            reach = [t for t in s.refuge_trees() if t != s.ge]
+            reach = s.refuge_trees()
             gain = (s.idx(reach[-1]) - s.idx(s.v)) % s.n
             return gain * (W["refuge_low"] if c.gap <= 3 else W["refuge_high"])
         if r == "revenge":
             return W["revenge"] if G in s.future else -1.0
         return W["restoration"]
     if kind == "refuge":
-        if move[1] == s.ge:
-            return LOSS
         return float((s.idx(move[1]) - s.idx(s.v)) % s.n)
     if kind == "handdisc":
         card = move[1]

@@ -304,11 +304,9 @@ class Sim:
         cur = self.v
         for _ in range(len(self.trees) - 1):
             cur = self.step(cur, 1)
-            if self.tree(cur)[2] < 0:
+            if self.tree(cur)[2] < 0 or cur == self.ge:
                 break
             reach.append(cur)
-            if cur == self.ge:
-                break
         return reach
 
     def recovery_spots(self) -> list[int]:
@@ -396,6 +394,9 @@ class Sim:
         if name == "move_ge":
             return True
         if name == "move_vogter":
+            # Vogter never walks onto Gamle Erik's Tree (RULINGS S4).
+            if 0 < (self.idx(self.ge) - self.idx(self.v)) % len(self.trees) <= k:
+                return False
             if not effect.onto_hidden_ally:
                 return True
             t = self.tree(self.step(self.v, k))
@@ -622,9 +623,7 @@ class Sim:
                 tasks[0:0] = [("clear_forest", 0, "", ()), ("heal", 0, "", ())]
         elif kind == "refuge":
             tasks.pop(0)
-            while self.v != move[1] and not self.ended:
-                self.v = self.step(self.v, 1)
-                self._caught()
+            self.v = move[1]
         elif kind == "handdisc":
             self.hand.remove(move[1])
             self.discard.append(move[1])
@@ -708,9 +707,6 @@ class Sim:
                 tasks.pop(0)
                 for _ in range(n):
                     self.v = self.step(self.v, 1)
-                    self._caught()
-                    if self.ended:
-                        return
                 t = self.tree(self.v)
                 if which == "reveal" and t[2] >= 0 and not t[3]:
                     self.reveal_ally(self.v)
@@ -775,7 +771,9 @@ class Sim:
                 tasks.pop(0)
             else:
                 return
-        # A Risky Draw is always possible while the Future holds a card.
+        # A Risky Draw is always possible while the Future holds a card. With no action
+        # left the engine waits for a correction by hand (RULINGS S4); for a bot that is a
+        # dead end, scored as a loss.
         if not self.ended and not tasks and not self.future and not self.moves():
             self.ended = -1
 
