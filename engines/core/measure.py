@@ -1,8 +1,9 @@
-"""Small statistics for the bot benchmarks: a proportion's confidence interval and a
-percentile."""
+"""Small helpers for the bot benchmarks: a proportion's confidence interval, a
+percentile, and the ``--budget-scale`` option both benchmarks share."""
 
 from __future__ import annotations
 
+import argparse
 import math
 from collections.abc import Sequence
 
@@ -25,3 +26,16 @@ def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(q * len(ordered)))
     return ordered[rank - 1]
+
+
+def budget_scale(text: str) -> float:
+    """``--budget-scale``: the factor every time budget of the bots is divided by, a
+    finite number of at least 1 (a slower machine, such as a Raspberry Pi, sees about as
+    many simulated games in its full budget as this one does in a share of it)."""
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan  # refused just below, with the same message
+    if not (math.isfinite(scale) and scale >= 1):
+        raise argparse.ArgumentTypeError(f"a number of at least 1, not {text!r}")
+    return scale

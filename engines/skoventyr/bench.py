@@ -7,7 +7,8 @@ one summary line of ``key=value`` pairs.
 Game ``i`` uses set-up seed ``seed + i`` and the bot's own random source seeded from the
 same number, so a run is reproducible up to the time budget (a search bot thinks for as
 long as its budget allows: on a slower machine it sees fewer simulated games; pass
-``--rollouts`` for a run that depends only on the seed).
+``--rollouts`` for a run that depends only on the seed). ``--budget-scale F`` divides
+each decision's budget by F: a proxy for a machine F times slower, such as a Raspberry Pi.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.core.measure import percentile, wilson
+from engines.core.measure import budget_scale, percentile, wilson
 from engines.skoventyr.bots import SearchBot, make_bot
 from engines.skoventyr.config import Config
 from engines.skoventyr.rules import apply, legal_actions, new_game, view
@@ -42,6 +43,7 @@ MAX_STEPS = 5000
 class Job:
     bot: str
     seed: int
+    #: The seconds per decision the bot is given: ``--budget`` / ``--budget-scale``.
     budget: float
     config: Config
     rollouts: int | None
@@ -100,6 +102,13 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--budget", type=float, default=0.25, help="seconds per decision (default 0.25)"
     )
+    parser.add_argument(
+        "--budget-scale",
+        type=budget_scale,
+        default=1.0,
+        metavar="F",
+        help="divide the budget by F (at least 1): a proxy for a machine F times slower",
+    )
     parser.add_argument("--players", type=int, default=1, choices=(1, 2, 3, 4))
     parser.add_argument("--lygtemands", action="store_true", help="add the Lygtemands module")
     parser.add_argument("--rescue", action="store_true", help="add the Rescue module")
@@ -120,11 +129,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse(argv)
-    if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
+def make_jobs(args: argparse.Namespace) -> list[Job]:
+    """One job per game, each bot given ``--budget`` divided by ``--budget-scale``."""
     healthy, damaged, flipped = DIFFICULTIES[args.difficulty]
     config = Config(
         players=args.players,
@@ -134,9 +140,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra_damaged_trees=damaged,
         damaged_trees=flipped,
     )
-    jobs = [
-        Job(args.bot, args.seed + i, args.budget, config, args.rollouts) for i in range(args.games)
-    ]
+    budget = args.budget / args.budget_scale
+    return [Job(args.bot, args.seed + i, budget, config, args.rollouts) for i in range(args.games)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    jobs = make_jobs(args)
     started = time.perf_counter()
     workers = max(1, min(args.jobs, args.games))
     results: list[Result] = []
@@ -166,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"Skoventyr, {args.bot} bot, {args.players} player(s), {args.difficulty}, "
             f"modules: {modules or 'none'}, budget {args.budget:g} s/decision, "
+            f"budget scale {args.budget_scale:g} ({jobs[0].budget:g} s given), "
             f"{workers} process(es)"
         )
         print(f"won {wins} of {n} games: {wins / n:.1%} (95% CI {low:.1%} .. {high:.1%})")
@@ -184,8 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"win_rate={wins / n:.3f} ci95={low:.3f}..{high:.3f} games={n} bot={args.bot} "
         f"players={args.players} modules={modules or 'none'} difficulty={args.difficulty} "
-        f"budget_s={args.budget:g} games_per_s={n / elapsed:.3f} "
-        f"decision_mean_s={mean_t:.4f} decision_p95_s={p95:.4f}"
+        f"budget_s={args.budget:g} budget_scale={args.budget_scale:g} "
+        f"games_per_s={n / elapsed:.3f} decision_mean_s={mean_t:.4f} decision_p95_s={p95:.4f}"
     )
     return 0
 

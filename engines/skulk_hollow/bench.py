@@ -8,7 +8,8 @@ of ``key=value`` pairs.
 
 Game ``i`` of every guardian, leader and level uses set-up seed ``seed + i``, so the
 levels meet the same deals. The Hard guardian and the search hero think for as long as
-their budgets allow, so their runs also depend on the machine's speed.
+their budgets allow, so their runs also depend on the machine's speed; ``--budget-scale
+F`` divides both budgets by F, a proxy for a machine F times slower (a Raspberry Pi).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 
-from engines.core.measure import percentile, wilson
-from engines.skulk_hollow.bots import make_guardian, make_hero
+from engines.core.measure import budget_scale, percentile, wilson
+from engines.skulk_hollow.bots import GuardianBot, HeroBot, make_guardian, make_hero
 from engines.skulk_hollow.bots.guardian import LEVELS
 from engines.skulk_hollow.components import GUARDIANS, LEADERS
 from engines.skulk_hollow.config import Config
@@ -43,6 +44,8 @@ class Job:
     level: str
     hero: str
     seed: int
+    #: Every time budget of both bots is divided by this (``--budget-scale``).
+    budget_scale: float
 
 
 @dataclass(frozen=True)
@@ -55,14 +58,19 @@ class Result:
     guardian_won: bool
     cause: str
     rounds: int
+    budget_scale: float
     #: The guardian's thinking time for each of its whole turns, in seconds.
     turn_times: tuple[float, ...]
 
 
+def bots(job: Job) -> tuple[GuardianBot, HeroBot]:
+    """Fresh bots for one game of ``job``: the guardian of its level and the hero bot."""
+    return make_guardian(job.level, job.budget_scale), make_hero(job.hero, job.budget_scale)
+
+
 def play(job: Job) -> Result:
     """One seeded game: the guardian bot of ``job.level`` against the hero bot."""
-    guardian = make_guardian(job.level)
-    hero = make_hero(job.hero)
+    guardian, hero = bots(job)
     rng = random.Random(f"bots/{job.seed}")
     state = new_game(Config(guardian=job.guardian, leader=job.leader, foxen_deck="app"), job.seed)
     thinking: dict[int, float] = {}
@@ -83,6 +91,7 @@ def play(job: Job) -> Result:
         guardian_won=bool(state.ended) and state.ended != "all_wounds_filled",
         cause=state.ended or "no_end",
         rounds=state.turn,
+        budget_scale=job.budget_scale,
         turn_times=tuple(thinking.values()),
     )
 
@@ -97,6 +106,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--hero", choices=("random", "greedy", "search"), default="greedy")
+    parser.add_argument(
+        "--budget-scale",
+        type=budget_scale,
+        default=1.0,
+        metavar="F",
+        help="divide the Hard guardian's and the search hero's time budgets by F (at least "
+        "1): a proxy for a machine F times slower",
+    )
     parser.add_argument(
         "--guardians", default=",".join(GUARDIANS), help="comma-separated (default: all four)"
     )
@@ -145,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("--games must be at least 1", file=sys.stderr)
         return 2
     jobs = [
-        Job(guardian, leader, level, args.hero, args.seed + i)
+        Job(guardian, leader, level, args.hero, args.seed + i, args.budget_scale)
         for guardian in guardians
         for leader in leaders
         for level in levels
@@ -174,7 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.quiet:
         print(
             f"Skulk Hollow: guardian bots against the {args.hero} hero, {args.games} games "
-            f"per guardian x leader x level, {workers} process(es)"
+            f"per guardian x leader x level, budget scale {args.budget_scale:g}, "
+            f"{workers} process(es)"
         )
         print(f"{'':<34} guardian wins  (95% CI)      rounds  turn mean/p95")
         for guardian in guardians:
@@ -192,7 +210,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for level in levels:
             print(_line(f"every guardian, {level}", pick(level=level)))
         print(f"{len(results) / elapsed:.2f} games/s; per-game rows in {args.csv}")
-    summary = [f"games={len(results)}", f"hero={args.hero}"]
+    summary = [
+        f"games={len(results)}",
+        f"hero={args.hero}",
+        f"budget_scale={args.budget_scale:g}",
+    ]
     for level in levels:
         chosen = pick(level=level)
         turns = [t for r in chosen for t in r.turn_times]

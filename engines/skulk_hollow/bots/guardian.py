@@ -133,9 +133,14 @@ LEVELS: dict[str, type[EasyGuardian] | type[NormalGuardian] | type[HardGuardian]
 }
 
 
-def make_guardian(level: str) -> GuardianBot:
-    """A fresh guardian bot of ``level`` ("easy", "normal" or "hard") for one game."""
+def make_guardian(level: str, budget_scale: float = 1.0) -> GuardianBot:
+    """A fresh guardian bot of ``level`` ("easy", "normal" or "hard") for one game, its
+    time budget divided by ``budget_scale`` (the benchmark's proxy for a slower machine;
+    only Hard has a time budget)."""
     try:
-        return LEVELS[level]()
+        kind = LEVELS[level]
     except KeyError:
         raise ValueError(f"The level is one of {', '.join(LEVELS)}.") from None
+    if kind is HardGuardian:
+        return HardGuardian(turn_budget=HARD_TURN_BUDGET / budget_scale)
+    return kind()

@@ -57,8 +57,13 @@ HEROES: dict[str, type[RandomHero] | type[GreedyHero] | type[SearchHero]] = {
 }
 
 
-def make_hero(name: str) -> HeroBot:
+def make_hero(name: str, budget_scale: float = 1.0) -> HeroBot:
+    """A fresh hero bot ``name``, its time budget divided by ``budget_scale`` (the
+    benchmark's proxy for a slower machine; only the search hero has a time budget)."""
     try:
-        return HEROES[name]()
+        kind = HEROES[name]
     except KeyError:
         raise ValueError(f"The hero bot is one of {', '.join(HEROES)}.") from None
+    if kind is SearchHero:
+        return SearchHero(budget=SEARCH_HERO_BUDGET / budget_scale)
+    return kind()

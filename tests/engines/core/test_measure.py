@@ -1,6 +1,8 @@
+import argparse
+
 import pytest
 
-from engines.core.measure import percentile, wilson
+from engines.core.measure import budget_scale, percentile, wilson
 
 
 def test_wilson_interval() -> None:
@@ -17,3 +19,10 @@ def test_percentile_by_nearest_rank() -> None:
     assert percentile(values, 0.95) == 95.0
     assert percentile(list(reversed(values)), 0.5) == 50.0
     assert percentile([], 0.95) == 0.0
+
+
+def test_a_budget_scale_is_a_finite_number_of_at_least_one() -> None:
+    assert [budget_scale(text) for text in ("1", "4", "2.5")] == [1.0, 4.0, 2.5]
+    for text in ("0.99", "0", "-4", "nan", "inf", "four"):
+        with pytest.raises(argparse.ArgumentTypeError, match="at least 1"):
+            budget_scale(text)

@@ -9,7 +9,8 @@ import pytest
 from engines.skoventyr import bench
 
 SUMMARY = re.compile(
-    r"^win_rate=\d\.\d{3} ci95=\d\.\d{3}\.\.\d\.\d{3} games=2 .*decision_p95_s=\d+\.\d{4}$"
+    r"^win_rate=\d\.\d{3} ci95=\d\.\d{3}\.\.\d\.\d{3} games=2 .*"
+    r"budget_s=[\d.]+ budget_scale=(?P<scale>[\d.]+) .*decision_p95_s=\d+\.\d{4}$"
 )
 
 
@@ -18,7 +19,18 @@ SUMMARY = re.compile(
     "args",
     [
         ["--bot", "heuristic", "--jobs", "1"],
-        ["--bot", "search", "--budget", "0.01", "--rollouts", "1", "--jobs", "2"],
+        [
+            "--bot",
+            "search",
+            "--budget",
+            "0.04",
+            "--budget-scale",
+            "4",
+            "--rollouts",
+            "1",
+            "--jobs",
+            "2",
+        ],
         ["--bot", "random", "--players", "2", "--lygtemands", "--rescue", "--jobs", "1"],
     ],
 )
@@ -27,5 +39,30 @@ def test_the_bench_runs_two_tiny_games_and_prints_its_summary(
 ) -> None:
     assert bench.main(["--games", "2", *args]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert SUMMARY.match(lines[-1]), lines[-1]
+    summary = SUMMARY.match(lines[-1])
+    assert summary, lines[-1]
     assert "won " in "\n".join(lines)
+    scale = "4" if "--budget-scale" in args else "1"
+    assert summary["scale"] == scale
+    header = next(line for line in lines if line.startswith("Skoventyr, "))
+    assert f"budget scale {scale} " in header
+
+
+def test_each_decisions_budget_is_divided_by_the_budget_scale() -> None:
+    """The budget the bot is given (the job's) is ``--budget`` / ``--budget-scale``."""
+    scaled = bench.make_jobs(
+        bench.parse(["--games", "3", "--budget", "0.2", "--budget-scale", "4"])
+    )
+    assert [job.budget for job in scaled] == pytest.approx([0.05, 0.05, 0.05])
+    assert [job.seed for job in scaled] == [0, 1, 2]
+    assert bench.make_jobs(bench.parse(["--games", "1", "--budget", "0.2"]))[0].budget == 0.2
+
+
+@pytest.mark.parametrize("scale", ["0.5", "0", "-1", "fast"])
+def test_a_budget_scale_below_one_is_refused(
+    scale: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        bench.parse(["--budget-scale", scale])
+    assert refused.value.code == 2
+    assert "--budget-scale: a number of at least 1" in capsys.readouterr().err
