@@ -17,6 +17,7 @@ from typing import Protocol
 from engines.skoventyr import actions as A
 from engines.skoventyr.bots import policy
 from engines.skoventyr.bots.sim import CARD_LIST, Move, Sim, to_action
+from engines.skoventyr.bots.value import value as position_value
 from engines.skoventyr.rules import awaiting_reveal, legal_actions
 from engines.skoventyr.state import State
 
@@ -122,9 +123,13 @@ class SearchBot:
     """Determinized Monte Carlo search over the next step, anytime within ``budget``.
 
     Each round deals one random order of the unknown deck (from the bot's ``rng``), then
-    plays every candidate followed by the heuristic policy to the end of the game on that
-    same deal (common random numbers make the comparison sharp). A game is worth its
-    defeated Minions (a sixth each) plus one for a win. Candidates are the legal actions
+    plays every candidate followed by the heuristic policy on that same deal (common random
+    numbers make the comparison sharp) for ``horizon`` steps, to the next turn's start
+    (``None``: to the end of the game). A game is worth its defeated Minions (a sixth each)
+    plus one for a win; one cut short is worth what ``value.value`` estimates the heuristic
+    would end with. Cut-off games are cheaper and far less noisy than whole ones: on the
+    same 100 seeds at 0.25 s a decision, whole games won 44%, a horizon of 20 steps 64%,
+    of 40 steps 76%, of 60 steps 47% (width 10). Candidates are the legal actions
     the heuristic rates within ``margin`` of its best (at most ``width``). The heuristic's
     own choice is the default; a challenger replaces it only when it is ahead by ``z``
     standard errors over the shared deals. Challengers that fall behind are dropped, and
@@ -140,11 +145,12 @@ class SearchBot:
     def __init__(
         self,
         rollouts: int | None = None,
-        width: int = 5,
-        margin: float = 40.0,
+        width: int = 10,
+        margin: float = 80.0,
         min_rounds: int = 8,
         z: float = 1.5,
         step_share: float = 0.25,
+        horizon: int | None = 40,
     ) -> None:
         self.rollouts = rollouts
         self.width = width
@@ -152,6 +158,7 @@ class SearchBot:
         self.min_rounds = min_rounds
         self.z = z
         self.step_share = step_share
+        self.horizon = horizon
         self.last_estimate: float | None = None
         self.last_rounds = 0
         #: The moves compared last time: (action, simulated games won, games played).
@@ -192,10 +199,10 @@ class SearchBot:
             for arm in alive:
                 sim = deal.copy(random.Random(seed))
                 sim.play(arm.move)
-                result = policy.rollout(sim)
-                value = (6 - len(sim.minions)) / 6 + (1.0 if result == 1 else 0.0)
+                policy.rollout(sim, self.horizon)
+                value = position_value(sim)
                 arm.total += value
-                arm.wins += result == 1
+                arm.wins += sim.ended == 1
                 arm.count += 1
                 assert arm.values is not None
                 arm.values.append(value)

@@ -339,10 +339,12 @@ def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> tuple
     return ties[0], top
 
 
-def rollout(s: Sim, max_steps: int = 2000) -> int:
-    """Play ``s`` to its end with the policy: +1 won, -1 lost (0: cut short)."""
+def rollout(s: Sim, horizon: int | None = None) -> int:
+    """Play ``s`` with the policy to its end, or (with a ``horizon``) to the first turn
+    that starts after that many steps: +1 won, -1 lost, 0 cut short."""
     steps = 0
-    while not s.ended and steps < max_steps:
+    limit = 2000 if horizon is None else horizon
+    while not s.ended and (steps < limit or (horizon is not None and s.tasks)):
         options = s.options()
         if not options:
             s.ended = -1

@@ -1,0 +1,97 @@
+"""Fit ``value.WEIGHTS``: ``python -m engines.skoventyr.bots.fit_value --help``.
+
+Plays seeded games with the heuristic policy in the simulator, records the features of
+every position where a player chooses an action, and fits least-squares weights that
+predict the score that game ended with (a sixth per defeated Minion, plus one for a win).
+It prints the fit's R² on the games it learned from and on as many fresh ones, then the
+weights as Python to paste into ``value.py``. Standard library only, like the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+
+from engines.skoventyr.bots import policy
+from engines.skoventyr.bots.sim import Sim
+from engines.skoventyr.bots.value import NAMES, features
+from engines.skoventyr.config import Config
+from engines.skoventyr.rules import new_game, view
+
+
+def sample(config: Config, games: int, first_seed: int) -> tuple[list[list[float]], list[float]]:
+    """Features of each choice point and the score its game ended with."""
+    rows: list[list[float]] = []
+    scores: list[float] = []
+    for seed in range(first_seed, first_seed + games):
+        state = new_game(config, seed)
+        sim = Sim.from_state(view(state, config.seats[0]), random.Random(seed))
+        seen: list[list[float]] = []
+        while not sim.ended:
+            if not sim.tasks:
+                seen.append(features(sim))
+            sim.play(policy.choose(sim))
+        score = (6 - len(sim.minions)) / 6 + (1.0 if sim.ended == 1 else 0.0)
+        rows += seen
+        scores += [score] * len(seen)
+    return rows, scores
+
+
+def least_squares(rows: list[list[float]], y: list[float], ridge: float = 1e-3) -> list[float]:
+    """Weights minimising the squared error (with a small ridge for stability)."""
+    d = len(rows[0])
+    a = [[0.0] * d for _ in range(d)]
+    b = [0.0] * d
+    for x, target in zip(rows, y, strict=True):
+        for i, xi in enumerate(x):
+            if xi:
+                b[i] += xi * target
+                row = a[i]
+                for j, xj in enumerate(x):
+                    row[j] += xi * xj
+    for i in range(d):
+        a[i][i] += ridge * len(rows)
+    m = [a[i] + [b[i]] for i in range(d)]
+    for col in range(d):  # Gauss-Jordan with partial pivoting
+        pivot = max(range(col, d), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(d):
+            if r != col and m[r][col]:
+                f = m[r][col] / m[col][col]
+                m[r] = [p - f * q for p, q in zip(m[r], m[col], strict=True)]
+    return [m[i][d] / m[i][i] for i in range(d)]
+
+
+def r_squared(weights: list[float], rows: list[list[float]], y: list[float]) -> float:
+    mean = sum(y) / len(y)
+    total = sum((t - mean) ** 2 for t in y)
+    error = sum(
+        (t - sum(w * x for w, x in zip(weights, row, strict=True))) ** 2
+        for row, t in zip(rows, y, strict=True)
+    )
+    return 1 - error / total if total else 0.0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engines.skoventyr.bots.fit_value")
+    parser.add_argument("--games", type=int, default=1500, help="games to learn from")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    config = Config()
+    rows, y = sample(config, args.games, args.seed)
+    weights = least_squares(rows, y)
+    fresh_rows, fresh_y = sample(config, args.games, args.seed + 10**6)
+    print(
+        f"{len(rows)} positions from {args.games} games; R² {r_squared(weights, rows, y):.3f}, "
+        f"on {args.games} fresh games {r_squared(weights, fresh_rows, fresh_y):.3f}"
+    )
+    print("WEIGHTS: tuple[float, ...] = (")
+    for name, weight in zip(NAMES, weights, strict=True):
+        print(f"    {weight:.5f},  # {name}")
+    print(")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

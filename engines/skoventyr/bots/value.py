@@ -1,0 +1,123 @@
+"""What a position is worth to the heuristic policy, without playing it to the end.
+
+The search bot's simulated games stop a few turns ahead and score the position they
+reach with ``value``: a linear estimate of what the heuristic would score if it played
+on (a sixth for each defeated Minion, plus one for a win). The weights were fitted on the
+policy's own games by ``python -m engines.skoventyr.bots.fit_value`` (least squares on
+every turn's features against the end of that game), which prints the ``WEIGHTS`` below.
+A short game scored this way costs a fraction of a whole one, so the search compares
+more moves on more deals within the same time.
+
+Features read only what a player sees: the deck is counted, never looked through.
+"""
+
+from __future__ import annotations
+
+from engines.skoventyr.bots.policy import plan_type
+from engines.skoventyr.bots.sim import E, F, G, Sim, T
+
+#: Names of the features, in the order of ``features`` and ``WEIGHTS``.
+NAMES: tuple[str, ...] = (
+    "bias",
+    "minions defeated (share)",
+    "minion values left (share of 18)",
+    "gap",
+    "1 / gap",
+    "gap is 1",
+    "gap is 2",
+    "Trees",
+    "Damaged Trees",
+    "4 Trees or fewer",
+    "Allies in the Forest",
+    "a Minion can be defeated",
+    "hand size",
+    "hand cards for the Forest's plan",
+    "Trolds in hand",
+    "Ellefolk in hand",
+    "deck size (share of 38)",
+    "Gamle Erik share of the deck",
+    "Gamle Eriks in the deck (share of 13)",
+    "Gamle Eriks in the Future",
+    "Gamle Erik leftmost in the Future",
+    "Allies in the discard pile (share of 25)",
+    "Hidden Allies",
+    "gap x Gamle Erik share of the deck",
+)
+
+
+def features(s: Sim) -> list[float]:
+    """The position's features, in the order of ``NAMES``."""
+    gap = s.gap
+    deck = s.deck
+    size = len(deck)
+    adversaries = deck.count(G)
+    share = adversaries / size if size else 0.0
+    hand = s.hand
+    plan = plan_type(s)
+    values = [int(m[1] or 0) for m in s.minions]
+    allies = s.ally_count()
+    return [
+        1.0,
+        (6 - len(s.minions)) / 6,
+        sum(values) / 18,
+        float(gap),
+        1.0 / gap if gap else 2.0,
+        float(gap == 1),
+        float(gap == 2),
+        float(s.n),
+        float(sum(t[1] for t in s.trees)),
+        float(s.n <= 4),
+        float(allies),
+        float(any(allies >= v for v in values)),
+        float(len(hand)),
+        float(sum(1 for c in hand if c in (plan, F))),
+        float(hand.count(T)),
+        float(hand.count(E)),
+        size / 38,
+        share,
+        adversaries / 13,
+        float(s.future.count(G)),
+        float(bool(s.future) and s.future[0] == G),
+        sum(1 for c in s.discard if c != G) / 25,
+        float(len(s.hidden_allies())),
+        gap * share,
+    ]
+
+
+#: Fitted by ``python -m engines.skoventyr.bots.fit_value`` (see its docstring).
+WEIGHTS: tuple[float, ...] = (
+    0.32739,  # bias
+    0.06976,  # minions defeated (share)
+    -0.75741,  # minion values left (share of 18)
+    0.06469,  # gap
+    0.14711,  # 1 / gap
+    -0.06346,  # gap is 1
+    -0.04077,  # gap is 2
+    0.09250,  # Trees
+    -0.03531,  # Damaged Trees
+    0.00259,  # 4 Trees or fewer
+    0.02837,  # Allies in the Forest
+    0.06244,  # a Minion can be defeated
+    0.03065,  # hand size
+    0.03437,  # hand cards for the Forest's plan
+    -0.00022,  # Trolds in hand
+    -0.00596,  # Ellefolk in hand
+    0.24581,  # deck size (share of 38)
+    0.49206,  # Gamle Erik share of the deck
+    -0.13068,  # Gamle Eriks in the deck (share of 13)
+    -0.01970,  # Gamle Eriks in the Future
+    -0.01316,  # Gamle Erik leftmost in the Future
+    -0.15663,  # Allies in the discard pile (share of 25)
+    0.01096,  # Hidden Allies
+    -0.06771,  # gap x Gamle Erik share of the deck
+)
+
+
+def value(s: Sim) -> float:
+    """The estimated end score of ``s`` under the heuristic: between what is already won
+    (a sixth per defeated Minion) and that plus one (a win)."""
+    done = (6 - len(s.minions)) / 6
+    if s.ended:
+        return done + (1.0 if s.ended == 1 else 0.0)
+    guess = sum(w * x for w, x in zip(WEIGHTS, features(s), strict=True))
+    return min(done + 1.0, max(done, guess))
