@@ -70,8 +70,8 @@ def play(job: Job) -> Result:
     state = new_game(job.config, job.seed)
     times: list[float] = []
     for _ in range(MAX_STEPS):
-        if state.ended is not None:
-            break
+        if state.ended is not None or not legal_actions(state):
+            break  # won, lost, or stuck with no action (RULINGS S4: not a loss, not a win)
         seat = job.config.seats[state.player]
         before = time.perf_counter()
         action = bot.choose(view(state, seat), rng, job.budget)
@@ -79,11 +79,10 @@ def play(job: Job) -> Result:
         state = apply(state, action)
     else:  # pragma: no cover - every game ends well before
         raise RuntimeError(f"game {job.seed} did not end")
-    assert state.ended is not None and not legal_actions(state)
     return Result(
         seed=job.seed,
-        won=state.ended.result == "won",
-        cause=state.ended.cause,
+        won=state.ended is not None and state.ended.result == "won",
+        cause="stuck" if state.ended is None else state.ended.cause,
         turns=state.turn,
         minions_left=len(state.minions),
         times=tuple(times),
