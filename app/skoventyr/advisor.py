@@ -1,9 +1,11 @@
 """The Hint: the advisor's suggestion for the next step, thought out off the UI thread.
 
 Its figures agree with each other: every move shown was played out on the same simulated
-games, and the suggested move won at least as many of them as any other move shown. The
-games are played on by a rule of thumb that is weaker than a person, so the estimate is
-worded as the rough guide it is.
+deals, each game played on by a rule of thumb for a few turns and then judged by an
+estimate fitted on many such games (``engines.skoventyr.bots.value``). A move's score is
+its mean there: a sixth for each Minion defeated, plus one for a win. The words say how
+many simulated games the figures rest on, and that they compare moves rather than
+promise a result.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 
 from engines import skoventyr as S
 from engines.skoventyr.bots import make_bot
-from engines.skoventyr.bots.bots import SearchBot
+from engines.skoventyr.bots.bots import MoveFigures, SearchBot
 
 #: Seconds of look-ahead for a hint: the screen shows its progress meanwhile.
 HINT_BUDGET = 1.5
@@ -28,8 +30,9 @@ class Hint:
     suggestion: str
     #: How the suggestion was found, with its figures.
     estimate: str
-    #: Simulated games the suggested move won, of how many (None: no look-ahead).
-    won: int | None = None
+    #: The suggested move's mean score and how many simulated games it rests on (None:
+    #: no look-ahead).
+    score: float | None = None
     games: int | None = None
 
     def words(self) -> str:
@@ -45,28 +48,30 @@ def advise(state: S.State, seed: int, rollouts: int | None = None) -> Hint:
     seat = state.config.seats[state.player]
     budget = HINT_BUDGET if rollouts is None else 60.0
     action = bot.choose(S.view(state, seat), random.Random(seed), budget)
-    return hint_for(action, bot.last_arms)
+    return hint_for(action, bot.last_arms, bot.horizon)
 
 
-def hint_for(action: S.SkoventyrAction, arms: list[tuple[S.SkoventyrAction, int, int]]) -> Hint:
-    """The hint for ``action``, with the figures of the moves compared on the same games."""
+def hint_for(action: S.SkoventyrAction, arms: list[MoveFigures], horizon: int | None) -> Hint:
+    """The hint for ``action``, with the figures of the moves compared on the same games
+    (each game ``horizon`` steps long, about two to a turn; None: played to the end)."""
     suggestion = f"{action.label}."
-    mine = next(((won, games) for a, won, games in arms if a == action), None)
-    if mine is None or mine[1] == 0:
+    mine = next((arm for arm in arms if arm.action == action), None)
+    if mine is None or mine.games == 0:
         how = "the only possible step" if not arms else "a rule of thumb"
         return Hint(action, suggestion, f"Chosen by {how}: there was nothing to simulate.")
-    won, games = mine
     others = sorted(
-        ((w, a) for a, w, g in arms if a != action and g == games and w <= won),
-        key=lambda pair: -pair[0],
+        (arm for arm in arms if arm.action != action and arm.games == mine.games),
+        key=lambda arm: -arm.score,
     )[:OTHERS_SHOWN]
+    ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns ahead"
     estimate = (
-        f"A rough guide: in {games} quick simulated games, played on by a rule of thumb "
-        f"weaker than a person, this move won {won} of {games}"
+        f"Compared on {mine.games} simulated games, each played {ahead} and then judged: "
+        f"this move scores {mine.score:.2f}"
     )
     if others:
-        estimate += "; " + "; ".join(f"{_short(a)} won {w} of {games}" for w, a in others)
-    return Hint(action, suggestion, estimate + ".", won, games)
+        estimate += "; " + "; ".join(f"{_short(arm.action)}, {arm.score:.2f}" for arm in others)
+    estimate += " (a sixth for each Minion defeated, 1 more for a win)."
+    return Hint(action, suggestion, estimate, mine.score, mine.games)
 
 
 def _short(action: S.SkoventyrAction) -> str:

@@ -203,7 +203,9 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(driver: Driv
     first = touch_paths.path(hint.action)[0]
     assert touchable_for(driver, first).mark == "hint"
     if hint.games:
-        assert f"won {hint.won} of {hint.games}" in hint.estimate
+        assert hint.score is not None
+        assert f"Compared on {hint.games} simulated games" in hint.estimate
+        assert f"this move scores {hint.score:.2f}" in hint.estimate
 
 
 # -- the table is told what the app decided ---------------------------------------------

@@ -2,7 +2,8 @@
 
 ``make_bot("heuristic" | "search" | "random")`` gives an object with
 ``choose(view, rng, budget) -> Action`` and ``explain() -> str``; the search bot also
-keeps ``last_estimate``, its estimated chance of winning after its choice.
+keeps ``last_estimate`` (its choice's mean score in the simulated games) and
+``last_arms`` (the figures of every move it compared).
 """
 
 from engines.skoventyr.bots.bots import (

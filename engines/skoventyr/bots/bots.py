@@ -100,6 +100,18 @@ class HeuristicBot:
         return self._why
 
 
+@dataclass(frozen=True)
+class MoveFigures:
+    """One move the search compared: in how many simulated games, its mean score there (a
+    sixth per defeated Minion plus one for a win, estimated for a game cut short) and how
+    many of those games it won outright."""
+
+    action: A.SkoventyrAction
+    games: int
+    score: float
+    wins: int
+
+
 @dataclass
 class _Arm:
     move: Move
@@ -159,10 +171,11 @@ class SearchBot:
         self.z = z
         self.step_share = step_share
         self.horizon = horizon
+        #: The chosen move's mean score in its simulated games (None: nothing simulated).
         self.last_estimate: float | None = None
         self.last_rounds = 0
-        #: The moves compared last time: (action, simulated games won, games played).
-        self.last_arms: list[tuple[A.SkoventyrAction, int, int]] = []
+        #: The moves compared last time, with their figures.
+        self.last_arms: list[MoveFigures] = []
         self._why = ""
 
     def choose(self, view: State, rng: random.Random, budget: float = 0.25) -> A.SkoventyrAction:
@@ -223,8 +236,10 @@ class SearchBot:
         action = to_action(best.move)
         if action not in legal_actions(view):  # pragma: no cover - the sim mirrors the rules
             action = legal_actions(view)[0]
-        self.last_estimate = best.wins / best.count if best.count else None
-        self.last_arms = [(to_action(arm.move), arm.wins, arm.count) for arm in arms]
+        self.last_estimate = best.mean if best.count else None
+        self.last_arms = [
+            MoveFigures(to_action(arm.move), arm.count, arm.mean, arm.wins) for arm in arms
+        ]
         self._why = self._reason(best, arms, view)
         return action
 
@@ -232,12 +247,11 @@ class SearchBot:
         what = describe(best.move, view)
         if not best.count:
             return f"Rule of thumb: {what}."
-        rate = best.wins / best.count
         others = [a for a in arms if a is not best and a.count]
-        text = f"Look-ahead: {what} won {rate:.0%} of {best.count} simulated games"
+        text = f"Look-ahead: {what} scored {best.mean:.2f} in {best.count} simulated games"
         if others:
             runner = max(others, key=lambda a: a.mean)
-            text += f" (next best, {describe(runner.move, view)}: {runner.wins / runner.count:.0%})"
+            text += f" (next best, {describe(runner.move, view)}: {runner.mean:.2f})"
         return text + "."
 
     def explain(self) -> str:

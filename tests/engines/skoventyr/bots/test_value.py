@@ -1,0 +1,50 @@
+"""The estimate a cut-off simulated game is scored by, and the script that fits it."""
+
+import random
+
+import pytest
+
+from engines.skoventyr import Config, new_game, view
+from engines.skoventyr.bots import fit_value, policy
+from engines.skoventyr.bots.sim import Sim
+from engines.skoventyr.bots.value import NAMES, WEIGHTS, features, value
+
+
+def start(seed: int) -> Sim:
+    config = Config()
+    return Sim.from_state(view(new_game(config, seed), config.seats[0]), random.Random(seed))
+
+
+def test_every_feature_has_a_name_and_a_weight() -> None:
+    assert len(features(start(0))) == len(NAMES) == len(WEIGHTS)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_cut_off_game_is_worth_between_what_is_won_and_that_plus_a_win(seed: int) -> None:
+    sim = start(seed)
+    assert policy.rollout(sim, horizon=30) == sim.ended
+    done = (6 - len(sim.minions)) / 6
+    if sim.ended:
+        assert value(sim) == done + (1.0 if sim.ended == 1 else 0.0)
+    else:
+        assert not sim.tasks  # cut at the start of a turn
+        assert done <= value(sim) <= done + 1.0
+
+
+def test_a_horizon_cuts_the_game_short_and_none_plays_it_out() -> None:
+    cut, whole = start(3), start(3)
+    policy.rollout(cut, horizon=4)
+    policy.rollout(whole)
+    assert whole.ended != 0
+    assert cut.turn < whole.turn
+
+
+def test_the_fitted_weights_beat_a_constant_on_fresh_games() -> None:
+    rows, scores = fit_value.sample(Config(), games=40, first_seed=500)
+    assert fit_value.r_squared(list(WEIGHTS), rows, scores) > 0.05
+
+
+def test_the_fit_prints_weights_for_every_feature(capsys: pytest.CaptureFixture[str]) -> None:
+    assert fit_value.main(["--games", "6"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("  # ") == len(NAMES) and "WEIGHTS" in out
