@@ -1,11 +1,12 @@
 """The Hint: the advisor's suggestion for the next step, thought out off the UI thread.
 
-Its figures agree with each other: every move shown was played out on the same simulated
-deals, each game played on by a rule of thumb for a few turns and then judged by an
-estimate fitted on many such games (``engines.skoventyr.bots.value``). A move's score is
-its mean there: a sixth for each Minion defeated, plus one for a win. The words say how
-many simulated games the figures rest on, and that they compare moves rather than
-promise a result.
+Every move shown was played out on the same simulated deals, each game played on by a
+rule of thumb for a few turns and then judged by an estimate fitted on many such games
+(``engines.skoventyr.bots.value``). A move's score is its mean there: a sixth for each
+Minion defeated, plus one for a win. The words say how many simulated games the figures
+rest on, with the best of the other moves. The search keeps the rule of thumb's move
+unless another is clearly better, so that one may have scored a little higher by chance;
+the hint then says so.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from engines.skoventyr.bots.bots import MoveFigures, SearchBot
 
 #: Seconds of look-ahead for a hint: the screen shows its progress meanwhile.
 HINT_BUDGET = 1.5
-#: How many other moves the hint names beside its suggestion.
-OTHERS_SHOWN = 2
 
 
 @dataclass(frozen=True)
@@ -59,18 +58,18 @@ def hint_for(action: S.SkoventyrAction, arms: list[MoveFigures], horizon: int | 
     if mine is None or mine.games == 0:
         how = "the only possible step" if not arms else "a rule of thumb"
         return Hint(action, suggestion, f"Chosen by {how}: there was nothing to simulate.")
-    others = sorted(
-        (arm for arm in arms if arm.action != action and arm.games == mine.games),
-        key=lambda arm: -arm.score,
-    )[:OTHERS_SHOWN]
-    ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns ahead"
+    others = [arm for arm in arms if arm.action != action and arm.games == mine.games]
+    ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
     estimate = (
-        f"Compared on {mine.games} simulated games, each played {ahead} and then judged: "
-        f"this move scores {mine.score:.2f}"
+        f"In {mine.games} simulated games, each played {ahead} and then judged, this move "
+        f"scores {mine.score:.2f} (a sixth per Minion defeated, plus 1 for a win)"
     )
     if others:
-        estimate += "; " + "; ".join(f"{_short(arm.action)}, {arm.score:.2f}" for arm in others)
-    estimate += " (a sixth for each Minion defeated, 1 more for a win)."
+        runner = max(others, key=lambda arm: arm.score)
+        # The search keeps the rule of thumb's move unless another is clearly better.
+        close = ", within chance" if runner.score > mine.score else ""
+        estimate += f"; next, {_short(runner.action)}: {runner.score:.2f}{close}"
+    estimate += "."
     return Hint(action, suggestion, estimate, mine.score, mine.games)
 
 

@@ -204,7 +204,7 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(driver: Driv
     assert touchable_for(driver, first).mark == "hint"
     if hint.games:
         assert hint.score is not None
-        assert f"Compared on {hint.games} simulated games" in hint.estimate
+        assert f"In {hint.games} simulated games" in hint.estimate
         assert f"this move scores {hint.score:.2f}" in hint.estimate
 
 
