@@ -198,7 +198,7 @@ def prompt(state: State) -> str:
     if state.ended is not None:
         return state.ended.reason
     if not state.tasks:
-        if state.ended is None and not move_actions(state):
+        if not move_actions(state):
             return NO_ACTION_PROMPT
         return f"Player {state.player + 1}: choose an action."
     task = state.tasks[0]
