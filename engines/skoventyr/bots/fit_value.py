@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engines.skoventyr.bots import policy
 from engines.skoventyr.bots.sim import Sim
-from engines.skoventyr.bots.value import NAMES, features
+from engines.skoventyr.bots.value import NAMES, features, value
 from engines.skoventyr.config import Config
 from engines.skoventyr.rules import new_game, view
 
@@ -32,7 +32,7 @@ def sample(config: Config, games: int, first_seed: int) -> tuple[list[list[float
             if not sim.tasks:
                 seen.append(features(sim))
             sim.play(policy.choose(sim))
-        score = (6 - len(sim.minions)) / 6 + (1.0 if sim.ended == 1 else 0.0)
+        score = value(sim)  # the game has ended: exactly what it scored
         rows += seen
         scores += [score] * len(seen)
     return rows, scores
