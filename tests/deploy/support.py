@@ -11,6 +11,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,22 @@ DEPLOY = REPO / "deploy"
 INSTALL_SH = DEPLOY / "install.sh"
 
 Snapshot = dict[str, tuple[str, int, str]]
+
+
+def run_python(
+    code: str, *args: str, env: dict[str, str], cwd: Path = REPO, timeout: int = 60
+) -> str:
+    """What ``code`` prints, run by this Python in a fresh process (it must succeed)."""
+    result = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
 
 
 @cache

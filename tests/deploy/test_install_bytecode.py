@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.support import REPO, run_install, source
+from tests.deploy.support import REPO, run_install, run_python, source
 
 CODE = ("app", "engines", "hardware")
 
@@ -38,16 +38,7 @@ def compiled_on_import(folder: Path) -> list[str]:
     them (unable to write bytecode)."""
     env = dict(os.environ, PYTHONPATH=str(folder), PYTHONDONTWRITEBYTECODE="1")
     env.update(TABLESIDE_GPIO="mock", KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1")
-    result = subprocess.run(
-        [sys.executable, "-c", IMPORT_PROBE],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=folder,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.split()
+    return run_python(IMPORT_PROBE, env=env, cwd=folder, timeout=120).split()
 
 
 def test_every_module_has_current_bytecode(release: Path) -> None:

@@ -8,8 +8,6 @@ import configparser
 import json
 import os
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from app.kivy_setup import (
     rotate_touch_instead,
     touch_screen_names,
 )
-from tests.deploy.support import DEPLOY, REPO
+from tests.deploy.support import DEPLOY, run_python
 
 pytestmark = pytest.mark.skipif(
     struct.calcsize("l") != 8, reason="the sample bitmaps are written in 64-bit words"
@@ -128,16 +126,8 @@ print(json.dumps(opened))
 def kivy_opens(root: Path, entry: str) -> list[str]:
     """The /dev/input nodes Kivy 2.3's own probesysfs hands to hidinput for ``entry``."""
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1")
-    result = subprocess.run(
-        [sys.executable, "-c", KIVY_PROBESYSFS, str(root), entry],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return sorted(args.split(",")[0] for args in json.loads(result.stdout))
+    printed = run_python(KIVY_PROBESYSFS, str(root), entry, env=env)
+    return sorted(args.split(",")[0] for args in json.loads(printed))
 
 
 def test_kivy_reads_each_touch_screen_once_and_no_keyboard(tmp_path: Path) -> None:
@@ -232,13 +222,4 @@ def test_the_app_start_applies_it_to_kivys_config(
         "from kivy.config import Config\n"
         "print(Config.get('graphics', 'rotation'))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == [rotation]
+    assert run_python(probe, env=env).split() == [rotation]

@@ -5,14 +5,12 @@ from __future__ import annotations
 import configparser
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from app.kivy_setup import DETECTED_TOUCH_SCREENS
-from tests.deploy.support import DEPLOY, REPO
+from tests.deploy.support import DEPLOY, run_python
 
 PANELS = {"dsi7": (800, 480), "touch2": (720, 1280), "hdmi": (1024, 600)}
 KIVY_CONFIG_VERSION = "27"  # Kivy 2.3
@@ -101,16 +99,7 @@ def test_kivy_reads_the_template_as_it_is(panel: str, tmp_path: Path) -> None:
     (tmp_path / "config.ini").write_bytes(template.read_bytes())
     env = dict(os.environ, KIVY_HOME=str(tmp_path), KIVY_NO_ARGS="1")
     env.update(KIVY_NO_FILELOG="1", KIVY_NO_CONSOLELOG="1")
-    result = subprocess.run(
-        [sys.executable, "-c", KIVY_PROBE],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout)
+    seen = json.loads(run_python(KIVY_PROBE, env=env))
 
     assert seen["input"] == dict(read(panel)["input"])
     assert seen["graphics"]["show_cursor"] == "0"
@@ -134,13 +123,5 @@ def test_the_app_keeps_the_deployed_mouse_setting(tmp_path: Path) -> None:
         "from kivy.config import Config\n"
         "print(Config.get('input', 'mouse'))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "disable_on_activity" in result.stdout
+    printed = run_python(probe, env=env)
+    assert "disable_on_activity" in printed
