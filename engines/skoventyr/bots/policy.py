@@ -18,7 +18,8 @@ from engines.skoventyr.cards import Effect
 
 LOSS = -1000.0
 
-#: The policy's tunable weights (tuned by self-play in the fast simulator).
+#: The policy's tunable weights (tuned by self-play in the fast simulator; the Rally and
+#: Rescue ones by a coordinate search on the mean score of module games).
 W: dict[str, float] = {
     "step": 6.0,
     "urgency": 14.0,
@@ -45,6 +46,16 @@ W: dict[str, float] = {
     "wrath_equal": -30.0,
     "wrath_wait": 10.0,
     "first_f": 40.0,
+    "rally": 55.0,
+    "rally_ready": 140.0,
+    "rally_short": 20.0,
+    "involve": 32.0,
+    "involve2": 6.0,
+    "rescue": 20.0,
+    "rescue_held": 16.0,
+    "rescue_coming": 3.0,
+    "rescue_plan": 12.0,
+    "rescue_idle": 2.0,
 }
 
 
@@ -58,12 +69,14 @@ def plan_type(s: Sim) -> int:
         return ft
     if ft == -2:
         return F
-    best, count = -1, 0
+    best, count = -1, 0.0
     hand = s.hand
     for c in ALLY_INTS:
-        if c == F or s.hostage(c):
+        if c == F:
             continue
-        k = hand.count(c)
+        # A hostage type can still be the plan (Rescue frees it); a free one held as
+        # often is preferred.
+        k = hand.count(c) - 0.5 * s.hostage(c)
         if k > count:
             best, count = c, k
     return best
@@ -145,7 +158,7 @@ def card_value(s: Sim, card: int, plan: int) -> float:
         value = max(value, 9.0 if hand.count(card) == 0 else 4.0)
     if rule.clears_future:
         value = max(value, 4.0)
-    if s.hostage(card):
+    if s.hostage(card) and card != plan:
         value = 1.0
     if len(hand) >= 5:
         value -= 8.0
@@ -243,13 +256,36 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
             score += 20.0
         return score - damage_cost(s)
     if kind == "rally":
-        return 55.0 + (5.0 if move[2] != plan else 0.0)
+        return rally_score(s, move[1], move[2], c)
     if kind == "involve":
-        return 32.0 + (6.0 if move[1] == 2 else 0.0)
+        return W["involve"] + (W["involve2"] if move[1] == 2 else 0.0)
     if kind == "rescue":
-        double = any(h[1] for h in s.hostages if h[0] == move[1])
-        return 28.0 + (12.0 if move[1] == plan else 0.0) - damage_cost(s, 2 if double else 1)
+        return rescue_score(s, move[1], c)
     return 0.0
+
+
+def rally_score(s: Sim, minion: int, card: int, c: Ctx) -> float:
+    """How good rallying the Lygtemand on ``minion`` with ``card`` from the hand is now:
+    best the Minion the Forest can already defeat, else the one it is nearest to."""
+    value = next(int(m[1] or 0) for m in s.minions if m[0] == minion)
+    if value <= c.k:
+        score = W["rally_ready"] + value
+    else:
+        score = W["rally"] - W["rally_short"] * (value - c.k)
+    return score - 0.5 * card_value(s, card, c.plan)
+
+
+def rescue_score(s: Sim, card: int, c: Ctx) -> float:
+    """How good freeing the hostage Ally type ``card`` is now."""
+    double = any(h[1] for h in s.hostages if h[0] == card)
+    held = s.hand.count(card)
+    coming = s.future.count(card)
+    score = W["rescue"] + W["rescue_held"] * held + W["rescue_coming"] * coming
+    if card == c.plan or card == F:
+        score += W["rescue_plan"]
+    elif held + coming == 0:
+        score = W["rescue_idle"]
+    return score - damage_cost(s, 2 if double else 1)
 
 
 def power_score(s: Sim, effect: Effect, c: Ctx) -> float:

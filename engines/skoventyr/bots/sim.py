@@ -369,7 +369,8 @@ class Sim:
         return self.hands[self.player]
 
     def hostage(self, card: int) -> bool:
-        return any(h[0] == card for h in self.hostages)
+        # Most games have no Hostages: skip building a generator for them.
+        return bool(self.hostages) and any(h[0] == card for h in self.hostages)
 
     def add_to_hand(self, card: int) -> None:
         if self.rules[card].leaves:

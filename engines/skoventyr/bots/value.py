@@ -54,12 +54,14 @@ def features(s: Sim) -> list[float]:
     share = adversaries / size if size else 0.0
     hand = s.hand
     plan = plan_type(s)
-    values = [int(m[1] or 0) for m in s.minions]
+    left = sum(int(m[1] or 0) for m in s.minions)
+    # Only a vulnerable Minion can be defeated (Lygtemands cover the others).
+    values = [int(m[1] or 0) for m in s.minions if m[2] is None]
     allies = s.ally_count()
     return [
         1.0,
         (6 - len(s.minions)) / 6,
-        sum(values) / 18,
+        left / 18,
         float(gap),
         1.0 / gap if gap else 2.0,
         float(gap == 1),

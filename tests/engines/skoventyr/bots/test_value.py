@@ -6,7 +6,7 @@ import pytest
 
 from engines.skoventyr import Config, new_game, view
 from engines.skoventyr.bots import fit_value, policy
-from engines.skoventyr.bots.sim import Sim
+from engines.skoventyr.bots.sim import H, Sim
 from engines.skoventyr.bots.value import NAMES, WEIGHTS, features, value
 
 
@@ -48,3 +48,16 @@ def test_the_fit_prints_weights_for_every_feature(capsys: pytest.CaptureFixture[
     assert fit_value.main(["--games", "6"]) == 0
     out = capsys.readouterr().out
     assert out.count("  # ") == len(NAMES) and "WEIGHTS" in out
+
+
+def test_a_minion_under_a_lygtemand_cannot_be_counted_as_defeatable() -> None:
+    # Lygtemands module: Wrath may only target a vulnerable Minion (no Lygtemand on it).
+    config = Config(lygtemands=True)
+    sim = Sim.from_state(view(new_game(config, 0), config.seats[0]), random.Random(0))
+    for tree in sim.trees[:2]:
+        tree[2] = H  # two Huldre in the Forest
+    defeatable = NAMES.index("a Minion can be defeated")
+    assert all(m[2] is not None for m in sim.minions)
+    assert features(sim)[defeatable] == 0.0
+    next(m for m in sim.minions if m[1] == 2)[2] = None  # rallied: now vulnerable
+    assert features(sim)[defeatable] == 1.0
