@@ -10,8 +10,8 @@ from engines.skoventyr.bots.sim import H, Sim
 from engines.skoventyr.bots.value import NAMES, WEIGHTS, features, value
 
 
-def start(seed: int) -> Sim:
-    config = Config()
+def start(seed: int, config: Config | None = None) -> Sim:
+    config = config or Config()
     return Sim.from_state(view(new_game(config, seed), config.seats[0]), random.Random(seed))
 
 
@@ -52,8 +52,7 @@ def test_the_fit_prints_weights_for_every_feature(capsys: pytest.CaptureFixture[
 
 def test_a_minion_under_a_lygtemand_cannot_be_counted_as_defeatable() -> None:
     # Lygtemands module: Wrath may only target a vulnerable Minion (no Lygtemand on it).
-    config = Config(lygtemands=True)
-    sim = Sim.from_state(view(new_game(config, 0), config.seats[0]), random.Random(0))
+    sim = start(0, Config(lygtemands=True))
     for tree in sim.trees[:2]:
         tree[2] = H  # two Huldre in the Forest
     defeatable = NAMES.index("a Minion can be defeated")
