@@ -82,6 +82,11 @@ def plan_type(s: Sim) -> int:
     return best
 
 
+def minion_value(s: Sim, minion: int) -> int:
+    """The value of the Minion with id ``minion``."""
+    return next(int(m[1] or 0) for m in s.minions if m[0] == minion)
+
+
 def vulnerable_values(s: Sim) -> list[int]:
     return [int(m[1] or 0) for m in s.minions if m[2] is None]
 
@@ -231,7 +236,7 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
         return position_score(s, move[1], move[2], c)
     if kind == "wrath":
         k, values = c.k, c.values
-        value = next(int(m[1] or 0) for m in s.minions if m[0] == move[1])
+        value = minion_value(s, move[1])
         score = 40.0 + value * 3.0
         if value < max(v for v in values if v <= k):
             return 0.0
@@ -267,7 +272,7 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
 def rally_score(s: Sim, minion: int, card: int, c: Ctx) -> float:
     """How good rallying the Lygtemand on ``minion`` with ``card`` from the hand is now:
     best the Minion the Forest can already defeat, else the one it is nearest to."""
-    value = next(int(m[1] or 0) for m in s.minions if m[0] == minion)
+    value = minion_value(s, minion)
     if value <= c.k:
         score = W["rally_ready"] + value
     else:
