@@ -1,6 +1,7 @@
 """Whole Skoventyr games played through the screen, touch by touch, as a person would."""
 
 import random
+import threading
 import time
 
 import pytest
@@ -8,7 +9,7 @@ from kivy.uix.widget import Widget
 
 from app import tap_guard
 from app.games import BY_KEY
-from app.skoventyr import touch_paths
+from app.skoventyr import advisor, touch_paths
 from app.skoventyr.play_screen import SkoventyrPlayScreen
 from app.widgets import TButton
 from engines import skoventyr as S
@@ -182,20 +183,33 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
     assert len(driver.app.store.events(screen.play.session_id)) == 2
 
 
-def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(driver: Driver) -> None:
+def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
     start_game(driver, 1, {})
     driver.close_popups()
     screen = driver.app.current_screen
     legal = {a.label for a in S.legal_actions(screen.play.state)}
-    progress = set()
+    # The advisor may settle a clear choice in a tenth of a second; here it is held until
+    # the screen has shown its progress, so the test sees the thinking whatever the deal.
+    release = threading.Event()
+    real_advise = advisor.advise
+
+    def held_advise(state: S.State, seed: int, rollouts: int | None = None) -> advisor.Hint:
+        assert release.wait(30), "the screen never showed the advisor's progress"
+        return real_advise(state, seed, rollouts)
+
+    monkeypatch.setattr(advisor, "advise", held_advise)
     driver.tap(driver.find("Hint", TButton))
+    assert screen.hint_words == "Thinking 0%"  # at once: the touch was taken
     deadline = time.monotonic() + 30
     while screen.hint is None:
         driver.pump()  # frames keep coming while the advisor thinks
-        progress.add(screen.hint_words)
+        if screen.hint_words.startswith("Thinking ") and screen.hint_words != "Thinking 0%":
+            release.set()  # it thought in the background: the screen said how far it got
         assert time.monotonic() < deadline, "no hint came"
-    # It thought in the background: the screen went on drawing, and said how far it got.
-    assert any(words.startswith("Thinking ") for words in progress)
+    assert release.is_set()
+    assert screen.hint_words == "Hint"
     hint = screen.hint
     assert hint.action.label in legal
     assert hint.suggestion in driver.texts() and hint.estimate in driver.texts()
