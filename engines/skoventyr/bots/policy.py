@@ -94,13 +94,32 @@ def vulnerable_values(s: Sim) -> list[int]:
 class Ctx:
     """What every option of one decision is scored against (worked out once)."""
 
-    __slots__ = ("gap", "k", "plan", "values")
+    __slots__ = ("_card_values", "_growing", "gap", "k", "plan", "values")
 
     def __init__(self, s: Sim) -> None:
         self.plan = plan_type(s)
         self.gap = s.gap
         self.k = s.ally_count()
         self.values = vulnerable_values(s)
+        self._growing: bool | None = None
+        self._card_values: dict[int, float] = {}
+
+    def card_value(self, s: Sim, card: int) -> float:
+        """``card_value`` for this decision (a Call's safe and risky moves share it)."""
+        value = self._card_values.get(card)
+        if value is None:
+            value = self._card_values[card] = card_value(s, card, self.plan)
+        return value
+
+    def growing(self, s: Sim) -> bool:
+        """Whether the Forest's line can still grow: a free Tree to place on, and a card
+        of the plan's type (or a Formskifter) in the hand or the Future."""
+        if self._growing is None:
+            plan = self.plan
+            self._growing = bool(s.placement_trees()) and any(
+                c in (plan, F) and not s.hostage(c) for c in (*s.hand, *s.future)
+            )
+        return self._growing
 
 
 def far_side(s: Sim, tid: int, gap: int) -> bool:
@@ -137,7 +156,8 @@ def damage_cost(s: Sim, times: int = 1) -> float:
     if s.damage_capacity() < times:
         return -LOSS
     cost = 0.0
-    dam = any(t[1] for t in s.trees if s.is_free(t))
+    v, ge = s.v, s.ge
+    dam = any(t[1] and t[2] < 0 and t[0] != v and t[0] != ge for t in s.trees)  # a free one
     n = s.n
     for _ in range(times):
         if dam:
@@ -172,7 +192,7 @@ def card_value(s: Sim, card: int, plan: int) -> float:
 
 def call_score(s: Sim, slot: int, risky: bool, c: Ctx) -> float:
     card = s.future[slot]
-    score = W["call"] + card_value(s, card, c.plan)
+    score = W["call"] + c.card_value(s, card)
     if risky:
         p = s.ge_odds()
         if c.gap <= 2:
@@ -229,7 +249,7 @@ def position_score(s: Sim, card: int, tid: int, c: Ctx) -> float:
 
 def move_score(s: Sim, move: Move, c: Ctx) -> float:
     kind = move[0]
-    g, plan = c.gap, c.plan
+    g = c.gap
     if kind == "call":
         return call_score(s, move[1], move[2], c)
     if kind == "position":
@@ -240,10 +260,7 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
         score = 40.0 + value * 3.0
         if value < max(v for v in values if v <= k):
             return 0.0
-        growing = bool(s.placement_trees()) and any(
-            c in (plan, F) and not s.hostage(c) for c in (*s.hand, *s.future)
-        )
-        if k >= max(values) or g <= W["wrath_gap"] or not growing:
+        if k >= max(values) or g <= W["wrath_gap"] or not c.growing(s):
             score += 40.0
         elif WRATH_EQUAL and value == k:
             score += W["wrath_equal"]
@@ -277,7 +294,7 @@ def rally_score(s: Sim, minion: int, card: int, c: Ctx) -> float:
         score = W["rally_ready"] + value
     else:
         score = W["rally"] - W["rally_short"] * (value - c.k)
-    return score - 0.5 * card_value(s, card, c.plan)
+    return score - 0.5 * c.card_value(s, card)
 
 
 def rescue_score(s: Sim, card: int, c: Ctx) -> float:
@@ -331,7 +348,7 @@ def answer_score(s: Sim, move: Move, c: Ctx) -> float:
         card = s.future[move[1]]
         if card == G:
             return 20.0 - float(move[1])
-        return -card_value(s, card, plan)
+        return -c.card_value(s, card)
     if kind == "stop":
         return 0.0
     if kind == "discadv":
@@ -354,14 +371,14 @@ def answer_score(s: Sim, move: Move, c: Ctx) -> float:
         return float((s.idx(move[1]) - s.idx(s.v)) % s.n)
     if kind == "handdisc":
         card = move[1]
-        return -card_value(s, card, plan) - 0.5 * (s.hand.count(card) == 1)
+        return -c.card_value(s, card) - 0.5 * (s.hand.count(card) == 1)
     return 0.0
 
 
 def choose(s: Sim, rng: random.Random | None = None) -> Move:
     """The policy's move or answer for ``s`` (ties broken by ``rng`` if given)."""
     options = s.options()
-    return best(s, options, rng)[0]
+    return best(s, options, rng)
 
 
 def scored(s: Sim, options: list[Move]) -> list[tuple[float, Move]]:
@@ -371,13 +388,16 @@ def scored(s: Sim, options: list[Move]) -> list[tuple[float, Move]]:
     return [(move_score(s, m, c), m) for m in options]
 
 
-def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> tuple[Move, float]:
+def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> Move:
+    """The best-scored of ``options`` (ties broken by ``rng`` if given, else the first)."""
+    if len(options) == 1:  # a forced step: nothing to weigh
+        return options[0]
     ranked = scored(s, options)
     top = max(score for score, _ in ranked)
     ties = [m for score, m in ranked if score == top]
     if rng is not None and len(ties) > 1:
-        return rng.choice(ties), top
-    return ties[0], top
+        return rng.choice(ties)
+    return ties[0]
 
 
 def rollout(s: Sim, horizon: int | None = None) -> int:
@@ -390,7 +410,7 @@ def rollout(s: Sim, horizon: int | None = None) -> int:
         if not options:
             s.ended = -1
             break
-        s.play(best(s, options)[0])
+        s.play(best(s, options))
         steps += 1
     return s.ended
 

@@ -249,22 +249,33 @@ class Sim:
         """Clockwise steps from Gamle Erik to Vogter."""
         return (self.idx(self.v) - self.idx(self.ge)) % len(self.trees)
 
-    def is_free(self, t: list[int]) -> bool:
-        return t[2] < 0 and t[0] != self.v and t[0] != self.ge
+    # The next four run at every simulated step, so the test for a free Tree (no Ally,
+    # neither Vogter nor Gamle Erik on it) is written out in each rather than called.
 
     def damage_options(self) -> list[int]:
-        free = [t for t in self.trees if self.is_free(t)]
+        v, ge = self.v, self.ge
+        free = [t for t in self.trees if t[2] < 0 and t[0] != v and t[0] != ge]
         dam = [t[0] for t in free if t[1]]
         return dam or [t[0] for t in free]
 
     def damage_capacity(self) -> int:
-        return sum(1 if t[1] else 2 for t in self.trees if self.is_free(t))
+        v, ge = self.v, self.ge
+        capacity = 0
+        for t in self.trees:
+            if t[2] < 0 and t[0] != v and t[0] != ge:
+                capacity += 1 if t[1] else 2
+        return capacity
 
     def heal_options(self) -> list[int]:
-        return [t[0] for t in self.trees if t[1] and self.is_free(t)]
+        v, ge = self.v, self.ge
+        return [t[0] for t in self.trees if t[1] and t[2] < 0 and t[0] != v and t[0] != ge]
 
     def ally_count(self) -> int:
-        return sum(1 for t in self.trees if t[2] >= 0)
+        count = 0
+        for t in self.trees:
+            if t[2] >= 0:
+                count += 1
+        return count
 
     def ally_cards(self) -> list[int]:
         return [t[2] for t in self.trees if t[2] >= 0]
@@ -292,12 +303,6 @@ class Sim:
                     return t[2]
                 only_f = True
         return -2 if only_f else -1
-
-    def type_allows(self, card: int) -> bool:
-        if self.rules[card].mixes:
-            return True
-        ft = self.forest_type()
-        return ft == -1 or ft == card
 
     def refuge_trees(self) -> list[int]:
         reach = [self.v]
@@ -425,13 +430,16 @@ class Sim:
         fut = self.future
         if fut:
             slots = [0] if fut[0] == G else range(len(fut))
+            payable: dict[int, bool] = {}  # two copies of a card cost the same
             for slot in slots:
                 card = fut[slot]
-                del fut[slot]
-                self.taken = card
-                ok = self.all_possible(self.rules[card].cost)
-                fut.insert(slot, card)
-                self.taken = -1
+                ok = payable.get(card)
+                if ok is None:
+                    del fut[slot]
+                    self.taken = card
+                    ok = payable[card] = self.all_possible(self.rules[card].cost)
+                    fut.insert(slot, card)
+                    self.taken = -1
                 if ok:
                     out.append(("call", slot, False))
                 out.append(("call", slot, True))
@@ -440,10 +448,12 @@ class Sim:
         hand = self.hand
         kinds = sorted(set(hand))
         place = self.placement_trees()
+        ft = self.forest_type()
         for card in kinds:
             if self.hostage(card):
                 continue
-            if self.type_allows(card):
+            # The Forest takes this type: it is empty, of this type, or the card mixes.
+            if ft == -1 or ft == card or self.rules[card].mixes:
                 for tid in place:
                     out.append(("position", card, tid))
             if self.rules[card].mission:
