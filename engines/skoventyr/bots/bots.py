@@ -144,9 +144,10 @@ class SearchBot:
     of 40 steps 76%, of 60 steps 47% (width 10). Candidates are the legal actions
     the heuristic rates within ``margin`` of its best (at most ``width``). The heuristic's
     own choice is the default; a challenger replaces it only when it is ahead by ``z``
-    standard errors over the shared deals. Challengers that fall behind are dropped, and
-    the search stops when none is left. A minor step inside a turn (which Tree to damage,
-    ...) gets ``step_share`` of the budget; the choices of ``KEY_STEPS`` get all of it.
+    standard errors over the shared deals. Challengers that fall behind are dropped, but
+    the nearest one is always kept, so the whole budget is spent. A minor step inside a
+    turn (which Tree to damage, ...) gets ``step_share`` of the budget; the choices of
+    ``KEY_STEPS`` get all of it.
 
     ``rollouts`` caps the rounds: with a cap and a generous budget the choice depends only
     on the seed (reproducible); with only a time budget it depends on the machine's speed.
@@ -224,7 +225,13 @@ class SearchBot:
             if rounds >= self.min_rounds:
                 # Keep the challengers ahead of the default (later: clearly ahead).
                 need = 0.0 if rounds < 2 * self.min_rounds else 0.5
-                alive = [default] + [a for a in alive if a is not default and _t(a, default) > need]
+                challengers = [a for a in alive if a is not default]
+                kept = [a for a in challengers if _t(a, default) > need]
+                if not kept and challengers:
+                    # Never stop early: the time left goes to the nearest challenger (on
+                    # 200 paired seeds, 68.5% won against 63% when the search stopped).
+                    kept = [max(challengers, key=lambda a: _t(a, default))]
+                alive = [default, *kept]
         self.last_rounds = rounds
         best = default
         best_t = self.z

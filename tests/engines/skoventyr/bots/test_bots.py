@@ -89,6 +89,17 @@ def test_search_bot_reports_an_estimate_and_a_reason() -> None:
     assert bot.explain().startswith("Look-ahead:")
 
 
+@pytest.mark.parametrize("seed", [22, 23, 28])
+def test_search_bot_spends_its_rounds_even_when_its_default_leads_early(seed: int) -> None:
+    """In these deals every challenger trails after the first 8 rounds; the search still
+    plays all its rounds (here capped at 30) on the nearest one rather than stop."""
+    bot = SearchBot(rollouts=30)
+    state = new_game(Config(), seed)
+    bot.choose(blind(state), random.Random(0), 60.0)
+    assert len(bot.last_arms) > 1
+    assert bot.last_rounds == 30
+
+
 def test_a_forced_step_is_answered_at_once() -> None:
     bot = RandomBot()
     state = new_game(Config(), 0)
