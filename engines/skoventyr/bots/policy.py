@@ -156,8 +156,7 @@ def damage_cost(s: Sim, times: int = 1) -> float:
     if s.damage_capacity() < times:
         return -LOSS
     cost = 0.0
-    v, ge = s.v, s.ge
-    dam = any(t[1] and t[2] < 0 and t[0] != v and t[0] != ge for t in s.trees)  # a free one
+    dam = bool(s.heal_options())  # a free Tree is already damaged
     n = s.n
     for _ in range(times):
         if dam:
