@@ -64,15 +64,10 @@ usb_rule_path=/etc/udev/rules.d/90-tableside-usb-stick.rules
 app_parts=(app engines hardware kv deploy)
 app_files=(pyproject.toml README.md)
 
-apt_packages=(
-    python3 python3-venv python3-pip # the virtual environment (lgpio comes through pip)
-    libgl1 libgles2 libegl1          # OpenGL and OpenGL ES through Mesa
-    libgl1-mesa-dri                  # Mesa's V3D/VC4 driver, which GBM and EGL load
-    libgbm1 libdrm2                  # KMS/DRM output for SDL2 on Lite
-    libmtdev1                        # Kivy's mtdev touch provider
-    fonts-dejavu-core                # a fallback font beside Kivy's own Roboto
-)
-# Kivy's aarch64 wheel brings its own SDL2, so no libsdl2 package is needed.
+# The virtual environment (lgpio comes through pip), then what the app opens at run
+# time: deploy/runtime-packages.txt, the list ./tableside installs too.
+apt_packages=(python3 python3-venv python3-pip)
+mapfile -t -O 3 apt_packages < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$src/deploy/runtime-packages.txt")
 
 groups_wanted=(video render input gpio)
 
