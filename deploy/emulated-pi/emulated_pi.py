@@ -123,7 +123,9 @@ def in_root(root: Path, script: str, *, user: str = "root", log_to: Path | None 
     """Run a bash script inside the root (under qemu-user), as root or as the user."""
     env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
            "LANG": "C.UTF-8", "TERM": "dumb", "DEBIAN_FRONTEND": "noninteractive"}
-    cmd = ["chroot", str(root)]
+    # Its own host name (a UTS namespace), as the hosts file says: sudo looks it up.
+    cmd = ["unshare", "--uts", "sh", "-c", 'hostname tableside-pi && exec "$@"', "-",
+           "chroot", str(root)]
     if user == "root":
         cmd += ["env", "-i", *(f"{k}={v}" for k, v in env.items()), "HOME=/root",
                 "bash", "-c", script]
@@ -132,6 +134,35 @@ def in_root(root: Path, script: str, *, user: str = "root", log_to: Path | None 
         cmd += ["env", "-i", *(f"{k}={v}" for k, v in env.items()),
                 "runuser", "-l", user, "-c", script]
     return run(cmd, log_to=log_to, check=check, timeout=timeout)
+
+
+BINFMT = Path("/proc/sys/fs/binfmt_misc")
+
+
+def ensure_binfmt() -> None:
+    """arm64 programs run through qemu-user, with set-user-id honoured.
+
+    Debian registers qemu-aarch64 without the 'C' flag, so inside the root sudo runs
+    without its set-user-id bit and refuses ("effective uid is not 0"); a person on a Pi
+    has a working sudo, and ./tableside uses it. Re-registered with the same magic and
+    interpreter, adding O and C (open the binary, credentials from it) to its flags."""
+    if not (BINFMT / "register").exists():
+        run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(BINFMT)])
+    entry = BINFMT / "qemu-aarch64"
+    if not entry.exists():
+        run(["update-binfmts", "--enable", "qemu-aarch64"])
+    info = dict(line.split(" ", 1) for line in entry.read_text().splitlines() if " " in line)
+    if "C" in info["flags:"]:
+        return
+    # (Debian's wrapper, aarch64-binfmt-P, expects the P flag: argv[0] preserved.)
+
+    def escaped(hex_text: str) -> str:
+        return "".join(f"\\x{hex_text[i:i + 2]}" for i in range(0, len(hex_text), 2))
+
+    entry.write_text("-1")
+    (BINFMT / "register").write_text(
+        f":qemu-aarch64:M::{escaped(info['magic'])}:{escaped(info['mask'])}:"
+        f"{info['interpreter']}:{''.join(sorted(set(info['flags:'].strip()) | set('OC')))}")
 
 
 # --- The roots --------------------------------------------------------------------------
@@ -158,10 +189,11 @@ def base_root(cache: Path, release: str, logs: Path) -> Path:
     (root / "etc/pip.conf").write_text("[global]\ncert = /etc/ssl/certs/host-ca-bundle.crt\n")
     (root / "etc/hostname").write_text("tableside-pi\n")
     (root / "etc/hosts").write_text("127.0.0.1 localhost\n127.0.1.1 tableside-pi\n")
-    in_root(root, f"useradd --create-home --shell /bin/bash --groups sudo {USER} && "
-                  f"echo '{USER} ALL=(ALL) NOPASSWD: ALL' >/etc/sudoers.d/010_{USER}-nopasswd && "
-                  f"chmod 0440 /etc/sudoers.d/010_{USER}-nopasswd && apt-get clean",
-            log_to=logs / "debootstrap.log")
+    with mounted(root):
+        in_root(root, f"useradd --create-home --shell /bin/bash --groups sudo {USER} && "
+                      f"echo '{USER} ALL=(ALL) NOPASSWD: ALL' >/etc/sudoers.d/010_{USER}-nopasswd && "
+                      f"chmod 0440 /etc/sudoers.d/010_{USER}-nopasswd && apt-get clean",
+                log_to=logs / "debootstrap.log")
     stamp.write_text(time.strftime("%F %T\n"))
     return root
 
@@ -191,6 +223,11 @@ def step_lite(cache: Path, release: str, logs: Path) -> str:
     base = base_root(cache, release, logs)
     root = fresh_copy(base, cache / release / "lite")
     project_bundle(root / "tmp/tableside.bundle")
+    with mounted(root):
+        return _lite_in(root, cache, release, logs)
+
+
+def _lite_in(root: Path, cache: Path, release: str, logs: Path) -> str:
     home = f"/home/{USER}"
     log(f"{release}: git clone, then ./tableside as '{USER}' (first run installs)")
     # No display: what a person sees on Lite's console. `run --help` installs everything
@@ -199,11 +236,12 @@ def step_lite(cache: Path, release: str, logs: Path) -> str:
                           "&& ./tableside run --help", user=USER, log_to=logs / "lite.log")
     if "installing" not in first:
         raise StepFailed("the first run of ./tableside said nothing about installing")
-    missing = in_root(root, f"cd {home}/tableside && .venv/bin/python -c '"
-                            "import ctypes, sys\n"
-                            f"for name in {RUNTIME_LIBRARIES!r}:\n"
-                            "    try: ctypes.CDLL(name)\n"
-                            "    except OSError: print(name)'",
+    probe = root / "tmp/runtime_libraries.py"
+    probe.write_text("import ctypes\n"
+                     f"for name in {RUNTIME_LIBRARIES!r}:\n"
+                     "    try:\n        ctypes.CDLL(name)\n"
+                     "    except OSError:\n        print(name)\n")
+    missing = in_root(root, f"{home}/tableside/.venv/bin/python /tmp/runtime_libraries.py",
                       user=USER, log_to=logs / "lite.log").split()
     if missing:
         raise StepFailed(f"./tableside left these libraries out: {', '.join(missing)}")
@@ -245,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in wanted if name not in STEPS]
     if unknown:
         parser.error(f"unknown steps: {', '.join(unknown)}")
+    ensure_binfmt()
     report = Report()
     started = time.monotonic()
     for release in args.release or list(RELEASES):
