@@ -9,6 +9,8 @@ before the UI tests' own conftest runs. A window opened with Kivy's defaults wou
 import os
 import tempfile
 
+import pytest
+
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
@@ -24,3 +26,10 @@ from kivy.config import Config  # noqa: E402
 # No frame-rate cap in tests: each simulated touch waits for frames, and the app's cap
 # (kept for the Pi's sake) would make whole-game tests crawl.
 Config.set("graphics", "maxfps", "0")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests that drive a real window first: they are the long ones (whole games by
+    touch), so with several workers (pytest-xdist) they start at once and the short
+    engine tests fill the gaps, instead of one long game starting last."""
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/ui/"))

@@ -33,11 +33,14 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +57,7 @@ USER = "pi"  # Raspberry Pi OS's first user has sudo without a password; so has 
 BOOT_PACKAGES = ["linux-image-arm64", "systemd-sysv", "udev", "kmod", "iproute2", "procps"]
 DESKTOP_PACKAGES = ["lightdm", "labwc", "xwayland", "swayidle", "dbus-user-session"]
 HOST_CA_BUNDLE = Path("/etc/ssl/certs/ca-certificates.crt")
+ROOT_LABEL = "tableside-pi"
 
 
 # --- Reporting --------------------------------------------------------------------------
@@ -103,9 +107,11 @@ def run(cmd: list[str], *, log_to: Path | None = None, check: bool = True, **kw:
 @contextlib.contextmanager
 def mounted(root: Path) -> Iterator[None]:
     """/proc, /sys and /dev inside a root, for the length of a chroot session."""
-    points = [("proc", root / "proc", ["-t", "proc", "proc"]),
-              ("sys", root / "sys", ["-t", "sysfs", "sysfs"]),
-              ("dev", root / "dev", ["--rbind", "/dev"])]
+    points = [
+        ("proc", root / "proc", ["-t", "proc", "proc"]),
+        ("sys", root / "sys", ["-t", "sysfs", "sysfs"]),
+        ("dev", root / "dev", ["--rbind", "/dev"]),
+    ]
     done: list[Path] = []
     try:
         for _name, target, how in points:
@@ -118,21 +124,55 @@ def mounted(root: Path) -> Iterator[None]:
             subprocess.run(["umount", "-R", "-l", str(target)], check=False)
 
 
-def in_root(root: Path, script: str, *, user: str = "root", log_to: Path | None = None,
-            check: bool = True, timeout: float = 3600) -> str:
+def in_root(
+    root: Path,
+    script: str,
+    *,
+    user: str = "root",
+    log_to: Path | None = None,
+    check: bool = True,
+    timeout: float = 3600,
+) -> str:
     """Run a bash script inside the root (under qemu-user), as root or as the user."""
-    env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-           "LANG": "C.UTF-8", "TERM": "dumb", "DEBIAN_FRONTEND": "noninteractive"}
+    env = {
+        "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+        "LANG": "C.UTF-8",
+        "TERM": "dumb",
+        "DEBIAN_FRONTEND": "noninteractive",
+    }
     # Its own host name (a UTS namespace), as the hosts file says: sudo looks it up.
-    cmd = ["unshare", "--uts", "sh", "-c", 'hostname tableside-pi && exec "$@"', "-",
-           "chroot", str(root)]
+    cmd = [
+        "unshare",
+        "--uts",
+        "sh",
+        "-c",
+        'hostname tableside-pi && exec "$@"',
+        "-",
+        "chroot",
+        str(root),
+    ]
     if user == "root":
-        cmd += ["env", "-i", *(f"{k}={v}" for k, v in env.items()), "HOME=/root",
-                "bash", "-c", script]
+        cmd += [
+            "env",
+            "-i",
+            *(f"{k}={v}" for k, v in env.items()),
+            "HOME=/root",
+            "bash",
+            "-c",
+            script,
+        ]
     else:
         # A login shell, as a person who opened a terminal would have.
-        cmd += ["env", "-i", *(f"{k}={v}" for k, v in env.items()),
-                "runuser", "-l", user, "-c", script]
+        cmd += [
+            "env",
+            "-i",
+            *(f"{k}={v}" for k, v in env.items()),
+            "runuser",
+            "-l",
+            user,
+            "-c",
+            script,
+        ]
     return run(cmd, log_to=log_to, check=check, timeout=timeout)
 
 
@@ -157,12 +197,13 @@ def ensure_binfmt() -> None:
     # (Debian's wrapper, aarch64-binfmt-P, expects the P flag: argv[0] preserved.)
 
     def escaped(hex_text: str) -> str:
-        return "".join(f"\\x{hex_text[i:i + 2]}" for i in range(0, len(hex_text), 2))
+        return "".join(f"\\x{hex_text[i : i + 2]}" for i in range(0, len(hex_text), 2))
 
     entry.write_text("-1")
     (BINFMT / "register").write_text(
         f":qemu-aarch64:M::{escaped(info['magic'])}:{escaped(info['mask'])}:"
-        f"{info['interpreter']}:{''.join(sorted(set(info['flags:'].strip()) | set('OC')))}")
+        f"{info['interpreter']}:{''.join(sorted(set(info['flags:'].strip()) | set('OC')))}"
+    )
 
 
 # --- The roots --------------------------------------------------------------------------
@@ -178,9 +219,18 @@ def base_root(cache: Path, release: str, logs: Path) -> Path:
         shutil.rmtree(root, ignore_errors=True)
         root.parent.mkdir(parents=True, exist_ok=True)
         log(f"debootstrap {release} arm64 (about 6 minutes)")
-        run(["debootstrap", "--arch=arm64", "--variant=minbase",
-             "--include=python3,git,sudo,ca-certificates", release, str(root), MIRROR],
-            log_to=logs / "debootstrap.log")
+        run(
+            [
+                "debootstrap",
+                "--arch=arm64",
+                "--variant=minbase",
+                "--include=python3,git,sudo,ca-certificates",
+                release,
+                str(root),
+                MIRROR,
+            ],
+            log_to=logs / "debootstrap.log",
+        )
         (root / ".debootstrap-done").touch()
     # This machine reaches the package registries through its own certificate
     # authority: the root needs its bundle (apt itself is plain http), kept under a name
@@ -190,10 +240,13 @@ def base_root(cache: Path, release: str, logs: Path) -> Path:
     (root / "etc/hostname").write_text("tableside-pi\n")
     (root / "etc/hosts").write_text("127.0.0.1 localhost\n127.0.1.1 tableside-pi\n")
     with mounted(root):
-        in_root(root, f"useradd --create-home --shell /bin/bash --groups sudo {USER} && "
-                      f"echo '{USER} ALL=(ALL) NOPASSWD: ALL' >/etc/sudoers.d/010_{USER}-nopasswd && "
-                      f"chmod 0440 /etc/sudoers.d/010_{USER}-nopasswd && apt-get clean",
-                log_to=logs / "debootstrap.log")
+        in_root(
+            root,
+            f"useradd --create-home --shell /bin/bash --groups sudo {USER} && "
+            f"echo '{USER} ALL=(ALL) NOPASSWD: ALL' >/etc/sudoers.d/010_{USER}-nopasswd && "
+            f"chmod 0440 /etc/sudoers.d/010_{USER}-nopasswd && apt-get clean",
+            log_to=logs / "debootstrap.log",
+        )
     stamp.write_text(time.strftime("%F %T\n"))
     return root
 
@@ -215,8 +268,7 @@ def project_bundle(into: Path) -> None:
 # The shared libraries the app opens at run time on a Pi without a desktop: Kivy's
 # bundled SDL2 dlopens EGL, GLES and GBM/DRM for KMS output (Mesa's drivers behind
 # them), and Kivy's touch provider opens mtdev. None is in a minimal root.
-RUNTIME_LIBRARIES = ["libEGL.so.1", "libGLESv2.so.2", "libgbm.so.1", "libdrm.so.2",
-                     "libmtdev.so.1"]
+RUNTIME_LIBRARIES = ["libEGL.so.1", "libGLESv2.so.2", "libgbm.so.1", "libdrm.so.2", "libmtdev.so.1"]
 
 
 def step_lite(cache: Path, release: str, logs: Path) -> str:
@@ -232,50 +284,540 @@ def _lite_in(root: Path, cache: Path, release: str, logs: Path) -> str:
     log(f"{release}: git clone, then ./tableside as '{USER}' (first run installs)")
     # No display: what a person sees on Lite's console. `run --help` installs everything
     # (system packages, .venv) and stops before opening a window.
-    first = in_root(root, "git clone -q /tmp/tableside.bundle tableside && cd tableside "
-                          "&& ./tableside run --help", user=USER, log_to=logs / "lite.log")
+    first = in_root(
+        root,
+        "git clone -q /tmp/tableside.bundle tableside && cd tableside && ./tableside run --help",
+        user=USER,
+        log_to=logs / "lite.log",
+    )
     if "installing" not in first:
         raise StepFailed("the first run of ./tableside said nothing about installing")
     probe = root / "tmp/runtime_libraries.py"
-    probe.write_text("import ctypes\n"
-                     f"for name in {RUNTIME_LIBRARIES!r}:\n"
-                     "    try:\n        ctypes.CDLL(name)\n"
-                     "    except OSError:\n        print(name)\n")
-    missing = in_root(root, f"{home}/tableside/.venv/bin/python /tmp/runtime_libraries.py",
-                      user=USER, log_to=logs / "lite.log").split()
+    probe.write_text(
+        "import ctypes\n"
+        f"for name in {RUNTIME_LIBRARIES!r}:\n"
+        "    try:\n        ctypes.CDLL(name)\n"
+        "    except OSError:\n        print(name)\n"
+    )
+    missing = in_root(
+        root,
+        f"{home}/tableside/.venv/bin/python /tmp/runtime_libraries.py",
+        user=USER,
+        log_to=logs / "lite.log",
+    ).split()
     if missing:
         raise StepFailed(f"./tableside left these libraries out: {', '.join(missing)}")
     # The virtual display stands in for the panel; it is the harness's, not the app's.
     in_root(root, "apt-get install -y -qq xvfb xauth >/dev/null", log_to=logs / "lite.log")
     shots = f"{home}/screenshots"
-    in_root(root, f"cd tableside && xvfb-run -a -s '-screen 0 1280x800x24' "
-                  f"./tableside run --screenshots {shots} --check",
-            user=USER, log_to=logs / "lite.log", timeout=5400)
+    in_root(
+        root,
+        f"cd tableside && xvfb-run -a -s '-screen 0 1280x800x24' "
+        f"./tableside run --screenshots {shots} --check",
+        user=USER,
+        log_to=logs / "lite.log",
+        timeout=5400,
+    )
     out = cache / release / "screenshots"
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(root / shots.lstrip("/"), out)
     count = len(list(out.glob("*.png")))
     if count == 0:
         raise StepFailed("--screenshots wrote no PNG")
-    packages = sorted({word for line in first.splitlines() if "system packages:" in line
-                       for word in line.split("system packages:")[1].split()})
-    return (f"./tableside installed {', '.join(packages) or 'no system package'} by itself; "
-            f"{count} screens rendered and checked at 800x480 ({out})")
+    packages = sorted(
+        {
+            word
+            for line in first.splitlines()
+            if "system packages:" in line
+            for word in line.split("system packages:")[1].split()
+        }
+    )
+    return (
+        f"./tableside installed {', '.join(packages) or 'no system package'} by itself; "
+        f"{count} screens rendered and checked at 800x480 ({out})"
+    )
+
+
+# --- The virtual machine ------------------------------------------------------------------
+
+
+def png_from_ppm(ppm: Path, png: Path) -> tuple[int, int]:
+    """QEMU's screendump (binary PPM) as a PNG, with the standard library only."""
+    data = ppm.read_bytes()
+    fields: list[bytes] = []
+    at = 0
+    while len(fields) < 4:  # P6, width, height, maxval, with comments skipped
+        while data[at : at + 1].isspace():
+            at += 1
+        if data[at : at + 1] == b"#":
+            at = data.index(b"\n", at)
+            continue
+        end = at
+        while not data[end : end + 1].isspace():
+            end += 1
+        fields.append(data[at:end])
+        at = end
+    width, height = int(fields[1]), int(fields[2])
+    pixels = data[at + 1 : at + 1 + width * height * 3]
+    rows = b"".join(b"\x00" + pixels[y * width * 3 : (y + 1) * width * 3] for y in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
+
+    png.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows, 6))
+        + chunk(b"IEND", b"")
+    )
+    return width, height
+
+
+@dataclass
+class Word:
+    text: str
+    line: tuple[int, int, int]  # tesseract's block, paragraph and line numbers
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+def read_screen(png: Path) -> list[Word]:
+    """The words on a screendump, by OCR (tesseract), each with its place."""
+    out = run(["tesseract", str(png), "-", "--psm", "11", "tsv"])
+    words = []
+    for row in out.splitlines()[1:]:
+        cells = row.split("\t")
+        if len(cells) == 12 and cells[11].strip():
+            left, top, width, height = (int(cell) for cell in cells[6:10])
+            words.append(
+                Word(
+                    cells[11].strip(),
+                    (int(cells[2]), int(cells[3]), int(cells[4])),
+                    left,
+                    top,
+                    width,
+                    height,
+                )
+            )
+    return words
+
+
+def find_phrase(words: list[Word], phrase: str) -> tuple[int, int] | None:
+    """The centre of the first place where the phrase's words stand in a row."""
+    wanted = phrase.lower().split()
+    for i in range(len(words) - len(wanted) + 1):
+        run_of = words[i : i + len(wanted)]
+        if [w.text.lower().strip(".,:!") for w in run_of] == wanted and len(
+            {w.line for w in run_of}
+        ) == 1:
+            left, top = run_of[0].x, min(w.y for w in run_of)
+            right = run_of[-1].x + run_of[-1].width
+            bottom = max(w.y + w.height for w in run_of)
+            return (left + right) // 2, (top + bottom) // 2
+    return None
+
+
+class VM:
+    """qemu-system-aarch64 with a serial console (a root shell) and QMP (screen, touch)."""
+
+    def __init__(self, work: Path, disk: Path, kernel: Path, initrd: Path, logs: Path) -> None:
+        self.work, self.logs = work, logs
+        self.serial_path, self.qmp_path = work / "serial.sock", work / "qmp.sock"
+        for path in (self.serial_path, self.qmp_path):
+            path.unlink(missing_ok=True)
+        self.console_log = (logs / "vm-console.log").open("ab")
+        self.process = subprocess.Popen(
+            [
+                "qemu-system-aarch64",
+                "-M",
+                "virt",
+                "-cpu",
+                "max",
+                "-smp",
+                "2",
+                "-m",
+                "2048",
+                "-kernel",
+                str(kernel),
+                "-initrd",
+                str(initrd),
+                "-append",
+                f"root=LABEL={ROOT_LABEL} rw console=ttyAMA0 loglevel=3",
+                "-drive",
+                f"file={disk},if=none,format=raw,id=disk,cache=writeback",
+                "-device",
+                "virtio-blk-pci,drive=disk",
+                # The Pi's 7" panel: an 800x480 KMS/DRM screen (virtio GPU, no 3D).
+                "-device",
+                "virtio-gpu-pci,xres=800,yres=480",
+                # A touch screen stands in as a USB tablet (absolute pointer).
+                "-device",
+                "qemu-xhci",
+                "-device",
+                "usb-tablet",
+                "-netdev",
+                "user,id=net",
+                "-device",
+                "virtio-net-pci,netdev=net",
+                "-serial",
+                f"unix:{self.serial_path},server=on,wait=off",
+                "-qmp",
+                f"unix:{self.qmp_path},server=on,wait=off",
+                "-display",
+                "none",
+                "-monitor",
+                "none",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=(logs / "qemu.log").open("ab"),
+        )
+        self.serial = self._connect(self.serial_path)
+        self.qmp_socket = self._connect(self.qmp_path)
+        self.qmp_file = self.qmp_socket.makefile("rwb")
+        self.qmp_file.readline()  # the greeting
+        self.qmp("qmp_capabilities")
+        self.buffer = b""
+        self.count = 0
+
+    def _connect(self, path: Path) -> socket.socket:
+        for _ in range(100):
+            if path.exists():
+                sock = socket.socket(socket.AF_UNIX)
+                with contextlib.suppress(OSError):
+                    sock.connect(str(path))
+                    return sock
+            time.sleep(0.1)
+        raise StepFailed(f"qemu did not open {path.name} (see {self.logs / 'qemu.log'})")
+
+    def qmp(self, command: str, **arguments: object) -> object:
+        message = {"execute": command, **({"arguments": arguments} if arguments else {})}
+        self.qmp_file.write(json.dumps(message).encode() + b"\n")
+        self.qmp_file.flush()
+        while True:
+            reply = json.loads(self.qmp_file.readline())
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise StepFailed(f"QMP {command}: {reply['error'].get('desc')}")
+
+    def _read_until(self, marker: re.Pattern[bytes], timeout: float) -> re.Match[bytes]:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = marker.search(self.buffer)
+            if found:
+                return found
+            left = deadline - time.monotonic()
+            if left <= 0 or self.process.poll() is not None:
+                tail = self.buffer[-600:].decode(errors="replace")
+                raise StepFailed(f"the VM's console never showed {marker.pattern!r}:\n{tail}")
+            self.serial.settimeout(min(left, 5))
+            try:
+                data = self.serial.recv(65536)
+            except TimeoutError:
+                continue
+            self.console_log.write(data)
+            self.console_log.flush()
+            self.buffer = (self.buffer + data)[-200000:]
+
+    def wait_for_shell(self, timeout: float = 900) -> None:
+        """Until the serial console's automatic root login gives a shell that answers."""
+        deadline = time.monotonic() + timeout
+        self.buffer = b""
+        self._read_until(re.compile(rb"root@[\w-]+:[^#\n]*# "), timeout)
+        self.serial.sendall(b"stty -echo cols 200; dmesg -n 1; export SYSTEMD_PAGER= TERM=dumb\n")
+        self.shell("true", timeout=max(60.0, deadline - time.monotonic()))
+
+    def shell(self, command: str, timeout: float = 600, check: bool = True) -> str:
+        """Run a command in the VM's root shell; its output (stdout and stderr)."""
+        self.count += 1
+        begin, end = f"@@begin{self.count}@@", f"@@end{self.count}@@"
+        # printf builds the markers, so the typed command (if echoed) never matches them.
+        line = (
+            f"printf '@@%s{self.count}@@\\n' begin; ( {command} ) 2>&1; "
+            f"printf '@@%s{self.count}@@%d\\n' end $?\n"
+        )
+        self.buffer = b""
+        self.serial.sendall(line.encode())
+        found = self._read_until(re.compile(re.escape(end.encode()) + rb"(\d+)"), timeout)
+        text = self.buffer[: found.start()].decode(errors="replace")
+        text = text.split(begin, 1)[-1].replace("\r", "").strip("\n")
+        with (self.logs / "vm-shell.log").open("a") as handle:
+            handle.write(f"# {command}\n{text}\n[exit {found.group(1).decode()}]\n")
+        if check and found.group(1) != b"0":
+            raise StepFailed(
+                f"in the VM, `{command}` exited {found.group(1).decode()}:\n"
+                + "\n".join(text.splitlines()[-15:])
+            )
+        return text
+
+    def screendump(self, png: Path) -> list[Word]:
+        ppm = self.work / "screen.ppm"
+        ppm.unlink(missing_ok=True)
+        self.qmp("screendump", filename=str(ppm))
+        png_from_ppm(ppm, png)
+        return read_screen(png)
+
+    def wait_for_text(self, phrase: str, png: Path, timeout: float = 180) -> list[Word]:
+        """Screendumps until OCR finds the phrase on the screen; the last one's words."""
+        deadline = time.monotonic() + timeout
+        while True:
+            words = self.screendump(png)
+            if find_phrase(words, phrase) is not None:
+                return words
+            if time.monotonic() > deadline:
+                seen = " ".join(w.text for w in words)
+                raise StepFailed(f"the screen never showed {phrase!r} ({png}); it read: {seen}")
+            time.sleep(3)
+
+    def tap(self, x: int, y: int, size: tuple[int, int] = (800, 480)) -> None:
+        """A touch at (x, y) on the panel: the tablet moves there, presses and lets go."""
+        position = [
+            {"type": "abs", "data": {"axis": axis, "value": value * 32767 // span}}
+            for axis, value, span in (("x", x, size[0]), ("y", y, size[1]))
+        ]
+        self.qmp("input-send-event", events=position)
+        for down in (True, False):
+            self.qmp(
+                "input-send-event",
+                events=[{"type": "btn", "data": {"down": down, "button": "left"}}],
+            )
+            time.sleep(0.15)
+
+    def pull_the_plug(self) -> None:
+        """SIGKILL: the guest gets no shutdown, and loses what it had not yet written."""
+        self.process.kill()
+        self.process.wait()
+        self.close()
+
+    def power_off(self) -> None:
+        with contextlib.suppress(OSError, StepFailed):
+            self.shell("systemctl poweroff", timeout=5, check=False)
+        try:
+            self.process.wait(timeout=180)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.close()
+
+    def close(self) -> None:
+        for closable in (self.qmp_file, self.qmp_socket, self.serial, self.console_log):
+            with contextlib.suppress(OSError):
+                closable.close()
+
+
+# --- Step: boot -------------------------------------------------------------------------
+
+
+def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
+    """The Lite root after ./tableside, made bootable: a kernel, systemd, udev and DHCP;
+    the serial console logs root in (the harness's way in, as a keyboard would be); the
+    disk is an ext4 image of the root. Returns the kernel, initrd and disk."""
+    lite = cache / release / "lite"
+    if not (lite / f"home/{USER}/tableside/.venv").exists():
+        raise StepFailed("the boot step starts from the lite step's root: run --steps lite")
+    root = fresh_copy(lite, cache / release / "vm-root")
+    with mounted(root):
+        log(f"{release}: kernel, systemd and udev into the root (a few minutes)")
+        in_root(
+            root,
+            "apt-get update -qq && "
+            "networkd=$(apt-cache show systemd-networkd >/dev/null 2>&1 "
+            "&& echo systemd-networkd); "
+            "apt-get install -y -qq --no-install-recommends "
+            f"{' '.join(BOOT_PACKAGES)} $networkd >/dev/null && apt-get clean",
+            log_to=logs / "vm-image.log",
+        )
+    (root / "etc/fstab").write_text(f"LABEL={ROOT_LABEL} / ext4 defaults 0 1\n")
+    (root / "etc/resolv.conf").unlink(missing_ok=True)
+    (root / "etc/resolv.conf").write_text("nameserver 10.0.2.3\n")  # qemu's user network
+    (root / "etc/machine-id").write_text("")  # made at first boot
+    for name in ("serial-getty@ttyAMA0.service.d", "systemd-networkd.service.d"):
+        (root / "etc/systemd/system" / name).mkdir(parents=True, exist_ok=True)
+    shutil.copy(
+        GUEST / "serial-autologin.conf",
+        root / "etc/systemd/system/serial-getty@ttyAMA0.service.d/autologin.conf",
+    )
+    (root / "usr/local/lib/emulated-pi").mkdir(parents=True, exist_ok=True)
+    shutil.copy(GUEST / "saved-moves.py", root / "usr/local/lib/emulated-pi/saved-moves.py")
+    (root / "etc/systemd/network").mkdir(parents=True, exist_ok=True)
+    shutil.copy(GUEST / "wired.network", root / "etc/systemd/network/20-wired.network")
+    wants = root / "etc/systemd/system/multi-user.target.wants"
+    wants.mkdir(parents=True, exist_ok=True)
+    link = wants / "systemd-networkd.service"
+    link.unlink(missing_ok=True)
+    link.symlink_to("/lib/systemd/system/systemd-networkd.service")
+    boot = root / "boot"
+    kernel, initrd = cache / release / "vmlinuz", cache / release / "initrd.img"
+    shutil.copy(max(boot.glob("vmlinuz-*")), kernel)
+    shutil.copy(max(boot.glob("initrd.img-*")), initrd)
+    disk = cache / release / "disk.img"
+    disk.unlink(missing_ok=True)
+    log(f"{release}: the root as an ext4 disk image")
+    run(
+        ["mke2fs", "-q", "-t", "ext4", "-L", ROOT_LABEL, "-d", str(root), str(disk), "8G"],
+        log_to=logs / "vm-image.log",
+    )
+    return kernel, initrd, disk
+
+
+def wait_for_app(vm: VM, boot_id: str, timeout: float = 1200) -> None:
+    """Until the service has been started by systemd and Kivy has entered its main loop."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = vm.shell("systemctl is-active tableside", check=False).strip().splitlines()
+        journal = vm.shell(
+            f"journalctl -u tableside -b {boot_id} --no-pager -o cat | "
+            "grep -c 'Start application main loop'",
+            check=False,
+        )
+        if state and state[-1] == "active" and journal.strip().splitlines()[-1:] != ["0"]:
+            time.sleep(5)  # the first frames
+            return
+        time.sleep(10)
+    raise StepFailed(
+        "systemd never had Tableside running:\n"
+        + vm.shell("journalctl -u tableside -b --no-pager | tail -20", check=False)
+    )
+
+
+def step_boot(cache: Path, release: str, logs: Path) -> str:
+    kernel, initrd, disk = vm_image(cache, release, logs)
+    work = cache / release / "vm"
+    work.mkdir(exist_ok=True)
+    screens = cache / release / "vm-screens"
+    shutil.rmtree(screens, ignore_errors=True)
+    screens.mkdir()
+    timings: list[str] = []
+    began = time.monotonic()
+
+    def timed(what: str) -> None:
+        nonlocal began
+        timings.append(f"{what} {_duration(time.monotonic() - began)}")
+        began = time.monotonic()
+
+    vm = VM(work, disk, kernel, initrd, logs)
+    try:
+        log(f"{release}: booting the VM")
+        vm.wait_for_shell()
+        timed("first boot")
+        log(f"{release}: deploy/install.sh --mode console inside the VM")
+        vm.shell(f"cd /home/{USER}/tableside && ./deploy/install.sh --mode console", timeout=5400)
+        vm.shell("systemctl is-enabled tableside")
+        timed("install.sh")
+        vm.serial.sendall(b"systemctl reboot\n")
+        vm.wait_for_shell()
+        wait_for_app(vm, "0")
+        timed("reboot to the app")
+        words = vm.screendump(screens / "1-home-after-boot.png")
+        if not {"History", "Settings", "Skoventyr"} <= {w.text for w in words}:
+            raise StepFailed(
+                f"the screen after boot is not Home: {screens / '1-home-after-boot.png'}"
+            )
+        renderer = vm.shell(
+            "journalctl -u tableside -b --no-pager -o cat | grep -m1 'GL: OpenGL renderer'",
+            check=False,
+        ).strip()
+        title = play_skogen_turns(vm, screens)
+        moves = saved_moves(vm)
+        timed(f"3 Skogen turns by touch ({moves} moves saved)")
+        vm.pull_the_plug()
+        vm = VM(work, disk, kernel, initrd, logs)
+        vm.wait_for_shell()
+        wait_for_app(vm, "0")
+        timed("pulled plug and boot again")
+        vm.wait_for_text("Resume", screens / "5-home-after-the-pulled-plug.png")
+        if saved_moves(vm) != moves:
+            raise StepFailed(
+                f"{moves} moves were saved before the plug was pulled, {saved_moves(vm)} after"
+            )
+        vm.tap(
+            *find_phrase(vm.screendump(screens / "5-home-after-the-pulled-plug.png"), "Resume")
+            or (0, 0)
+        )
+        vm.wait_for_text(title, screens / "6-resumed.png")
+        timed("resumed at the same move")
+    finally:
+        vm.power_off()
+    return (
+        f"Home on KMS/DRM after install.sh and a reboot ({renderer}); a Skogen game "
+        f"resumed at {title!r} with its {moves} moves after a pulled plug; "
+        + ", ".join(timings)
+        + f"; screens in {screens}"
+    )
+
+
+# Where Home's "New game" button of the Skogen tile and the screens' main button (bottom
+# right: Set up the table, Next, Done, Enter N points) are at 800x480. OCR reads the
+# white text on the dark screen well, but not the dark text on these coloured buttons,
+# so they are touched at their place and each touch is checked by what follows.
+SKOGEN_NEW_GAME = (695, 427)
+MAIN_BUTTON = (672, 447)
+TURNS = ("5", "3", "6")  # points per turn: players 1, 2, 1
+
+
+def play_skogen_turns(vm: VM, screens: Path) -> str:
+    """New game, the set-up guide, and three turns by touch; the title it ends on."""
+    vm.tap(*SKOGEN_NEW_GAME)
+    vm.wait_for_text("New Skogen game", screens / "2-new-game.png")
+    vm.tap(*MAIN_BUTTON)
+    words = vm.wait_for_text("Set up Skogen", screens / "3-setup-guide.png")
+    for _ in range(12):  # Next through the guide's steps, then Done
+        step = [w.text for w in words if w.text.isdigit()]
+        vm.tap(*MAIN_BUTTON)
+        time.sleep(2)
+        words = vm.screendump(screens / "3-setup-guide.png")
+        if find_phrase(words, "Turn 1") is not None:
+            break
+    else:
+        raise StepFailed(f"the set-up guide never ended (last step read: {step})")
+    for turn, points in enumerate(TURNS):
+        words = vm.screendump(screens / f"4-turn-{turn + 1}.png")
+        keypad = [w for w in words if w.text == points and w.x > 470]
+        if not keypad:
+            raise StepFailed(f"no key {points} on the Skogen keypad ({screens})")
+        vm.tap(keypad[0].x + keypad[0].width // 2, keypad[0].y + keypad[0].height // 2)
+        vm.wait_for_text(f"Enter {points} points", screens / f"4-turn-{turn + 1}.png", 60)
+        vm.tap(*MAIN_BUTTON)
+        time.sleep(2)
+    words = vm.wait_for_text("Turn 2", screens / "4-after-three-turns.png")
+    line = next(w.line for w in words if w.text == "Turn")
+    return " ".join(w.text for w in words if w.line == line)
+
+
+def saved_moves(vm: VM) -> int:
+    """How many moves the unfinished game has in the service's database (read-only)."""
+    out = vm.shell("python3 /usr/local/lib/emulated-pi/saved-moves.py")
+    return int(out.strip().splitlines()[-1])
 
 
 # --- Driver -------------------------------------------------------------------------------
 
-STEPS: dict[str, Callable[[Path, str, Path], str]] = {"lite": step_lite}
+STEPS: dict[str, Callable[[Path, str, Path], str]] = {"lite": step_lite, "boot": step_boot}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--release", action="append", choices=sorted(RELEASES),
-                        help="Debian release (repeatable; default: both)")
-    parser.add_argument("--steps", default="lite,boot,desktop",
-                        help="comma-separated steps from: " + ", ".join(STEPS))
-    parser.add_argument("--cache", type=Path,
-                        default=Path.home() / ".cache" / "tableside-emulated-pi")
+    parser.add_argument(
+        "--release",
+        action="append",
+        choices=sorted(RELEASES),
+        help="Debian release (repeatable; default: both)",
+    )
+    parser.add_argument(
+        "--steps",
+        default="lite,boot,desktop",
+        help="comma-separated steps from: " + ", ".join(STEPS),
+    )
+    parser.add_argument(
+        "--cache", type=Path, default=Path.home() / ".cache" / "tableside-emulated-pi"
+    )
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         parser.error("run it as root (debootstrap, chroot and mounts need it)")
@@ -298,8 +840,10 @@ def main(argv: list[str] | None = None) -> int:
             except (StepFailed, subprocess.TimeoutExpired, OSError) as problem:
                 detail, ok = f"{problem} (logs: {logs})", False
             report.line(ok, release, name, detail, time.monotonic() - begun)
-    print(f"{len(report.lines) - report.failures} passed, {report.failures} failed "
-          f"in {_duration(time.monotonic() - started)}")
+    print(
+        f"{len(report.lines) - report.failures} passed, {report.failures} failed "
+        f"in {_duration(time.monotonic() - started)}"
+    )
     return 1 if report.failures else 0
 
 

@@ -1,9 +1,9 @@
 """A game played to the saved log by a script, for the power-cut test to kill.
 
 ``python -m tests.reliability.power_cut_child DB GAME SEED TARGET`` resumes GAME's
-unfinished game in DB (or starts one), then makes seeded moves until the log holds
-TARGET events, printing ``CONFIRMED n`` after each move returns: the moment the screen
-would show it.
+unfinished game in DB (or starts one), prints ``PLAYING``, then makes seeded moves until
+the log holds TARGET events, printing ``CONFIRMED n`` after each move returns: the moment
+the screen would show it.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ def main(db: str, game: str, seed: int, target: int) -> None:
         play = PlaySession.resume(store, rules, unfinished[0].id)
     else:
         play = PlaySession.start(store, rules, None, seed, ["Ana", "Bo"])
+    print("PLAYING", flush=True)
     while len(play.session.events) < target:
         chooser = random.Random(seed * 100_003 + len(play.session.events))
         going_on = [

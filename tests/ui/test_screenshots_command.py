@@ -14,7 +14,7 @@ def test_the_screenshots_option_writes_every_screen_at_800x480(tmp_path: Path) -
     subprocess.run(
         [sys.executable, "-m", "app", "--screenshots", str(shots)],
         check=True,
-        timeout=120,
+        timeout=600,  # a hang guard only: on a busy machine the render takes minutes
         env={**os.environ, "TABLESIDE_DB": str(tmp_path / "never-touched.db")},
         capture_output=True,
     )

@@ -84,7 +84,15 @@ CASES: list[tuple[str, Setup, K.HandEdit, set[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("guardian", "setup", "edit", "named"), CASES, ids=lambda c: str(c))
+def _case_id(value: object) -> str:
+    """Ids that are the same in every process (pytest-xdist compares them): a set in
+    sorted order, a set-up function by its name."""
+    if isinstance(value, set):
+        return "{" + ",".join(sorted(value)) + "}"
+    return getattr(value, "__name__", str(value))
+
+
+@pytest.mark.parametrize(("guardian", "setup", "edit", "named"), CASES, ids=_case_id)
 def test_a_correction_changes_exactly_what_it_names(
     guardian: str, setup: Setup, edit: K.HandEdit, named: set[str]
 ) -> None:
