@@ -475,24 +475,85 @@ export KIVY_HOME=$kivy_dir KIVY_NO_FILELOG=1 KIVY_NO_ARGS=1
 export TABLESIDE_PINMAP=$etc_dir/pinmap.toml
 export SDL_TOUCH_MOUSE_EVENTS=0
 # An X11 desktop blanks the screen after ten idle minutes: not while the app runs. (The
-# labwc desktop's blanking is switched off by the installer through raspi-config.)
+# labwc desktop's blanking is switched off by the installer.)
 if [ -n "\${DISPLAY:-}" ] && command -v xset >/dev/null 2>&1; then
     xset s off -dpms s noblank 2>/dev/null || true
 fi
 cd "\$HOME" || exit 1
-exec $app_dir/.venv/bin/python -m app "\$@"
+# The desktop keeps no journal of the app: its log is a file, one old copy kept.
+log_dir="\${XDG_STATE_HOME:-\$HOME/.local/state}/tableside"
+mkdir -p "\$log_dir"
+log="\$log_dir/tableside.log"
+# Started again whenever it ends, a crash or a kill, as the console service is
+# (Restart=always): nobody at the table has a keyboard to start it. Ten starts within
+# five minutes is a crash loop, and it stops then rather than churn the SD card.
+starts=""
+while :; do
+    now=\$(date +%s)
+    recent=""
+    count=1
+    for started in \$starts; do
+        if [ \$((now - started)) -lt 300 ]; then
+            recent="\$recent \$started"
+            count=\$((count + 1))
+        fi
+    done
+    starts="\$recent \$now"
+    if [ -f "\$log" ] && [ "\$(wc -c <"\$log")" -gt 1000000 ]; then
+        mv -f "\$log" "\$log.1"
+    fi
+    if [ "\$count" -gt 10 ]; then
+        echo "tableside-kiosk: 10 starts within 5 minutes; not starting it again" >>"\$log"
+        exit 1
+    fi
+    {
+        echo "tableside-kiosk: starting Tableside at \$(date '+%F %T')"
+        $app_dir/.venv/bin/python -m app "\$@"
+        echo "tableside-kiosk: Tableside ended (status \$?); starting it again"
+    } >>"\$log" 2>&1
+    sleep 3
+done
 EOF
 }
 
-# raspi-config's Screen Blanking option, which on the labwc desktop (Wayland) removes the
-# swayidle line that turns the screen off after ten idle minutes; X11 desktops are also
-# covered by the launcher's xset. Nothing to do where raspi-config is missing.
+# The home folder of user $1 on the target system (its passwd file), or nothing.
+home_of() {
+    [ -n "$1" ] || return 0
+    awk -F: -v name="$1" '$1 == name { print $6 }' "$(at /etc/passwd)" 2>/dev/null || true
+}
+
+# Screen blanking off for the desktop user. raspi-config's Screen Blanking option does
+# it on X11, and on labwc (Wayland) by removing the swayidle line from the user's
+# ~/.config/labwc/autostart, but it picks its branch by looking for a running
+# compositor: run from the console, or before the desktop ever started, it takes the
+# X11 branch and labwc keeps blanking. So the labwc file is also edited here, whatever
+# runs now; with no file of the user's, labwc reads the system one, so the user's
+# becomes a copy of it without swayidle.
 keep_screen_on() {
     if [ "$offline" = 0 ] && [ "$prefix" = / ] && ! command -v raspi-config >/dev/null; then
-        say "    raspi-config not found: switch screen blanking off in the desktop's settings"
+        say "    raspi-config not found: X11's blanking is switched off by the launcher"
+    else
+        run_system raspi-config nonint do_blanking 1
+    fi
+    local user home autostart source
+    user="$(autologin_user)"
+    [ -n "$user" ] || user="${SUDO_USER:-}"
+    home="$(home_of "$user")"
+    if [ -z "$home" ]; then
+        say "    labwc: no desktop user found; its screen blanking is left as it is"
         return 0
     fi
-    run_system raspi-config nonint do_blanking 1
+    autostart="$home/.config/labwc/autostart"
+    source="$autostart"
+    [ -e "$(at "$autostart")" ] || source=/etc/xdg/labwc/autostart
+    if [ ! -e "$(at "$source")" ] || ! grep -q swayidle "$(at "$source")"; then
+        say "    labwc: nothing blanks the screen for '$user'"
+        return 0
+    fi
+    write_file "$autostart" 0644 < <(grep -v swayidle "$(at "$source")")
+    if [ "$dry_run" = 0 ] && [ "$offline" = 0 ]; then
+        chown -R "$user:" "$(at "$home/.config/labwc")"
+    fi
 }
 
 start_at_boot() {
@@ -551,6 +612,13 @@ do_install() {
     say "Installing Tableside into ${prefix} (panel $panel, user $svc_user, $kind)"
     say "Mode: $kind, because $why."
     mode_notes
+    case "$(uname -m)" in
+        armv6l | armv7l | armhf | arm)
+            say "NOTE: this is 32-bit Raspberry Pi OS. The buttons, lights and buzzer need the"
+            say "  64-bit system (gpiozero's pin library, lgpio, is built for arm64 only): here"
+            say "  the app runs by touch alone, with its pins simulated."
+            ;;
+    esac
     [ "$dry_run" = 0 ] || say "Dry run: nothing will be changed."
     [ "$offline" = 0 ] || say "Offline: apt-get, useradd, systemctl and pip are skipped."
     install_apt_packages
@@ -566,6 +634,14 @@ do_install() {
         say "Dry run finished: nothing was changed."
     elif [ "$changed" = 0 ]; then
         say "Done: everything was already in place."
+    elif is_desktop; then
+        # The app runs as the desktop user, so its files are that user's, not the service's.
+        local user home
+        user="$(autologin_user)"
+        home="$(home_of "$user")"
+        say "Done. Tableside starts when ${user:-the desktop user}'s desktop session does."
+        say "Saved games: ${home:-~}/.local/share/tableside/tableside.db."
+        say "Log: ${home:-~}/.local/state/tableside/tableside.log"
     else
         say "Done. Saved games: $state_dir/tableside.db. Logs: journalctl -u tableside"
     fi

@@ -324,14 +324,8 @@ def _lite_in(root: Path, cache: Path, release: str, logs: Path) -> str:
     count = len(list(out.glob("*.png")))
     if count == 0:
         raise StepFailed("--screenshots wrote no PNG")
-    packages = sorted(
-        {
-            word
-            for line in first.splitlines()
-            if "system packages:" in line
-            for word in line.split("system packages:")[1].split()
-        }
-    )
+    installed = re.findall(r"installing system packages[^:]*: (.*)", first)
+    packages = sorted({word for found in installed for word in found.split()})
     return (
         f"./tableside installed {', '.join(packages) or 'no system package'} by itself; "
         f"{count} screens rendered and checked at 800x480 ({out})"

@@ -209,7 +209,7 @@ def test_desktop_starts_from_the_session_instead_of_the_service(tmp_path: Path) 
     assert os.access(launcher, os.X_OK)
     text = launcher.read_text()
     assert "KIVY_HOME=/etc/tableside/kivy" in text
-    assert "exec /opt/tableside/.venv/bin/python -m app" in text
+    assert '/opt/tableside/.venv/bin/python -m app "$@"' in text  # in its restart loop
 
     # Console mode on the same prefix swaps the autostart entry for the enabled service.
     out = run_install(tmp_path, "--mode", "console").stdout

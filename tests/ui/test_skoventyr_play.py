@@ -201,7 +201,9 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
 
     monkeypatch.setattr(advisor, "advise", held_advise)
     driver.tap(driver.find("Hint", TButton))
-    assert screen.hint_words == "Thinking 0%"  # at once: the touch was taken
+    # At once, the touch was taken (the first tick may already have come on a busy
+    # machine, whose frames take longer than the tick's tenth of a second).
+    assert screen.hint_words.startswith("Thinking ")
     deadline = time.monotonic() + 30
     while screen.hint is None:
         driver.pump()  # frames keep coming while the advisor thinks
