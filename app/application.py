@@ -120,7 +120,8 @@ class TablesideApp(App):
 
     def _check_saved_games(self) -> None:
         """SQLite's quick_check of the whole file, off the UI thread: a damaged file is
-        then set aside (whatever can be read is kept) and Home shows what is left."""
+        then set aside (whatever can be read is kept) and Home shows what is left. A
+        check that fails to finish proves nothing: it is said, and nothing is touched."""
         store = self.store
 
         def found_damage(whole: bool) -> None:
@@ -131,8 +132,16 @@ class TablesideApp(App):
                 self.root.get_screen("home").refresh()
                 self._show_notices()
 
+        def not_finished(_error: Exception) -> None:
+            if self._store is store:
+                self.notices.append(
+                    "The check of the saved games at start-up could not be completed this "
+                    "time. Nothing was changed or set aside: your games are as they were."
+                )
+                self._show_notices()
+
         self._checker = Background("start-up check")
-        self._checker.run("check", store.check_whole, found_damage)
+        self._checker.run("check", store.check_whole, found_damage, not_finished)
 
     def _connect_controls(self) -> None:
         from app.controls_link import open_controls

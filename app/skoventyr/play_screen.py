@@ -155,12 +155,20 @@ class SkoventyrPlayScreen(GameScreen):
 
         self.hint_words = "Thinking 0%"  # at once: the touch was taken
         Clock.schedule_interval(tick, 0.1)
-        self.hinting.run(moment, lambda: advisor.advise(state, moment), self.show_hint)
+        self.hinting.run(
+            moment, lambda: advisor.advise(state, moment), self.show_hint, self.no_hint
+        )
 
     def show_hint(self, hint: advisor.Hint) -> None:
         self.hint_words = "Hint"
         self.hint = hint
         self.selection.reset()
+        self.draw()
+
+    def no_hint(self, _error: Exception) -> None:
+        """The advisor failed (the error is logged): say so, and play goes on."""
+        self.hint_words = "Hint"
+        self.message = "No suggestion could be made this time: choose as you see fit."
         self.draw()
 
     def _hint_path(self) -> tuple[Target, ...]:

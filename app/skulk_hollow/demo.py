@@ -57,6 +57,13 @@ def guardian_mid_chain(screen: SkulkHollowPlayScreen) -> None:
             screen.play.play(step.action)
 
 
+def guardian_stuck(screen: SkulkHollowPlayScreen) -> None:
+    """The guardian could not decide at any level: the person chooses its moves."""
+    play_turns(2)(screen)
+    screen.play.play(K.EndTurn())
+    screen.on_stuck(screen.moment)
+
+
 def preparing(screen: SkulkHollowPlayScreen) -> None:
     """PREPARE: which card does the hero discard?"""
     play_turns(2)(screen)
@@ -92,6 +99,7 @@ SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_move", K.Config(), moving),
     ("play_skulk_hollow_midgame", K.Config(guardian="tanthos"), play_turns(3)),
     ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
+    ("play_skulk_hollow_guardian_stuck", K.Config(guardian="grak"), guardian_stuck),
     ("play_skulk_hollow_prepare", K.Config(guardian="raptra"), preparing),
     ("play_skulk_hollow_by_hand", K.Config(guardian="tanthos"), by_hand),
     ("play_skulk_hollow_by_hand_figure", K.Config(guardian="apoda"), by_hand_figure),

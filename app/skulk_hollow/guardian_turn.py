@@ -7,6 +7,10 @@ of its turn. The guardian thinks it through step by step on the states that foll
 each step with the random seed the live game gives that moment, so the plan is the one
 the game would play; knowing it whole, the screen can number its instructions ("2 of
 3") and the table carries them out before any of it is recorded.
+
+A guardian whose thinking fails (an error in its bot) thinks again one level simpler,
+and stays there for the rest of the turn; when even Easy fails, the screen is told, so
+that the person can choose the guardian's moves.
 """
 
 from __future__ import annotations
@@ -66,25 +70,58 @@ def think_through(bot: GuardianBot, state: K.State, moment: int, seed: int) -> P
             return Plan(moment, tuple(steps))
 
 
+#: The level a guardian falls back to when its thinking fails.
+SIMPLER: dict[str, str] = {"hard": "normal", "normal": "easy"}
+
+
 class GuardianThinker:
-    def __init__(self, on_plan: Callable[[Plan], None]) -> None:
+    def __init__(
+        self,
+        on_plan: Callable[[Plan], None],
+        on_simpler: Callable[[str], None],
+        on_stuck: Callable[[int], None],
+    ) -> None:
+        """``on_plan`` gets each plan; ``on_simpler`` the level the guardian falls back to
+        for the rest of its turn; ``on_stuck`` the moment at which no level could decide."""
         self._on_plan = on_plan
+        self._on_simpler = on_simpler
+        self._on_stuck = on_stuck
         self._work: Background[Plan] = Background("guardian")
         self._bot: GuardianBot | None = None
+        self._fallback: tuple[int, str] | None = None  # (turn, level) after a failure
         self._began = 0.0
 
-    def bot(self, level: str) -> GuardianBot:
+    def bot(self, state: K.State) -> GuardianBot:
         """The game's guardian: one bot a game, since the Hard guardian shares its time
-        out over a whole turn."""
+        out over a whole turn; a simpler one for the rest of a turn in which it failed."""
+        level = state.config.level
+        if self._fallback is not None and self._fallback[0] == state.turn:
+            level = self._fallback[1]
         if self._bot is None or self._bot.level != level:
             self._bot = make_guardian(level)
         return self._bot
 
     def think(self, state: K.State, moment: int, seed: int) -> None:
         """Plan the guardian's next decision from ``state`` in the background."""
-        bot = self.bot(state.config.level)
+        bot = self.bot(state)
         self._began = time.monotonic()
-        self._work.run(moment, lambda: think_through(bot, state, moment, seed), self._on_plan)
+        self._work.run(
+            moment,
+            lambda: think_through(bot, state, moment, seed),
+            self._on_plan,
+            lambda _error: self._failed(bot.level, state, moment, seed),
+        )
+
+    def _failed(self, level: str, state: K.State, moment: int, seed: int) -> None:
+        """The guardian at ``level`` could not decide (the error is logged): think again
+        one level simpler, or, once Easy has failed too, leave the decision to the person."""
+        simpler = SIMPLER.get(level)
+        if simpler is None:
+            self._on_stuck(moment)
+            return
+        self._fallback = (state.turn, simpler)
+        self._on_simpler(simpler)
+        self.think(state, moment, seed)
 
     @property
     def busy(self) -> bool:
@@ -98,8 +135,9 @@ class GuardianThinker:
         return min(0.99, (time.monotonic() - self._began) / budget)
 
     def forget(self, new_bot: bool = False) -> None:
-        """Drop the plan in progress; with ``new_bot``, the next plan gets a fresh bot
-        (a new turn, or one taken back)."""
+        """Drop the plan in progress; with ``new_bot``, the next plan gets a fresh bot at
+        the game's own level (a new turn, or one taken back)."""
         self._work.forget()
         if new_bot:
             self._bot = None
+            self._fallback = None

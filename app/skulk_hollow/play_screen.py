@@ -11,6 +11,10 @@ On the guardian's turn the guardian thinks one whole decision through in the bac
 numbered, with the guardian's reason, and each of its actions is recorded once the
 table has carried out its last change (an action that changes nothing on the table is
 recorded at once). So the board in the app is always the board on the table.
+
+If the guardian cannot decide even at Easy level (an error in its thinking), the person
+chooses its moves for the rest of its turn from a list of what the rules allow, and the
+table is told what each one changes, as for the guardian's own.
 """
 
 from __future__ import annotations
@@ -55,12 +59,14 @@ class SkulkHollowPlayScreen(GameScreen):
         super().__init__(**kwargs)
         self.play: PlaySession
         self.selection: TouchSelection[K.SkulkAction] = TouchSelection([], lambda _a: ())
-        self.thinker = GuardianThinker(self.on_plan)
+        self.thinker = GuardianThinker(self.on_plan, self.on_simpler, self.on_stuck)
         self.plan: Plan | None = None  # the guardian's decision being carried out
         self.recorded = 0  # how many of the plan's steps are recorded
         self.carried_out = 0  # how many of the plan's instructions the table has done
         self.plan_told = False  # the instructions being told are the plan's
         self.thinking = ""  # "Grak is thinking... 40%" while it thinks
+        self.fell_back = ""  # that the guardian plays this turn at a simpler level, said once
+        self.guardian_by_hand = False  # no level could decide: the person chooses its moves
         self.note = ""  # what was answered on the person's behalf, said once
         self.told: list[Change] = []  # the instructions of the chain being told
         self.offered = -1  # the moment a card choice last opened by itself
@@ -69,7 +75,7 @@ class SkulkHollowPlayScreen(GameScreen):
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
-        self.message = self.note = ""
+        self.message = self.note = self.fell_back = ""
         self.offered = -1
         self.last_active = ""
         self._drop_plan(new_bot=True)
@@ -201,7 +207,8 @@ class SkulkHollowPlayScreen(GameScreen):
             self.message = str(refusal)
             return False
         self.message = ""  # a refusal of an earlier try no longer stands
-        heading = "End of your turn" if isinstance(action, K.EndTurn) else "On the table"
+        whose = "your" if before.active == "hero" else f"{self.guardian_name}'s"
+        heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"
         self.tell(K.table_changes(before, self.state), heading=heading)
         return True
 
@@ -249,6 +256,28 @@ class SkulkHollowPlayScreen(GameScreen):
         self.thinking = ""
         self._go_on_with_plan()
 
+    def on_simpler(self, level: str) -> None:
+        """The guardian's thinking failed: it thinks again at ``level``, for this turn."""
+        self.fell_back = (
+            f"{self.guardian_name} could not decide at {self.state.config.level.capitalize()} "
+            f"level, so it plays the rest of this turn at {level.capitalize()} level."
+        )
+
+    def on_stuck(self, moment: int) -> None:
+        """No level of the guardian could decide: the person chooses its moves until its
+        turn is over, rather than wait for ever."""
+        if moment != self.moment or not self.guardian_turn:
+            return
+        self.guardian_by_hand = True
+        self.fell_back = self.thinking = ""
+        self.draw()
+
+    def choose_for_guardian(self) -> None:
+        """What the rules allow the guardian now, in a list: the person picks for it."""
+        state = self.state
+        rows = [(action.label, action) for action in K.legal_actions(state)]
+        ChoiceListPopup(state.prompt, {"": rows}, self.take, show_groups=False).open()
+
     def _go_on_with_plan(self) -> None:
         """Record the plan's steps the table has carried out (and those that change
         nothing); tell the rest, or go on once the plan is all recorded."""
@@ -279,9 +308,11 @@ class SkulkHollowPlayScreen(GameScreen):
             self.refresh()
             return
         if not self.plan_told:
+            reason = " ".join(filter(None, [self.fell_back, plan.reason]))
             self.plan_told = self.tell(
-                plan.changes, reason=plan.reason, heading=f"{self.guardian_name}'s turn"
+                plan.changes, reason=reason, heading=f"{self.guardian_name}'s turn"
             )
+            self.fell_back = ""  # said once
         self.draw()
 
     def instruction_done(self) -> None:
@@ -321,6 +352,8 @@ class SkulkHollowPlayScreen(GameScreen):
         self.recorded = self.carried_out = 0
         self.thinking = ""
         self.thinker.forget(new_bot)
+        if new_bot:
+            self.guardian_by_hand = False
 
     def show_thinking(self, _dt: float) -> bool:
         """While the guardian thinks, the panel shows how far it has got."""
@@ -402,7 +435,7 @@ class SkulkHollowPlayScreen(GameScreen):
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         self._drop_plan(new_bot=True)
-        self.note = ""
+        self.note = self.fell_back = ""
         if taken_back:
             changes = _not_in(K.table_changes(before, self.state), not_yet_done)
             self.tell(changes, heading=f"Undone: {taken_back}", everything=True)
@@ -414,19 +447,22 @@ class SkulkHollowPlayScreen(GameScreen):
         state = self.state
         if self.guardian_turn:
             self.selection = TouchSelection([], lambda _a: ())
-            if self.plan is None and not self.thinker.busy:
+            if self.plan is None and not self.thinker.busy and not self.guardian_by_hand:
                 self.thinking = f"{self.guardian_name} is thinking..."
                 self.thinker.think(state, self.moment, self.play.session.seed)
                 Clock.unschedule(self.show_thinking)  # one progress line, however many asks
                 Clock.schedule_interval(self.show_thinking, 0.1)
         else:
-            if self.plan is not None or self.thinker.busy:
+            if self.plan is not None or self.thinker.busy or self.guardian_by_hand:
                 self._drop_plan(new_bot=True)
             self._answer_the_obvious()
             hero = [] if self.replay is not None or state.ended else K.legal_actions(self.state)
             self.selection = TouchSelection(hero, touch_paths.paths(self.state))
             if self.last_active == "guardian" and self.state.active == "hero":
-                self.note = f"{self.guardian_name}'s turn is over. {self.note}".strip()
+                # A fall-back no instruction of the turn has told yet is told here.
+                said = [f"{self.guardian_name}'s turn is over.", self.fell_back, self.note]
+                self.note = " ".join(filter(None, said))
+                self.fell_back = ""
         self.last_active = self.state.active
         self.draw()
         self._offer_cards()
@@ -604,10 +640,18 @@ class SkulkHollowPlayScreen(GameScreen):
         if self.instructions.active:
             panel.show(self.instructions)
         else:
-            panel.heading = f"{self.guardian_name}'s turn"
+            name = self.guardian_name
+            panel.heading = f"{name}'s turn"
             panel.position = ""
-            panel.words = self.thinking or f"{self.guardian_name} is thinking..."
-            panel.reason = ""
+            if self.guardian_by_hand:
+                panel.words = (
+                    f"{name} could not decide what to do this time. Choose its moves "
+                    f"yourself until its turn is over: touch Choose for {name}."
+                )
+                panel.reason = self.state.prompt
+            else:
+                panel.words = self.thinking or f"{name} is thinking..."
+                panel.reason = ""
 
     def _new_tile(self) -> LocationTile:
         tile = LocationTile()
@@ -641,7 +685,13 @@ class SkulkHollowPlayScreen(GameScreen):
                 button = TargetButton(text="Save again", role="primary", font_size=theme.LABEL)
                 button.bind(on_release=lambda _b: self._go_on_with_plan())
                 bar.add_widget(button)
-            return  # the guardian is thinking: nothing to touch but Undo
+            elif self.guardian_by_hand:
+                button = TargetButton(
+                    text=f"Choose for {self.guardian_name}", role="primary", font_size=theme.LABEL
+                )
+                button.bind(on_release=lambda _b: self.choose_for_guardian())
+                bar.add_widget(button)
+            return  # else the guardian is thinking: nothing to touch but Undo
         if self.selection.options_of("card") and not self.selection.prefix:
             state = self.state
             kind = "recall" if state.pending and state.pending.step == "recall" else "discard"

@@ -1,5 +1,6 @@
 """Whole Skoventyr games played through the screen, touch by touch, as a person would."""
 
+import logging
 import random
 import threading
 import time
@@ -222,6 +223,34 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
         assert hint.score is not None
         assert f"In {hint.games} simulated games" in hint.estimate
         assert f"this move scores {hint.score:.2f}" in hint.estimate
+
+
+def test_a_hint_that_fails_says_so_and_play_goes_on(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    start_game(driver, 1, {})
+    driver.close_popups()
+    screen = driver.app.current_screen
+
+    def tripping_advise(state: S.State, seed: int, rollouts: int | None = None) -> advisor.Hint:
+        raise RuntimeError("the advisor tripped")
+
+    monkeypatch.setattr(advisor, "advise", tripping_advise)
+    caplog.set_level(logging.ERROR, logger="tableside")
+    driver.tap(driver.find("Hint", TButton))
+    driver.wait_until(lambda: not screen.hinting.busy, frames=600)
+    driver.pump(2)
+    assert screen.hint_words == "Hint" and screen.hint is None
+    assert screen.prompt.startswith("No suggestion could be made this time")
+    assert "advisor failed" in caplog.text and "the advisor tripped" in caplog.text
+    # The game carries on: a step is taken as usual, and the words give way to its prompt.
+    events = len(screen.play.session.events)
+    state = screen.play.state
+    action = next(a for a in S.legal_actions(state) if not S.immediate_loss(state, a))
+    for target in touch_paths.path(action):
+        driver.tap(touchable_for(driver, target))
+    assert len(screen.play.session.events) == events + 1
+    assert "No suggestion" not in screen.prompt
 
 
 # -- the table is told what the app decided ---------------------------------------------

@@ -6,6 +6,7 @@ table's instructions). The others go through the same screen with the same targe
 handed to it directly without drawing frames, which keeps the suite quick.
 """
 
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -14,11 +15,14 @@ from itertools import pairwise
 import pytest
 from kivy.clock import Clock
 
-from app.skulk_hollow import touch_paths
+from app.choice_list import ChoiceListPopup
+from app.skulk_hollow import guardian_turn, touch_paths
 from app.skulk_hollow.widgets import CardChooser
 from app.widgets import TButton
 from engines import skulk_hollow as K
 from engines.core import to_announce
+from engines.skulk_hollow.bots import make_guardian
+from engines.skulk_hollow.policy import Decision
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -350,3 +354,84 @@ def test_component_corrections_are_checked_saved_and_used(driver: Driver) -> Non
     config = driver.app.current_screen.play.session.config
     assert config.profile == (K.Correction(path, default + 1),)
     assert config.components.guardian("grak").location("gaze").wounds == default + 1
+
+
+# -- a guardian whose thinking fails ------------------------------------------------------
+
+
+class TrippingGuardian:
+    """A guardian bot with an error in it: every decision raises."""
+
+    budget = 0.0
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+
+    def decide(self, seen: K.State, rng: random.Random) -> Decision:
+        raise RuntimeError(f"the {self.level} guardian tripped")
+
+
+def guardians_trip_at(monkeypatch: pytest.MonkeyPatch, *levels: str) -> None:
+    def make(level: str) -> object:
+        return TrippingGuardian(level) if level in levels else make_guardian(level)
+
+    monkeypatch.setattr(guardian_turn, "make_guardian", make)
+
+
+def test_a_guardian_that_fails_plays_on_a_level_simpler_and_says_so_once(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    guardians_trip_at(monkeypatch, "hard")
+    start_game(driver, "Grak", level="Hard")
+    screen = driver.app.current_screen
+    caplog.set_level(logging.ERROR, logger="tableside")
+    touch(driver, ("verb", "end"))
+    said: list[str] = []  # each chain's reason, once, and the prompt after the turn
+    while True:
+        wait(driver, telling_or_hero(driver), drawing=True)
+        if not screen.instructions.active:
+            break
+        if screen.instructions.position in ("", f"1 of {len(screen.told)}"):
+            said.append(screen.ids.panel.reason)
+        driver.tap_text("Done")
+    assert screen.state.asking == "hero" and screen.state.turn == 2  # the turn ended
+    assert screen.play.session.actions[-1] == K.EndTurn()  # Grak's own, at Normal level
+    said.append(screen.prompt)
+    sentence = (
+        "Grak could not decide at Hard level, so it plays the rest of this turn at Normal level."
+    )
+    assert sum(sentence in words for words in said) == 1
+    assert "the hard guardian tripped" in caplog.text and "Traceback" in caplog.text
+
+
+def test_a_guardian_that_cannot_decide_at_any_level_lets_the_person_choose_its_moves(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guardians_trip_at(monkeypatch, "easy", "normal", "hard")
+    start_game(driver, "Grak", level="Hard")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "end"))
+    while screen.instructions.active:  # the end of the hero's turn
+        driver.tap_text("Done")
+    driver.wait_until(lambda: "Choose for Grak" in driver.texts(), frames=600)
+    assert not screen.thinker.busy
+    assert screen.ids.panel.words.startswith("Grak could not decide what to do this time.")
+    chosen: list[K.SkulkAction] = []
+    for _ in range(40):  # the person plays Grak's turn, taking the first choice each time
+        if screen.state.asking != "guardian":
+            break
+        if screen.instructions.active:
+            driver.tap_text("Done")
+            continue
+        driver.tap_text("Choose for Grak")
+        popup = next(w for w in driver.visible() if isinstance(w, ChoiceListPopup))
+        legal = K.legal_actions(screen.state)
+        assert popup.heading == screen.state.prompt
+        assert [row["text"] for row in popup.rows] == [a.label for a in legal]
+        driver.tap_text(legal[0].label)
+        chosen.append(legal[0])
+    assert len(chosen) > 1 and chosen[-1] == K.EndTurn()  # its actions, then the end
+    assert list(screen.play.session.actions[-len(chosen) :]) == chosen
+    assert screen.state.asking == "hero" and screen.state.turn == 2
+    assert "Grak's turn is over." in screen.prompt
+    assert not screen.guardian_by_hand  # the next turn, Grak thinks for itself again

@@ -1,6 +1,7 @@
 """Start-up: Home is shown before the slow parts (saved games, gpiozero, the engines) are
 loaded, and is complete a moment later."""
 
+import logging
 import os
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.store import Store
+from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
 
@@ -33,3 +35,28 @@ def test_home_is_shown_first_and_then_counts_the_unfinished_games(tmp_path: Path
     # The Skogen tile, once the saved games are open:
     assert "Resume" in home
     assert any(text.startswith("Unfinished: Ana and Bo, last played today") for text in home)
+
+
+def test_a_start_up_check_that_cannot_finish_says_so_and_changes_nothing(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = driver.app
+    store = app.store
+    kept = store.start_session("skogen", {}, 1, ["Ana", "Bo"])
+    assert app.db_path is not None
+    files = sorted(path.name for path in app.db_path.parent.iterdir())
+
+    def tripping_check(self: Store) -> bool:
+        raise OSError("the card reader hiccupped")
+
+    monkeypatch.setattr(Store, "check_whole", tripping_check)
+    caplog.set_level(logging.ERROR, logger="tableside")
+    app._check_saved_games()  # what start-up does after the first frame
+    said = "The check of the saved games at start-up could not be completed this time."
+    driver.wait_until(lambda: any(said in text for text in driver.texts()), frames=600)
+    assert "damaged" not in " ".join(driver.texts())
+    assert "start-up check failed" in caplog.text and "the card reader hiccupped" in caplog.text
+    # Nothing renamed or started afresh: the same file, the same games, and play goes on.
+    assert app.store is store
+    assert sorted(path.name for path in app.db_path.parent.iterdir()) == files
+    assert [saved.id for saved in store.sessions("skogen")] == [kept]
