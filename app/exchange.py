@@ -21,13 +21,18 @@ Tableside JSON, version 1 (times are ISO 8601 in UTC, as the store keeps them)::
                    "outcome": {"result": "scored", "reason": ..., "cause": ...,
                                "winners": [...], "scores": [["Ana", 41], ...]} | null,
                    "external_id": null,                   # a BG Stats play's uuid
+                   "time_checked": true,   # false: saved while the clock was not known right
+                   "clock_start": null,    # the start the clock gave, if a person set the date
                    "events": [{"seq": 1, "at": ..., "payload": {...}}, ...]}, ...]}
 
 A reader should refuse a "version" above the one it knows; new keys may be added to
 version 1 without notice, so unknown keys are to be ignored.
 
 CSV files are UTF-8 with a header row. In ``sessions.csv`` players are joined with
-"; " and scores written "Ana: 41; Bo: 37"; ``events.csv`` holds each payload as JSON text.
+"; " and scores written "Ana: 41; Bo: 37"; "minutes" is the time its moves took
+(app.play_time), and a game whose "time_checked" is "no" has the start and end worked out
+from them ("" when none of its times can be right). ``events.csv`` holds each payload as
+JSON text and each time as saved.
 
 BG Stats play file (what Tableside writes; on reading, only the fields marked * are
 used). The layout follows the public programs that write files BG Stats imports
@@ -51,8 +56,13 @@ A game is recognised by its BoardGameGeek id, else by its name. A time with a zo
 ("+01:00") is read as that moment; one without, as the local time of this table.
 
 A play's uuid is the session's ``external_id`` when it was imported, else a uuid5 of the
-game, seed and start time, so exporting twice gives the same file and a play that comes
-back is recognised.
+game, seed and start time (as the clock gave it, before anyone set the date), so
+exporting twice gives the same file and a play that comes back is recognised.
+
+A play's "durationMin" is the time its moves took, pauses and steps of the clock left out
+(app.play_time). A game whose time was not checked (the clock was not known to be right)
+is dated from the latest of its times that can be right; one with none is left out of
+the play file, with a word to set its date in History.
 """
 
 from __future__ import annotations
@@ -70,7 +80,9 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from app.clock_check import LATEST_YEAR
 from app.games import GAMES
+from app.play_time import LONGEST_PLAY, parse_time, played
 from app.store import LoggedEvent, SavedSession, Store
 from app.store_faults import shorten
 from engines.core import Outcome, to_data
@@ -95,6 +107,8 @@ SESSION_COLUMNS = (
     "result",
     "reason",
     "scores",
+    "minutes",
+    "time_checked",
 )
 EVENT_COLUMNS = ("session_id", "seq", "time", "payload")
 
@@ -249,6 +263,8 @@ def _tableside_data(readable: _Readable) -> dict[str, Any]:
             "ended": session.ended,
             "outcome": session.outcome,
             "external_id": session.external_id,
+            "time_checked": session.time_checked,
+            "clock_start": session.clock_start,
             "events": [
                 {"seq": event.seq, "at": event.at, "payload": event.payload}
                 for event in readable.events[session.id]
@@ -294,17 +310,20 @@ def _write_csv(readable: _Readable, folder: Path) -> tuple[Path, Path]:
         for session in readable.sessions:
             outcome = session.outcome if isinstance(session.outcome, dict) else {}
             scores = "; ".join(f"{name}: {score}" for name, score in _scores(outcome).items())
+            started, ended, minutes = _csv_times(session, readable.events[session.id])
             writer.writerow(
                 [
                     session.id,
                     session.game,
-                    session.started,
-                    session.ended or "",
+                    started,
+                    ended,
                     session.status,
                     "; ".join(session.players),
                     outcome.get("result", ""),
                     outcome.get("reason", ""),
                     scores,
+                    minutes,
+                    "yes" if session.time_checked else "no",
                 ]
             )
     with events_path.open("w", newline="", encoding="utf-8") as file:
@@ -315,6 +334,23 @@ def _write_csv(readable: _Readable, folder: Path) -> tuple[Path, Path]:
                 payload = json.dumps(event.payload, ensure_ascii=False)
                 writer.writerow([session.id, event.seq, event.at, payload])
     return sessions_path, events_path
+
+
+def _csv_times(session: SavedSession, events: list[LoggedEvent]) -> tuple[str, str, str]:
+    """A row's start, end and minutes of play: as saved when its time was checked, else
+    worked out from its moves ("" where they cannot tell)."""
+    try:
+        play = played(session, events)
+    except ValueError:  # a time beyond what UTC can hold: shown as it was saved
+        return session.started, session.ended or "", ""
+    if session.time_checked:
+        return session.started, session.ended or "", str(play.minutes)
+    start = _iso(play.start)
+    return start, (_iso(play.end) if session.ended and start else ""), str(play.minutes)
+
+
+def _iso(moment: datetime | None) -> str:
+    return "" if moment is None else moment.isoformat(timespec="seconds")
 
 
 def export_bgstats(store: Store, path: Path) -> None:
@@ -329,8 +365,8 @@ def bgstats_data(store: Store) -> dict[str, Any]:
 
 
 def _bgstats_data(readable: _Readable, skipped: list[str], file_name: str) -> dict[str, Any]:
-    """The BG Stats file; a finished game whose times cannot be read is added to
-    ``skipped`` (naming ``file_name``)."""
+    """The BG Stats file; a finished game whose times cannot be read, or none of whose
+    times can be right, is added to ``skipped`` (naming ``file_name``)."""
     game_ids: dict[str, int] = {}
     player_ids: dict[str, int] = {}  # casefolded name -> id
     player_rows: list[dict[str, Any]] = []
@@ -342,9 +378,15 @@ def _bgstats_data(readable: _Readable, skipped: list[str], file_name: str) -> di
         if session.status != "finished" or not isinstance(session.outcome, dict):
             continue
         try:
-            times = _PlayTimes.of(session)
+            times = _PlayTimes.of(session, readable.events[session.id])
         except ValueError:
             skipped.append(f"{_game_name(session)} in {file_name} (its times cannot be read)")
+            continue
+        except _DateUnknown:
+            skipped.append(
+                f"{_game_name(session)} in {file_name} (the clock was not set when it was "
+                "played: set its date in History)"
+            )
             continue
         game_ids.setdefault(session.game, len(game_ids) + 1)
         game_touched[session.game] = max(game_touched.get(session.game, ""), times.modified)
@@ -404,21 +446,31 @@ def _bgstats_data(readable: _Readable, skipped: list[str], file_name: str) -> di
     }
 
 
+class _DateUnknown(Exception):
+    """None of a game's times can be right, and no one has set its date."""
+
+
 @dataclass(frozen=True)
 class _PlayTimes:
     """A finished session's times, as BG Stats wants them: the table's local time (the
-    store keeps UTC)."""
+    store keeps UTC). The play lasts the time its moves took (app.play_time)."""
 
     start: datetime
     end: datetime
+    minutes: int
     modified: str
 
     @classmethod
-    def of(cls, session: SavedSession) -> _PlayTimes:
-        """Raises ValueError for a time that is not one (a damaged row)."""
-        start = _local(_parse_time(session.started))
-        end = _local(_parse_time(session.ended)) if session.ended else start
-        return cls(start, end, _local(_parse_time(session.updated)).strftime(_BG_DATE))
+    def of(cls, session: SavedSession, events: list[LoggedEvent]) -> _PlayTimes:
+        """Raises ValueError for a time that is not one (a damaged row), _DateUnknown for
+        a game played on a clock that was not set."""
+        play = played(session, events)
+        if play.start is None or play.end is None:
+            raise _DateUnknown
+        start, end = _local(play.start), _local(play.end)
+        # A time not checked may be the wrong clock's: the play's own end is surer.
+        modified = _local(parse_time(session.updated)) if session.time_checked else end
+        return cls(start, end, play.minutes, modified.strftime(_BG_DATE))
 
 
 def _local(moment: datetime) -> datetime:
@@ -434,7 +486,8 @@ def play_uuid(session: SavedSession) -> str:
     """The BG Stats uuid of a session: where it came from, or derived from the session."""
     if session.external_id:
         return session.external_id
-    name = f"play:{session.game}:{session.seed}:{session.started}"
+    # The start the clock gave: setting the date later leaves it the same play.
+    name = f"play:{session.game}:{session.seed}:{session.clock_start or session.started}"
     return str(uuid.uuid5(UUID_NAMESPACE, name))
 
 
@@ -476,7 +529,7 @@ def _bg_play(
         "playDateYmd": int(times.start.strftime("%Y%m%d")),
         "entryDate": times.end.strftime(_BG_DATE),
         "modificationDate": times.modified,
-        "durationMin": max(0, int((times.end - times.start).total_seconds()) // 60),
+        "durationMin": times.minutes,
         "comments": reason if isinstance(reason, str) else "",
         "board": "",
         "ignored": False,
@@ -560,10 +613,10 @@ IMPORT_SUFFIXES = (".bgsplay", ".json")
 #: Larger files are refused unread: a BG Stats backup of years of plays is a few MB.
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
 #: Limits past which a value in a file to import is damage (or an attack), not a play.
-MAX_MINUTES = 60 * 24 * 365
+MAX_MINUTES = int(LONGEST_PLAY.total_seconds()) // 60
 MAX_SEATS = 100
 MAX_SCORE = 10**9
-EARLIEST_PLAY, LATEST_PLAY = 1900, 2200  # years
+EARLIEST_PLAY, LATEST_PLAY = 1900, LATEST_YEAR  # years
 #: Longer text from a file is cut: a name, a comment (the game's result), a uuid.
 NAME_LIMIT, COMMENT_LIMIT, UUID_LIMIT = 40, 500, 100
 
@@ -823,20 +876,8 @@ def _read_score(value: Any) -> int | None:
 # -- shared helpers --------------------------------------------------------------------
 
 
-def _parse_time(text: str) -> datetime:
-    """An ISO or BG Stats time; one without a zone is taken as UTC. ValueError for text
-    that is not a time, or a time beyond what can be held in UTC."""
-    moment = datetime.fromisoformat(text.strip())
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    try:
-        return moment.astimezone(UTC).replace(microsecond=0)
-    except OverflowError:  # 0001-01-01 east of UTC, 9999-12-31 west of it
-        raise ValueError(f"{shorten(text, 40)} is out of range") from None
-
-
 def _bg_date(text: str) -> str:
-    return _parse_time(text).strftime(_BG_DATE)
+    return parse_time(text).strftime(_BG_DATE)
 
 
 def _key(game: str, started: str, players: Iterable[str]) -> tuple[str, str, tuple[str, ...]]:

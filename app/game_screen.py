@@ -11,7 +11,8 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
-from app import theme
+from app import date_setting, theme
+from app.date_setting import SetDateButton
 from app.games import GameInfo
 from app.instructions import InstructionChain
 from app.play_session import PlaySession
@@ -27,6 +28,8 @@ class GameScreen(BaseScreen):
     """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``."""
 
     replaying = BooleanProperty(False)  # showing a saved game: kv swaps in the step bar
+    #: The game is over and its time was not checked: the end screen offers to set its date.
+    date_unchecked = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -123,6 +126,7 @@ class GameScreen(BaseScreen):
             fill_replay_bar(bar, self.replay, self.show_step, self.resume)
             return True
         bar.clear_widgets()
+        self.offer_date(over and not self.instructions.active)
         undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
         undo.disabled = not can_undo
         undo.bind(on_release=lambda _b: self.undo())
@@ -135,6 +139,10 @@ class GameScreen(BaseScreen):
             return True
         if over:
             bar.add_widget(Widget())
+            if self.date_unchecked:
+                offer = SetDateButton()
+                offer.bind(on_release=lambda _b: self.set_date())
+                bar.add_widget(offer)
             home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
             home.bind(on_release=lambda _b: App.get_running_app().home())
             bar.add_widget(home)
@@ -170,6 +178,21 @@ class GameScreen(BaseScreen):
         raise NotImplementedError
 
     # -- the end and the lights --------------------------------------------------------
+
+    def offer_date(self, over: bool) -> None:
+        """The end screen offers to set the date (``date_unchecked``) when the game is
+        ``over`` and being played (not stepped through), and its time was not checked."""
+        try:
+            self.date_unchecked = (
+                over and isinstance(self.play, PlaySession) and self.play.time_not_checked()
+            )
+        except StorageFault:  # History offers it once the saved games can be read
+            self.date_unchecked = False
+
+    def set_date(self) -> None:
+        """Ask when the game started and save it (app.date_setting); then draw the
+        screen again, without its offer (``refresh`` would announce the end again)."""
+        date_setting.set_date(App.get_running_app().store, self.play.session_id, self.draw)
 
     def announce_end(self, won: bool, heading: str, reason: str) -> None:
         if self.replay is None:

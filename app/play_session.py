@@ -61,6 +61,11 @@ class PlaySession:
     def abandon(self) -> None:
         self.store.abandon_session(self.session_id)
 
+    def time_not_checked(self) -> bool:
+        """A time of this game was saved while the clock was not known to be right, and
+        no one has set its date (app.clock_check)."""
+        return not self.store.session(self.session_id).time_checked
+
     def _record(self, event: Event) -> None:
         # Called before the session changes: anything taken after the end (an undo, a
         # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.

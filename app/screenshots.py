@@ -20,7 +20,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
-from app import legibility, usb_sticks
+from app import clock_check, legibility, usb_sticks
 from app.application import TablesideApp
 from app.games import BY_KEY, GAMES, GameInfo
 from app.popups import show_notice
@@ -51,6 +51,11 @@ def fill_demo_data(store: Store) -> None:
             "scores": [[n, p] for n, p in zip(names, scores, strict=True)],
         }
         store.finish_session(store.start_session("skogen", {}, 3, names), outcome)
+    # The last of them played after a power cut, before the network set the clock.
+    with store.db.atomic():
+        store.db.execute(
+            "update sessions set time_checked = 0 where id = (select max(id) from sessions)"
+        )
     store.start_session("skogen", {}, 4, ["Bo", "Dag"])
     # A game whose players a failing card made unreadable: History lists it as damaged.
     damaged = store.start_session("chickwood", {}, 5, ["Ana", "Bo"])
@@ -66,6 +71,9 @@ class ScreenshotApp(TablesideApp):
         """``only``: just the scenes whose names contain it; ``check``: print the
         legibility problems at the end (``problems`` keeps them)."""
         self._tmp = Path(tempfile.mkdtemp(prefix="tableside-shots-"))
+        # The same scenes on every machine: its clock counts as right (the scenes of a
+        # game whose time was not checked say so).
+        clock_check.SYSTEM = clock_check.ClockCheck(kernel_synchronized=lambda: True)
         # The export scene writes where History would: never onto a stick plugged in here.
         usb_sticks.ROOT = self._tmp / "no-usb-sticks"
         db_path = self._tmp / "demo.db"
@@ -118,6 +126,8 @@ class ScreenshotApp(TablesideApp):
             ("history_replay", partial(self._replay_latest, "skoventyr")),
             ("history_player_filter", self._open_player_filter),
             ("history_damaged_game", self._open_damaged_game),
+            ("history_set_date", self._set_a_date),
+            ("play_skogen_end_time_not_checked", self._end_with_time_not_checked),
             ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
             ("new_game_guest", self._ask_for_a_guest),
@@ -170,6 +180,20 @@ class ScreenshotApp(TablesideApp):
         self.current_screen.refresh()
         row = next(row for row in self.current_screen.rows if row["damage"])
         self.current_screen.open_game(row["session_id"], row["game_title"], row["damage"])
+
+    def _set_a_date(self) -> None:
+        self._open("history")
+        self.current_screen.refresh()
+        row = next(row for row in self.current_screen.rows if row["time_not_checked"])
+        self.current_screen.set_date(row["session_id"])
+
+    def _end_with_time_not_checked(self) -> None:
+        """Skogen's end screen, the game played while the clock was not known right."""
+        self.store.clock_known_right = lambda: False
+        skogen = importlib.import_module("app.skogen.demo")
+        _name, config, advance = next(s for s in skogen.SCENES if s[0] == "play_skogen_end")
+        self._play_demo(BY_KEY["skogen"], config, advance)
+        self.store.clock_known_right = clock_check.clock_known_right
 
     def _export_all(self) -> None:
         self._open("history")

@@ -29,6 +29,7 @@ from typing import Any
 
 import sqlite_utils
 
+from app.clock_check import clock_known_right
 from app.store_faults import DamagedData, StorageFault, fault, is_damage, shorten
 from app.store_location import CopyLock, default_path, resolve
 
@@ -45,7 +46,9 @@ __all__ = [
 
 log = logging.getLogger("tableside.store")
 
-SCHEMA_VERSION = 2  # 2: sessions.external_id, the uuid of an imported play
+#: 2: sessions.external_id, the uuid of an imported play. 3: sessions.time_checked and
+#: sessions.clock_start (see SavedSession).
+SCHEMA_VERSION = 3
 STATUSES = ("active", "finished", "abandoned")
 #: How long a write waits for another connection before calling the file busy.
 BUSY_TIMEOUT_S = 2.0
@@ -81,6 +84,12 @@ class SavedSession:
     #: What of the row could not be read, in words ("its players"); None when all was.
     #: The unreadable fields then hold harmless defaults.
     damage: str | None = None
+    #: False when its start or a move was saved while the clock was not known to be
+    #: right (app.clock_check) and no one has set its date: "time not checked".
+    time_checked: bool = True
+    #: The start the clock gave, kept when a person set the date (a play's uuid is
+    #: made from it, so that an export before and after is the same play).
+    clock_start: str | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +122,8 @@ class Store:
         #: Told of damage found after opening (the app shows it); else it joins notices.
         self.on_notice: Callable[[str], None] | None = None
         self._noted: set[str] = set()
+        #: Asked as a game starts and at each move: is the time about to be saved right?
+        self.clock_known_right: Callable[[], bool] = clock_known_right
 
     @property
     def notice(self) -> str | None:
@@ -307,7 +318,9 @@ class Store:
 
     def start_session(self, game: str, config: Any, seed: int, players: list[str]) -> int:
         now = _now()
-        return self._insert_session(game, config, seed, players, "active", now, None, None)
+        return self._insert_session(
+            game, config, seed, players, "active", now, None, None, checked=self.clock_known_right()
+        )
 
     def append_event(self, session_id: int, event: dict[str, Any], reopen: bool = False) -> int:
         """Write one event and commit it before returning its sequence number. With
@@ -329,6 +342,11 @@ class Store:
                 "insert into events (session_id, seq, payload, at) values (?, ?, ?, ?)",
                 [session_id, seq, payload, _now()],
             )
+            if not self.clock_known_right():  # a date set by a person stays right
+                self.db.execute(
+                    "update sessions set time_checked = 0 where id = ? and clock_start is null",
+                    [session_id],
+                )
             updated = self.db.execute(
                 "update sessions set updated = ? where id = ? and status = 'active'",
                 [_now(), session_id],
@@ -418,6 +436,7 @@ class Store:
         ended: str | None,
         outcome: Any,
         external_id: str | None = None,
+        checked: bool = True,
     ) -> int:
         row = {
             "game": game,
@@ -430,9 +449,23 @@ class Store:
             "ended": ended,
             "outcome": None if outcome is None else json.dumps(outcome),
             "external_id": external_id,
+            "time_checked": int(checked),
         }
         with self._writing():
             return int(self.db["sessions"].insert(row).last_pk)
+
+    def set_date(self, session_id: int, start: datetime, last: datetime) -> None:
+        """A person set when the game started; ``last`` is when it was last played by
+        that reckoning (the start and its play time). Its saved times become those, and
+        its time counts as checked."""
+        started, last_text = (moment.isoformat(timespec="seconds") for moment in (start, last))
+        with self._writing():
+            self.db.execute(
+                "update sessions set clock_start = coalesce(clock_start, started), "
+                "started = ?, updated = ?, ended = case when ended is null then null else ? end, "
+                "time_checked = 1 where id = ?",
+                [started, last_text, last_text, session_id],
+            )
 
     def finish_session(self, session_id: int, outcome: Any) -> None:
         self._close_session(session_id, "finished", outcome)
@@ -605,6 +638,8 @@ def _read_session(row: dict[str, Any]) -> SavedSession:
     if row["outcome"] not in (None, "null"):
         check(outcome is not None, "its result")
     external_id = row["external_id"] if isinstance(row["external_id"], str) else None
+    # .get: a file opened read-only keeps the columns of the version that wrote it.
+    clock_start = _date_or_none(row.get("clock_start"))
     return SavedSession(
         id=row["id"],
         game=game,
@@ -619,6 +654,9 @@ def _read_session(row: dict[str, Any]) -> SavedSession:
         event_count=row["events"],
         external_id=external_id,
         damage=_damage_words(problems),
+        # Older rows have none (NULL): they count as checked, as does any other value.
+        time_checked=row.get("time_checked") != 0,
+        clock_start=clock_start,
     )
 
 
@@ -749,6 +787,8 @@ def _prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
                 "ended": str,
                 "outcome": str,
                 "external_id": str,
+                "time_checked": int,
+                "clock_start": str,
             },
             pk="id",
             not_null={"game", "config", "seed", "players", "status", "started", "updated"},
@@ -777,8 +817,13 @@ def _migrate(db: sqlite_utils.Database) -> None:
     """Bring a file written by an older Tableside up to SCHEMA_VERSION, keeping its data.
     Each step checks what is there, so an unreadable version number (None) is safe."""
     version = _read_schema_version(db)
-    if "external_id" not in db["sessions"].columns_dict:
+    columns = db["sessions"].columns_dict
+    if "external_id" not in columns:
         db.execute("alter table sessions add column external_id text")
+    # NULL in rows saved before: their time counts as checked (SavedSession).
+    for column, kind in (("time_checked", "integer"), ("clock_start", "text")):
+        if column not in columns:
+            db.execute(f"alter table sessions add column {column} {kind}")
     # A unique index: an imported play can never be stored twice (NULLs do not clash).
     db.execute("create unique index if not exists sessions_external_id on sessions (external_id)")
     if version is not None and version < SCHEMA_VERSION:

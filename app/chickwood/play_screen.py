@@ -364,6 +364,7 @@ class ChickwoodPlayScreen(GameScreen):
             state.phase, f"Deck: {state.deck} cards" if state.phase == "alms" else ""
         )
         self.primary_text = self._primary_text()
+        self.offer_date(state.phase == "over" and not self.telling)
         if not self.refused:
             self.say(self._guide())
         for button in self.ids.castles.children:

@@ -25,7 +25,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from app import exchange, tap_guard, theme, usb_sticks
+from app import date_setting, exchange, tap_guard, theme, usb_sticks
 from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
@@ -58,6 +58,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
             "players": ", ".join(session.players) or "-",
             "result": f"Damaged: {session.damage}",
             "damage": session.damage,
+            "time_not_checked": False,
         }
     outcome = session.outcome if isinstance(session.outcome, dict) else {}
     reason = outcome.get("reason")
@@ -72,10 +73,11 @@ def describe(session: SavedSession) -> dict[str, Any]:
         "game_key": session.game,
         "game_title": title,
         "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
-        "when": when(session.started),
+        "when": when(session.started) if session.time_checked else date_setting.NOT_CHECKED,
         "players": f"{people} \u00b7 {options}" if options else people,
         "result": result,
         "damage": "",
+        "time_not_checked": not session.time_checked,
     }
 
 
@@ -91,10 +93,15 @@ class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     result = StringProperty("")
     #: What of the saved game cannot be read, in words; "" when all of it can.
     damage = StringProperty("")
+    #: Its time was not checked: the row offers to set its date.
+    time_not_checked = BooleanProperty(False)
 
     def on_release(self) -> None:
         history = App.get_running_app().root.get_screen("history")
         history.open_game(int(self.session_id), self.game_title, self.damage)
+
+    def set_date(self) -> None:
+        App.get_running_app().root.get_screen("history").set_date(int(self.session_id))
 
 
 class FilterChip(TButton):
@@ -209,6 +216,10 @@ class HistoryScreen(BaseScreen):
         else:
             where = f"on the stick {stick.label}. {SAFE_TO_PULL}" if stick else f"in {path.parent}."
             show_notice("Saved", f"The damaged game is saved as {path.name} {where}")
+
+    def set_date(self, session_id: int) -> None:
+        """Ask when a game whose time was not checked started, and save it."""
+        date_setting.set_date(App.get_running_app().store, session_id, self.refresh)
 
     def abandon_damaged_game(self, session_id: int) -> None:
         try:

@@ -313,6 +313,7 @@ class SkogenPlayScreen(GameScreen):
         self.note = self._note()
         self.summary = self._summary()
         self.on_entries()
+        self.offer_date(state.phase == "over" and not self.telling)
         self.can_undo = self.play.session.can_undo
         self._draw_rows()
         self._draw_die()

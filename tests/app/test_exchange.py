@@ -1,12 +1,14 @@
 import csv
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.exchange import (
+    export_all,
     export_bgstats,
     export_csv,
     export_json,
@@ -27,10 +29,27 @@ def table_in_utc() -> Iterator[None]:
 
 
 def _set_times(store: Store, session_id: int, started: str, ended: str | None) -> None:
+    """The game's times, and its moves' spread evenly up to its end (a minute apart in
+    an unfinished game): a play lasts the time its moves took."""
+    start = datetime.fromisoformat(started)
+    count = store.session(session_id).event_count
+    step = (datetime.fromisoformat(ended) - start) / count if ended else timedelta(minutes=1)
+    moves = [(start + step * number).isoformat() for number in range(1, count + 1)]
+    _set_stamps(store, session_id, started, moves, ended)
+
+
+def _set_stamps(
+    store: Store, session_id: int, started: str, moves: list[str], ended: str | None
+) -> None:
+    """The times the clock gave the game's start, each of its moves and its end."""
     store.db.execute(
         "update sessions set started = ?, updated = ?, ended = ? where id = ?",
         [started, ended or started, ended, session_id],
     )
+    for seq, at in enumerate(moves, start=1):
+        store.db.execute(
+            "update events set at = ? where session_id = ? and seq = ?", [at, session_id, seq]
+        )
 
 
 @pytest.fixture
@@ -50,14 +69,16 @@ def store(tmp_path: Path) -> Store:
     _set_times(store, won, "2026-11-01T18:00:00+00:00", "2026-11-01T18:45:00+00:00")
 
     lost = store.start_session("skulk_hollow", {"guardian": "grak"}, 12, ["Camille"])
-    store.append_event(lost, {"type": "action", "action": {"kind": "attack"}})
+    for _ in range(2):
+        store.append_event(lost, {"type": "action", "action": {"kind": "attack"}})
     store.finish_session(
         lost, to_data(Outcome("lost", "Grak crushed the heroes. The guardian wins.", "crushed"))
     )
     _set_times(store, lost, "2026-11-02T19:30:00+00:00", "2026-11-02T20:10:00+00:00")
 
     scored = store.start_session("chickwood", {"quick": True}, 13, ["Bjørn", "Ana", "Bo"])
-    store.append_event(scored, {"type": "action", "action": {"kind": "score", "glory": 41}})
+    for glory in (12, 30, 41):
+        store.append_event(scored, {"type": "action", "action": {"kind": "score", "glory": glory}})
     store.finish_session(
         scored,
         to_data(
@@ -128,7 +149,7 @@ def test_the_csv_export_has_a_row_per_session_and_per_event(store: Store, tmp_pa
         events = list(csv.DictReader(file))
 
     assert len(sessions) == 4
-    assert len(events) == 5  # 2 + 1 + 1 + 1
+    assert len(events) == 8  # 2 + 2 + 3 + 1
     scored = next(row for row in sessions if row["game"] == "chickwood")
     assert scored == {
         "id": str(_by_game(store)["chickwood"].id),
@@ -140,6 +161,8 @@ def test_the_csv_export_has_a_row_per_session_and_per_event(store: Store, tmp_pa
         "result": "scored",
         "reason": "Bjørn has the most glory, 41.",
         "scores": "Bjørn: 41; Ana: 37; Bo: 37",
+        "minutes": "65",
+        "time_checked": "yes",
     }
     unfinished = next(row for row in sessions if row["game"] == "skogen")
     assert unfinished["ended"] == "" and unfinished["result"] == ""
@@ -452,3 +475,129 @@ def test_a_play_whose_uuid_is_known_is_skipped_even_if_edited_since(
     report = import_bgstats(store, path)
 
     assert (report.added, report.duplicates) == (0, 3)
+
+
+def _game_on_the_clock(
+    store: Store, started: str, moves: list[str], ended: str, known_right: bool = False
+) -> int:
+    """A finished Skogen game saved at these times, by a clock not known right (unless
+    ``known_right``)."""
+    store.clock_known_right = lambda: known_right
+    session = store.start_session("skogen", {}, 21, ["Ana", "Bo"])
+    for _ in moves:
+        store.append_event(session, {"type": "undo"})
+    scores = (("Ana", 30), ("Bo", 20))
+    store.finish_session(
+        session, to_data(Outcome("scored", "Ana won.", winners=("Ana",), scores=scores))
+    )
+    store.clock_known_right = lambda: True
+    _set_stamps(store, session, started, moves, ended)
+    return session
+
+
+def _plays(path: Path) -> dict[str, dict[str, Any]]:
+    data = _read_json(path)
+    names = {game["id"]: game["name"] for game in data["games"]}
+    return {names[play["gameRefId"]]: play for play in data["plays"]}
+
+
+def test_a_game_begun_on_a_1970_clock_comes_back_from_its_own_bgstats_file(
+    store: Store, tmp_path: Path
+) -> None:
+    # A power cut, and no saved time: the Pi starts in 1970; the network sets its
+    # clock during the game.
+    game = _game_on_the_clock(
+        store,
+        "1970-01-01T00:00:00+00:00",
+        [
+            "1970-01-01T00:05:00+00:00",
+            "1970-01-01T00:12:00+00:00",
+            "2026-12-05T19:30:00+00:00",
+            "2026-12-05T19:40:00+00:00",
+        ],
+        "2026-12-05T19:40:00+00:00",
+    )
+    path = tmp_path / "plays.bgsplay"
+    export_bgstats(store, path)
+
+    fresh = Store.open(tmp_path / "other" / "tableside.db")
+    assert import_bgstats(fresh, path).added == 4  # Tableside takes its own file back
+    play = _plays(path)["Skogen"]
+    assert play["durationMin"] == 5 + 7 + 10  # not 29,941,660 minutes
+    assert play["playDate"] == "2026-12-05 19:18:00"  # the last right time, less the play
+    assert play["entryDate"] == play["modificationDate"] == "2026-12-05 19:40:00"
+    assert play["uuid"] == play_uuid(store.session(game))
+    copy = next(s for s in fresh.sessions() if s.game == "skogen")
+    assert (copy.started, copy.ended) == ("2026-12-05T19:18:00+00:00", "2026-12-05T19:40:00+00:00")
+    home = import_bgstats(store, path)
+    assert (home.added, home.duplicates) == (0, 4)
+
+    # Its date set by hand: the next export uses it, and it is still the same play.
+    start = datetime(2026, 12, 5, 18, 0, tzinfo=UTC)
+    store.set_date(game, start, start + timedelta(minutes=22))
+    later = tmp_path / "later.bgsplay"
+    export_bgstats(store, later)
+    again = _plays(later)["Skogen"]
+    assert (again["playDate"], again["durationMin"]) == ("2026-12-05 18:00:00", 22)
+    assert again["uuid"] == play["uuid"]
+    assert import_bgstats(store, path).added == 0
+    assert import_bgstats(fresh, later).added == 0  # the copy knows it by its uuid
+
+
+def test_a_play_lasts_the_time_its_moves_took(store: Store, tmp_path: Path) -> None:
+    game = _game_on_the_clock(
+        store,
+        "2026-12-05T19:00:00+00:00",
+        [
+            "2026-12-05T19:10:00+00:00",
+            "2026-12-05T18:50:00+00:00",  # the clock set back: left out
+            "2026-12-05T19:00:00+00:00",
+            "2026-12-05T20:00:00+00:00",  # an hour's pause: left out
+            "2026-12-05T20:05:00+00:00",
+        ],
+        "2026-12-05T20:05:00+00:00",
+        known_right=True,
+    )
+    path = tmp_path / "plays.bgsplay"
+    export_bgstats(store, path)
+    play = _plays(path)["Skogen"]
+    assert (play["playDate"], play["durationMin"]) == ("2026-12-05 19:00:00", 25)
+    sessions, _events = export_csv(store, tmp_path / "csv")
+    with sessions.open(newline="", encoding="utf-8") as file:
+        row = next(row for row in csv.DictReader(file) if row["id"] == str(game))
+    assert (row["minutes"], row["time_checked"]) == ("25", "yes")
+
+
+def test_a_game_played_wholly_on_an_unset_clock_waits_for_its_date(
+    store: Store, tmp_path: Path
+) -> None:
+    game = _game_on_the_clock(
+        store,
+        "1970-01-01T00:00:00+00:00",
+        ["1970-01-01T00:10:00+00:00", "1970-01-01T00:30:00+00:00"],
+        "1970-01-01T00:30:00+00:00",
+    )
+    report = export_all(store, tmp_path / "before")
+    plays = _plays(tmp_path / "before" / report.bgstats_file)
+    assert "Skogen" not in plays  # no date to give it
+    assert any("set its date in History" in note for note in report.skipped)
+    with (tmp_path / "before" / "sessions.csv").open(newline="", encoding="utf-8") as file:
+        row = next(row for row in csv.DictReader(file) if row["id"] == str(game))
+    assert (row["started"], row["ended"], row["minutes"], row["time_checked"]) == (
+        "",
+        "",
+        "30",
+        "no",
+    )
+    exported = _read_json(tmp_path / "before" / "tableside.json")["sessions"]
+    assert next(s for s in exported if s["id"] == game)["time_checked"] is False
+
+    start = datetime(2026, 12, 6, 20, 0, tzinfo=UTC)
+    store.set_date(game, start, start + timedelta(minutes=30))
+    report = export_all(store, tmp_path / "after")
+    play = _plays(tmp_path / "after" / report.bgstats_file)["Skogen"]
+    assert (play["playDate"], play["durationMin"]) == ("2026-12-06 20:00:00", 30)
+    assert not report.skipped
+    fresh = Store.open(tmp_path / "other" / "tableside.db")
+    import_bgstats(fresh, tmp_path / "after" / report.bgstats_file)
+    assert next(s for s in fresh.sessions() if s.game == "skogen").started == start.isoformat()

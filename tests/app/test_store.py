@@ -1,4 +1,5 @@
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -186,14 +187,15 @@ def test_a_version_1_database_is_migrated_keeping_its_data(db_path: Path) -> Non
     store = Store.open(db_path)
 
     assert store.notice is None
-    assert SCHEMA_VERSION == 2
+    assert SCHEMA_VERSION == 3
     version = store.db.execute("select value from meta where key = 'schema_version'").fetchone()
-    assert version == ("2",)
+    assert version == ("3",)
     assert [p.name for p in store.players()] == ["Ana"]
     [kept] = store.sessions()
     assert (kept.game, kept.seed, kept.players) == ("skogen", 5, ("Ana",))
     assert kept.outcome == {"result": "scored", "reason": "Ana wins."}
     assert kept.external_id is None
+    assert kept.time_checked and kept.clock_start is None  # saved before clocks were checked
     assert store.events(kept.id) == [{"type": "undo"}]
     # The new column works, and opening again changes nothing.
     added = store.add_finished_session(
@@ -256,3 +258,46 @@ def test_logged_events_keep_their_numbers_and_times(db_path: Path) -> None:
         (2, {"type": "action", "action": {"kind": "roll"}}),
     ]
     assert all(e.at.endswith("+00:00") for e in logged)
+
+
+def test_a_game_saved_on_a_clock_not_known_right_is_marked_until_its_date_is_set(
+    db_path: Path,
+) -> None:
+    store = Store.open(db_path)
+    checked = store.start_session("skogen", {}, 1, ["Ana"])
+    store.clock_known_right = lambda: False
+    from_the_start = store.start_session("skogen", {}, 2, ["Ana"])
+    store.clock_known_right = lambda: True
+    at_a_move = store.start_session("skogen", {}, 3, ["Ana"])
+    store.append_event(at_a_move, {"type": "undo"})
+    assert store.session(at_a_move).time_checked
+    store.clock_known_right = lambda: False
+    store.append_event(at_a_move, {"type": "undo"})
+    store.finish_session(at_a_move, {"result": "scored", "reason": "Ana won."})
+
+    assert store.session(checked).time_checked
+    assert not store.session(from_the_start).time_checked
+    assert not store.session(at_a_move).time_checked
+
+    clock_start = store.session(at_a_move).started
+    start = datetime(2026, 12, 5, 18, 30, tzinfo=UTC)
+    store.set_date(at_a_move, start, start + timedelta(minutes=40))
+    store.close()
+    again = Store.open(db_path)  # committed
+    saved = again.session(at_a_move)
+    assert saved.time_checked
+    assert (saved.started, saved.ended, saved.updated) == (
+        "2026-12-05T18:30:00+00:00",
+        "2026-12-05T19:10:00+00:00",
+        "2026-12-05T19:10:00+00:00",
+    )
+    assert saved.clock_start == clock_start
+    # Set again: the clock's own start is kept, the unfinished game keeps no end.
+    again.set_date(from_the_start, start, start)
+    again.set_date(at_a_move, start + timedelta(days=1), start + timedelta(days=1))
+    assert again.session(at_a_move).clock_start == clock_start
+    assert again.session(from_the_start).ended is None
+    # Its start is known now: more moves on a clock not known right leave it checked.
+    again.clock_known_right = lambda: False
+    again.append_event(from_the_start, {"type": "undo"})
+    assert again.session(from_the_start).time_checked
