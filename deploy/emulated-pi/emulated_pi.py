@@ -54,7 +54,7 @@ MIRROR = "http://deb.debian.org/debian"
 USER = "pi"  # Raspberry Pi OS's first user has sudo without a password; so has this one
 # Packages the boot step adds to the Lite root: a kernel, systemd as init, udev for the
 # GPU and input devices, and DHCP through systemd-networkd. Nothing the app itself uses.
-BOOT_PACKAGES = ["linux-image-arm64", "systemd-sysv", "udev", "kmod", "iproute2", "procps"]
+BOOT_PACKAGES = ["systemd-sysv", "udev", "kmod", "iproute2", "procps"]
 DESKTOP_PACKAGES = ["lightdm", "labwc", "xwayland", "swayidle", "dbus-user-session"]
 HOST_CA_BUNDLE = Path("/etc/ssl/certs/ca-certificates.crt")
 ROOT_LABEL = "tableside-pi"
@@ -174,6 +174,29 @@ def in_root(
             script,
         ]
     return run(cmd, log_to=log_to, check=check, timeout=timeout)
+
+
+#: What the harness runs on this machine, and the Debian package that has it.
+HOST_TOOLS = {
+    "debootstrap": "debootstrap",
+    "qemu-aarch64-static": "qemu-user-static",
+    "qemu-system-aarch64": "qemu-system-arm",
+    "mke2fs": "e2fsprogs",
+    "tesseract": "tesseract-ocr",
+    "git": "git",
+}
+
+
+def ensure_host_tools() -> None:
+    """Install the Debian packages of the tools that are missing here."""
+    missing = sorted({package for tool, package in HOST_TOOLS.items() if not shutil.which(tool)})
+    if missing:
+        log(f"installing on this machine: {' '.join(missing)}")
+        run(["apt-get", "update", "-qq"])
+        run(
+            ["apt-get", "install", "-y", "-qq", *missing],
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+        )
 
 
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
@@ -609,16 +632,38 @@ class VM:
 # --- Step: boot -------------------------------------------------------------------------
 
 
+def kernel_layer(cache: Path, release: str, logs: Path) -> Path:
+    """Debian's arm64 kernel with its initramfs and modules, installed into a copy of the
+    base root once (building the initramfs under qemu-user takes many minutes)."""
+    root = cache / release / "kernel"
+    stamp = root / ".tableside-kernel-done"
+    if stamp.exists():
+        return root
+    fresh_copy(base_root(cache, release, logs), root)
+    with mounted(root):
+        log(f"{release}: Debian's arm64 kernel and its initramfs (once; many minutes)")
+        in_root(
+            root,
+            "apt-get update -qq && apt-get install -y -qq --no-install-recommends "
+            "linux-image-arm64 >/dev/null && apt-get clean",
+            log_to=logs / "vm-image.log",
+        )
+    stamp.write_text(time.strftime("%F %T\n"))
+    return root
+
+
 def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
-    """The Lite root after ./tableside, made bootable: a kernel, systemd, udev and DHCP;
-    the serial console logs root in (the harness's way in, as a keyboard would be); the
-    disk is an ext4 image of the root. Returns the kernel, initrd and disk."""
+    """The Lite root after ./tableside, made bootable: the kernel's modules, systemd, udev
+    and DHCP; the serial console logs root in (the harness's way in, as a keyboard would
+    be); the disk is an ext4 image of the root. Returns the kernel, initrd and disk."""
     lite = cache / release / "lite"
     if not (lite / f"home/{USER}/tableside/.venv").exists():
         raise StepFailed("the boot step starts from the lite step's root: run --steps lite")
+    kernel_root = kernel_layer(cache, release, logs)
     root = fresh_copy(lite, cache / release / "vm-root")
+    run(["cp", "-a", f"{kernel_root}/lib/modules", f"{root}/lib/"])
     with mounted(root):
-        log(f"{release}: kernel, systemd and udev into the root (a few minutes)")
+        log(f"{release}: systemd and udev into the root")
         in_root(
             root,
             "apt-get update -qq && "
@@ -647,7 +692,7 @@ def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
     link = wants / "systemd-networkd.service"
     link.unlink(missing_ok=True)
     link.symlink_to("/lib/systemd/system/systemd-networkd.service")
-    boot = root / "boot"
+    boot = kernel_root / "boot"
     kernel, initrd = cache / release / "vmlinuz", cache / release / "initrd.img"
     shutil.copy(max(boot.glob("vmlinuz-*")), kernel)
     shutil.copy(max(boot.glob("initrd.img-*")), initrd)
@@ -819,6 +864,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in wanted if name not in STEPS]
     if unknown:
         parser.error(f"unknown steps: {', '.join(unknown)}")
+    ensure_host_tools()
     ensure_binfmt()
     report = Report()
     started = time.monotonic()
