@@ -634,7 +634,9 @@ class VM:
 
 def kernel_layer(cache: Path, release: str, logs: Path) -> Path:
     """Debian's arm64 kernel with its initramfs and modules, installed into a copy of the
-    base root once (building the initramfs under qemu-user takes many minutes)."""
+    base root once (building the initramfs under qemu-user takes many minutes). udev
+    goes in with it: the initramfs needs it to load the disk's driver and find the root
+    by its label."""
     root = cache / release / "kernel"
     stamp = root / ".tableside-kernel-done"
     if stamp.exists():
@@ -645,7 +647,7 @@ def kernel_layer(cache: Path, release: str, logs: Path) -> Path:
         in_root(
             root,
             "apt-get update -qq && apt-get install -y -qq --no-install-recommends "
-            "linux-image-arm64 >/dev/null && apt-get clean",
+            "linux-image-arm64 udev >/dev/null && apt-get clean",
             log_to=logs / "vm-image.log",
         )
     stamp.write_text(time.strftime("%F %T\n"))
