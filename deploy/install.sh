@@ -67,7 +67,9 @@ app_files=(pyproject.toml README.md)
 # The virtual environment (lgpio comes through pip), then what the app opens at run
 # time: deploy/runtime-packages.txt, the list ./tableside installs too.
 apt_packages=(python3 python3-venv python3-pip)
-mapfile -t -O 3 apt_packages < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$src/deploy/runtime-packages.txt")
+# shellcheck source=SCRIPTDIR/packages.sh
+. "$src/deploy/packages.sh"
+mapfile -t -O 3 apt_packages < <(runtime_packages)
 
 groups_wanted=(video render input gpio)
 
@@ -331,13 +333,8 @@ systemd_running() {
 
 install_apt_packages() {
     step "system packages: ${apt_packages[*]}"
-    local missing=() package
-    for package in "${apt_packages[@]}"; do
-        if [ "$offline" = 1 ] || ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null \
-            | grep -q "ok installed"; then
-            missing+=("$package")
-        fi
-    done
+    local missing=("${apt_packages[@]}")
+    [ "$offline" = 1 ] || mapfile -t missing < <(missing_packages "${apt_packages[@]}")
     if [ "$offline" = 0 ] && [ ${#missing[@]} -eq 0 ]; then
         say "    all installed"
         return 0

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.support import INSTALL_SH, run_install, snapshot, source
+from tests.deploy.support import DEPLOY, INSTALL_SH, REPO, run_install, snapshot, source
 
 UNIT = "etc/systemd/system/tableside.service"
 WANTS = "etc/systemd/system/multi-user.target.wants/tableside.service"
@@ -30,11 +30,12 @@ def files_under(root: Path) -> set[str]:
     shutil.which("shellcheck") is None,
     reason="shellcheck is not installed (./tableside test and .ci/run install it with apt)",
 )
-def test_install_script_and_the_desktop_launcher_pass_shellcheck(tmp_path: Path) -> None:
+def test_the_scripts_and_the_desktop_launcher_pass_shellcheck(tmp_path: Path) -> None:
     run_install(tmp_path, "--mode", "desktop")
     launcher = tmp_path / LAUNCHER
+    scripts = [INSTALL_SH, DEPLOY / "packages.sh", REPO / "tableside", launcher]
     result = subprocess.run(
-        ["shellcheck", "--severity=style", str(INSTALL_SH), str(launcher)],
+        ["shellcheck", "--external-sources", "--severity=style", *map(str, scripts)],
         capture_output=True,
         text=True,
     )
