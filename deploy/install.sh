@@ -64,12 +64,13 @@ usb_rule_path=/etc/udev/rules.d/90-tableside-usb-stick.rules
 app_parts=(app engines hardware kv deploy)
 app_files=(pyproject.toml README.md)
 
-# The virtual environment (lgpio comes through pip), then what the app opens at run
-# time: deploy/runtime-packages.txt, the list ./tableside installs too.
-apt_packages=(python3 python3-venv python3-pip)
+# The virtual environment (its own pip brings lgpio; Debian's python3-pip would only
+# add a compiler and headers, some 200 MB, through its recommends), then what the app
+# opens at run time: deploy/runtime-packages.txt, the list ./tableside installs too.
+apt_packages=(python3 python3-venv)
 # shellcheck source=SCRIPTDIR/packages.sh
 . "$src/deploy/packages.sh"
-mapfile -t -O 3 apt_packages < <(runtime_packages)
+mapfile -t -O 2 apt_packages < <(runtime_packages)
 
 groups_wanted=(video render input gpio)
 
