@@ -55,7 +55,10 @@ USER = "pi"  # Raspberry Pi OS's first user has sudo without a password; so has 
 # Packages the boot step adds to the Lite root: a kernel, systemd as init, udev for the
 # GPU and input devices, and DHCP through systemd-networkd. Nothing the app itself uses.
 BOOT_PACKAGES = ["systemd-sysv", "udev", "kmod", "iproute2", "procps"]
-DESKTOP_PACKAGES = ["lightdm", "labwc", "xwayland", "swayidle", "dbus-user-session"]
+# Raspberry Pi OS's desktop, as far as Debian has it: lightdm logging the user in to a
+# labwc session, XWayland for Kivy's SDL (which has no Wayland), and dex to start the
+# XDG autostart entries (Pi OS's labwc autostart uses lxsession-xdg-autostart).
+DESKTOP_PACKAGES = ["lightdm", "labwc", "xwayland", "swayidle", "dex", "dbus-user-session"]
 HOST_CA_BUNDLE = Path("/etc/ssl/certs/ca-certificates.crt")
 ROOT_LABEL = "tableside-pi"
 
@@ -431,7 +434,7 @@ def find_phrase(words: list[Word], phrase: str) -> tuple[int, int] | None:
     wanted = phrase.lower().split()
     for i in range(len(words) - len(wanted) + 1):
         run_of = words[i : i + len(wanted)]
-        if [w.text.lower().strip(".,:!") for w in run_of] == wanted and len(
+        if [w.text.lower().strip(".,:;!") for w in run_of] == wanted and len(
             {w.line for w in run_of}
         ) == 1:
             left, top = run_of[0].x, min(w.y for w in run_of)
@@ -654,15 +657,20 @@ def kernel_layer(cache: Path, release: str, logs: Path) -> Path:
     return root
 
 
-def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
+def vm_image(
+    cache: Path, release: str, logs: Path, desktop: bool = False
+) -> tuple[Path, Path, Path]:
     """The Lite root after ./tableside, made bootable: the kernel's modules, systemd, udev
     and DHCP; the serial console logs root in (the harness's way in, as a keyboard would
-    be); the disk is an ext4 image of the root. Returns the kernel, initrd and disk."""
+    be); the disk is an ext4 image of the root. With ``desktop``, a desktop that logs the
+    user in by itself (set_up_desktop). Returns the kernel, initrd and disk."""
     lite = cache / release / "lite"
     if not (lite / f"home/{USER}/tableside/.venv").exists():
         raise StepFailed("the boot step starts from the lite step's root: run --steps lite")
     kernel_root = kernel_layer(cache, release, logs)
-    root = fresh_copy(lite, cache / release / "vm-root")
+    name = "desktop" if desktop else "vm"
+    root = fresh_copy(lite, cache / release / f"{name}-root")
+    packages = BOOT_PACKAGES + (DESKTOP_PACKAGES if desktop else [])
     run(["cp", "-a", f"{kernel_root}/lib/modules", f"{root}/lib/"])
     with mounted(root):
         log(f"{release}: systemd and udev into the root")
@@ -672,7 +680,7 @@ def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
             "networkd=$(apt-cache show systemd-networkd >/dev/null 2>&1 "
             "&& echo systemd-networkd); "
             "apt-get install -y -qq --no-install-recommends "
-            f"{' '.join(BOOT_PACKAGES)} $networkd >/dev/null && apt-get clean",
+            f"{' '.join(packages)} $networkd >/dev/null && apt-get clean",
             log_to=logs / "vm-image.log",
         )
     (root / "etc/fstab").write_text(f"LABEL={ROOT_LABEL} / ext4 defaults 0 1\n")
@@ -694,11 +702,13 @@ def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
     link = wants / "systemd-networkd.service"
     link.unlink(missing_ok=True)
     link.symlink_to("/lib/systemd/system/systemd-networkd.service")
+    if desktop:
+        set_up_desktop(root)
     boot = kernel_root / "boot"
     kernel, initrd = cache / release / "vmlinuz", cache / release / "initrd.img"
     shutil.copy(max(boot.glob("vmlinuz-*")), kernel)
     shutil.copy(max(boot.glob("initrd.img-*")), initrd)
-    disk = cache / release / "disk.img"
+    disk = cache / release / f"{name}.img"
     disk.unlink(missing_ok=True)
     log(f"{release}: the root as an ext4 disk image")
     run(
@@ -706,6 +716,87 @@ def vm_image(cache: Path, release: str, logs: Path) -> tuple[Path, Path, Path]:
         log_to=logs / "vm-image.log",
     )
     return kernel, initrd, disk
+
+
+def set_up_desktop(root: Path) -> None:
+    """The desktop as Raspberry Pi OS sets it up with Desktop Autologin (raspi-config's
+    B4): graphical.target, lightdm logging the user in to labwc, and labwc's autostart
+    with the swayidle line that blanks the screen after ten minutes (blanking on). The
+    emulated GPU has no 3D, so labwc draws with wlroots' software renderer."""
+    systemd = root / "etc/systemd/system"
+    for link, target in (
+        ("default.target", "/lib/systemd/system/graphical.target"),
+        ("display-manager.service", "/lib/systemd/system/lightdm.service"),
+    ):
+        (systemd / link).unlink(missing_ok=True)
+        (systemd / link).symlink_to(target)
+    conf = root / "etc/lightdm/lightdm.conf.d"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "50-autologin.conf").write_text(
+        f"[Seat:*]\nautologin-user={USER}\nautologin-session=labwc\n"
+    )
+    labwc = root / f"home/{USER}/.config/labwc"
+    labwc.mkdir(parents=True, exist_ok=True)
+    (labwc / "environment").write_text("WLR_RENDERER=pixman\nWLR_NO_HARDWARE_CURSORS=1\n")
+    (labwc / "autostart").write_text(
+        "swayidle -w timeout 600 'wlopm --off \\*' resume 'wlopm --on \\*' &\ndex -a &\n"
+    )
+    uid = next(
+        line.split(":")[2:4]
+        for line in (root / "etc/passwd").read_text().splitlines()
+        if line.startswith(f"{USER}:")
+    )
+    for path in [labwc.parent, labwc, *labwc.iterdir()]:
+        os.chown(path, int(uid[0]), int(uid[1]))
+
+
+def app_pid(vm: VM, timeout: float = 1500, other_than: str = "") -> str:
+    """The process id of the app the desktop user's session runs, once there is one (and
+    it is not ``other_than``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = vm.shell(f"pgrep -u {USER} -f 'venv/bin/python -m app'", check=False).split()
+        fresh = [pid for pid in found if pid.isdigit() and pid != other_than]
+        if fresh:
+            return fresh[0]
+        time.sleep(10)
+    raise StepFailed(
+        "the desktop session never started the app:\n"
+        + vm.shell(f"tail -5 /home/{USER}/.local/state/tableside/tableside.log", check=False)
+    )
+
+
+def step_desktop(cache: Path, release: str, logs: Path) -> str:
+    kernel, initrd, disk = vm_image(cache, release, logs, desktop=True)
+    work = cache / release / "vm-desktop"
+    work.mkdir(exist_ok=True)
+    screens = cache / release / "desktop-screens"
+    shutil.rmtree(screens, ignore_errors=True)
+    screens.mkdir()
+    vm = VM(work, disk, kernel, initrd, logs)
+    try:
+        vm.wait_for_shell()
+        vm.shell("systemctl stop lightdm", check=False)  # install first, as after a fresh image
+        out = vm.shell(f"cd /home/{USER}/tableside && ./deploy/install.sh", timeout=5400)
+        if "Mode: desktop" not in out:
+            raise StepFailed("install.sh did not choose the desktop:\n" + out[-600:])
+        autostart = vm.shell(f"cat /home/{USER}/.config/labwc/autostart")
+        if "swayidle" in autostart:
+            raise StepFailed("labwc still blanks the screen after install.sh:\n" + autostart)
+        vm.serial.sendall(b"systemctl reboot\n")
+        vm.wait_for_shell()
+        first = app_pid(vm)
+        vm.wait_for_text("Settings", screens / "1-home-after-login.png", timeout=900)
+        vm.shell(f"kill -9 {first}")
+        second = app_pid(vm, timeout=600, other_than=first)
+        vm.wait_for_text("Settings", screens / "2-home-after-a-kill.png", timeout=900)
+    finally:
+        vm.power_off()
+    return (
+        f"install.sh chose the desktop and took swayidle out of labwc's autostart; after a "
+        f"reboot lightdm's autologin started the app (pid {first}), and after kill -9 it "
+        f"was back (pid {second}); screens in {screens}"
+    )
 
 
 def wait_for_app(vm: VM, boot_id: str, timeout: float = 1200) -> None:
@@ -824,8 +915,9 @@ def play_skogen_turns(vm: VM, screens: Path) -> str:
         if not keypad:
             raise StepFailed(f"no key {points} on the Skogen keypad ({screens})")
         vm.tap(keypad[0].x + keypad[0].width // 2, keypad[0].y + keypad[0].height // 2)
-        vm.wait_for_text(f"Enter {points} points", screens / f"4-turn-{turn + 1}.png", 60)
-        vm.tap(*MAIN_BUTTON)
+        # The keypad's sum, white on the dark screen: "5 points; then draw ..."
+        vm.wait_for_text(f"{points} points", screens / f"4-turn-{turn + 1}.png", 60)
+        vm.tap(*MAIN_BUTTON)  # Enter N points
         time.sleep(2)
     words = vm.wait_for_text("Turn 2", screens / "4-after-three-turns.png")
     line = next(w.line for w in words if w.text == "Turn")
@@ -840,7 +932,11 @@ def saved_moves(vm: VM) -> int:
 
 # --- Driver -------------------------------------------------------------------------------
 
-STEPS: dict[str, Callable[[Path, str, Path], str]] = {"lite": step_lite, "boot": step_boot}
+STEPS: dict[str, Callable[[Path, str, Path], str]] = {
+    "lite": step_lite,
+    "boot": step_boot,
+    "desktop": step_desktop,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
