@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.boxlayout import BoxLayout
 
 from app import theme
+from app.date_setting import NOT_CHECKED
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kv import load_kv
 from app.screens.when import when
@@ -50,13 +51,18 @@ class GameTile(BoxLayout):
             self.unfinished_words = ""
         elif len(sessions) == 1:
             latest = sessions[0]
-            self.unfinished_words = (
-                f"Unfinished: {people(latest)}, last played {when(latest.updated)}."
-            )
-        else:
+            if latest.time_checked:
+                self.unfinished_words = (
+                    f"Unfinished: {people(latest)}, last played {when(latest.updated)}."
+                )
+            else:
+                self.unfinished_words = f"Unfinished: {people(latest)} ({NOT_CHECKED.lower()})."
+        elif sessions[0].time_checked:
             self.unfinished_words = (
                 f"{len(sessions)} unfinished games, the latest played {when(sessions[0].updated)}."
             )
+        else:
+            self.unfinished_words = f"{len(sessions)} unfinished games."
 
     def resume(self) -> None:
         """Reopen the unfinished game of this kind, or let the person pick one."""
@@ -107,6 +113,8 @@ def describe_unfinished(store: Store, session: SavedSession) -> str:
     played = f"{steps} step{'s' if steps != 1 else ''} played"
     if unreadable:
         played += f" ({len(unreadable)} cannot be read)"
+    if not session.time_checked:
+        return f"{people(session)}: {played}\n{NOT_CHECKED}"
     return (
         f"{people(session)}: {played}\n"
         f"Started {when(session.started)}, last played {when(session.updated)}"

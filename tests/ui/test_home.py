@@ -64,3 +64,35 @@ def test_times_are_said_as_a_person_would() -> None:
     assert when((now - timedelta(days=1)).isoformat(), now) == "yesterday 20:00"
     assert when((now - timedelta(days=7)).isoformat(), now) == "Tue 24 Nov 20:00"
     assert when((now - timedelta(days=400)).isoformat(), now) == "27 Oct 2025 20:00"
+
+
+def test_a_game_played_on_an_unset_clock_never_says_1970(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Pi without a battery clock, after a power cut and before the network set it: the
+    game's times are 1970's, and Home says their time was not checked instead."""
+    store = driver.app.store
+    monkeypatch.setattr(store, "clock_known_right", lambda: False)
+    start_unfinished(driver, ["Ana"], steps=1)
+    with store.db.atomic():
+        store.db.execute(
+            "update sessions set started = '1970-01-01T00:01:00+00:00', "
+            "updated = '1970-01-01T00:09:00+00:00'"
+        )
+    driver.app.home()
+    texts = skoventyr_tile_texts(driver)
+    assert "Unfinished: Ana (time not checked)." in texts
+    assert not any("1970" in t or "Jan" in t for t in texts)
+
+    start_unfinished(driver, ["Bo"], steps=0)
+    with store.db.atomic():
+        store.db.execute("update sessions set updated = '1970-01-01T00:10:00+00:00'")
+    driver.app.home()
+    assert "2 unfinished games." in skoventyr_tile_texts(driver)
+    driver.tap(driver.find("Resume one of 2"))
+    rows = [w.text for w in driver.visible() if w.__class__.__name__ == "ChoiceRow"]
+    assert sorted(rows) == [
+        "Ana: 1 step played\nTime not checked",
+        "Bo: 0 steps played\nTime not checked",
+    ]
+    driver.close_popups()
