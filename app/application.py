@@ -21,8 +21,8 @@ from app import tap_guard, theme
 from app.background import Background
 from app.games import GameInfo, load
 from app.screens.home import HomeScreen
-from app.store_faults import DamagedData, StorageFault, shorten
-from app.store_location import AlreadyOpen, CopyLock, default_path, resolve
+from app.storage.faults import DamagedData, StorageFault, shorten
+from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 from app.widgets import BaseScreen
 
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
@@ -30,7 +30,7 @@ from app.widgets import BaseScreen
 if TYPE_CHECKING:
     from app.play_session import PlaySession
     from app.popups import MessagePopup
-    from app.store import Store
+    from app.storage.store import Store
     from hardware import Controls
 
 log = logging.getLogger("tableside")
@@ -157,7 +157,7 @@ class TablesideApp(App):
         """The saved games: opened just after the first frame, or by whatever needs them
         sooner. A damaged file is set aside and the notice says so."""
         if self._store is None:
-            from app.store import Store
+            from app.storage.store import Store
 
             self._store = Store.open(self.db_path, check=False, lock=self._lock)
             self.notices.extend(self._store.notices)

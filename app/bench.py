@@ -136,7 +136,7 @@ def start_figures(repeat: int) -> dict[str, tuple[float, float]]:
 
 
 def append_latency(events: int, folder: Path) -> list[float]:
-    from app.store import Store
+    from app.storage.store import Store
 
     store = Store.open(folder / "append.db")
     session_id = store.start_session("skoventyr", {}, 1, ["Ana"])
@@ -152,7 +152,7 @@ def append_latency(events: int, folder: Path) -> list[float]:
 def resume_time(events: int, folder: Path, repeat: int = 5) -> float:
     """Seconds to reopen a Skoventyr game of ``events`` events (undos included)."""
     from app.play_session import PlaySession
-    from app.store import Store
+    from app.storage.store import Store
     from engines import skoventyr as S
 
     store = Store.open(folder / "resume.db")

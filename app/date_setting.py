@@ -1,4 +1,4 @@
-"""Setting the date of a game whose time was not checked (app.clock_check), from its end
+"""Setting the date of a game whose time was not checked (app.storage.clock_check), from its end
 screen or History: when it started, as day, month, year, hour and minute, each changed
 with + and - (there is no keyboard at the table). Its play time stays as its moves took.
 """
@@ -13,12 +13,12 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from app.clock_check import LATEST_YEAR, RELEASE_DATE
 from app.kv import load_kv
-from app.play_time import played
 from app.popups import show_notice
-from app.store import Store
-from app.store_faults import StorageFault
+from app.storage.clock_check import LATEST_YEAR, RELEASE_DATE
+from app.storage.faults import StorageFault
+from app.storage.play_time import played
+from app.storage.store import Store
 from app.widgets import TButton
 
 #: How a game whose time was not checked is marked, on its end screen and in History.

@@ -30,7 +30,7 @@ version 1 without notice, so unknown keys are to be ignored.
 
 CSV files are UTF-8 with a header row. In ``sessions.csv`` players are joined with
 "; " and scores written "Ana: 41; Bo: 37"; "minutes" is the time its moves took
-(app.play_time), and a game whose "time_checked" is "no" has the start and end worked out
+(app.storage.play_time), and a game whose "time_checked" is "no" has the start and end worked out
 from them ("" when none of its times can be right). ``events.csv`` holds each payload as
 JSON text and each time as saved.
 
@@ -60,7 +60,7 @@ game, seed and start time (as the clock gave it, before anyone set the date), so
 exporting twice gives the same file and a play that comes back is recognised.
 
 A play's "durationMin" is the time its moves took, pauses and steps of the clock left out
-(app.play_time). A game whose time was not checked (the clock was not known to be right)
+(app.storage.play_time). A game whose time was not checked (the clock was not known to be right)
 is dated from the latest of its times that can be right; one with none is left out of
 the play file, with a word to set its date in History.
 """
@@ -80,11 +80,13 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from app.clock_check import LATEST_YEAR
 from app.games import GAMES
-from app.play_time import LONGEST_PLAY, parse_time, played
-from app.store import LoggedEvent, SavedSession, Store
-from app.store_faults import shorten
+from app.storage.clock_check import LATEST_YEAR
+from app.storage.events import LoggedEvent
+from app.storage.faults import shorten
+from app.storage.play_time import LONGEST_PLAY, parse_time, played
+from app.storage.sessions import SavedSession
+from app.storage.store import Store
 from engines.core import Outcome, to_data
 from engines.skulk_hollow.components import GUARDIANS, load_components
 
@@ -453,7 +455,7 @@ class _DateUnknown(Exception):
 @dataclass(frozen=True)
 class _PlayTimes:
     """A finished session's times, as BG Stats wants them: the table's local time (the
-    store keeps UTC). The play lasts the time its moves took (app.play_time)."""
+    store keeps UTC). The play lasts the time its moves took (app.storage.play_time)."""
 
     start: datetime
     end: datetime

@@ -18,7 +18,7 @@ from app.instructions import InstructionChain
 from app.play_session import PlaySession
 from app.popups import show_notice
 from app.replay import Replay, fill_replay_bar
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
 from app.touch_select import TouchSelection
 from app.widgets import BaseScreen, TButton
 from engines.core import Change

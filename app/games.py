@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.store_faults import shorten
+from app.storage.faults import shorten
 
 if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from app.game_options import NewGameForm

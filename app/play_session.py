@@ -9,11 +9,12 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from app.store_faults import DamagedData, StorageFault
+from app.storage.faults import DamagedData, StorageFault
 from engines.core import Action, Event, GameRules, Outcome, Session, to_data
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
-    from app.store import SavedSession, Store
+    from app.storage.sessions import SavedSession
+    from app.storage.store import Store
 
 log = logging.getLogger("tableside")
 
@@ -63,7 +64,7 @@ class PlaySession:
 
     def time_not_checked(self) -> bool:
         """A time of this game was saved while the clock was not known to be right, and
-        no one has set its date (app.clock_check)."""
+        no one has set its date (app.storage.clock_check)."""
         return not self.store.session(self.session_id).time_checked
 
     def _record(self, event: Event) -> None:

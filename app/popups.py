@@ -13,7 +13,7 @@ from kivy.properties import AliasProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from app.kv import load_kv
-from app.store_faults import shorten
+from app.storage.faults import shorten
 
 #: The most a popup draws of a message or a heading (10,000 characters take seconds).
 MESSAGE_LIMIT = 1500

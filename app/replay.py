@@ -17,7 +17,7 @@ from app.widgets import FittingLabel, TButton
 from engines.core import GameRules, IllegalAction, Session
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
-    from app.store import Store
+    from app.storage.store import Store
 
 
 class Replay:

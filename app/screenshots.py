@@ -20,11 +20,12 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
-from app import clock_check, legibility, usb_sticks
+from app import legibility, usb_sticks
 from app.application import TablesideApp
 from app.games import BY_KEY, GAMES, GameInfo
 from app.popups import show_notice
-from app.store import Store
+from app.storage import clock_check
+from app.storage.store import Store
 
 DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
 

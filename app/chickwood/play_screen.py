@@ -44,7 +44,7 @@ from app.play_session import PlaySession
 from app.popups import ask
 from app.replay import Replay, fill_replay_bar
 from app.score_table import show_details
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
 from app.value_editor import ask_number
 from app.widgets import TButton
 from engines import chickwood as C

@@ -31,8 +31,8 @@ from app.games import BY_KEY, GAMES
 from app.kv import load_kv
 from app.popups import offer, show_notice
 from app.screens.when import when
-from app.store import SavedSession
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
+from app.storage.sessions import SavedSession
 from app.widgets import BaseScreen, TButton
 
 PLAYED_BY_ANYONE = "Played by anyone"

@@ -20,7 +20,8 @@ from app.screens.when import when
 from app.widgets import BaseScreen
 
 if TYPE_CHECKING:
-    from app.store import SavedSession, Store
+    from app.storage.sessions import SavedSession
+    from app.storage.store import Store
 
 
 class GameTile(BoxLayout):

@@ -9,7 +9,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from app.kv import load_kv
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
 from app.widgets import BaseScreen
 
 PRESS_TO_TEST = "Press Confirm, Undo or Menu to test them."

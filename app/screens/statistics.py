@@ -13,7 +13,7 @@ from app import stats, theme
 from app.charts import BarChart, LineChart, colour_at  # noqa: F401  (used by kv)
 from app.games import BY_KEY, GAMES
 from app.kv import load_kv
-from app.store import SavedSession
+from app.storage.sessions import SavedSession
 from app.widgets import BaseScreen, TButton
 
 PLAYERS = "players"

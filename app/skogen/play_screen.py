@@ -28,7 +28,7 @@ from app.replay import Replay, fill_replay_bar
 from app.score_table import FinalScores
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import LedgerRow, SwatchButton
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
 from app.value_editor import ask_number
 from app.widgets import TButton
 from engines import skogen as G

@@ -7,7 +7,7 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
-from app.profile_fallback import saved_corrections
+from app.storage.profiles import saved_corrections
 from engines.skoventyr import Config
 from engines.skoventyr.profile import CardCorrection, corrections_from_profile
 

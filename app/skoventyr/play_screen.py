@@ -32,7 +32,7 @@ from app.replay import Replay
 from app.skoventyr import advisor, by_hand, touch_paths
 from app.skoventyr.look import CARD_COLOURS, lygtemand_words, two_line_name
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skoventyr as S

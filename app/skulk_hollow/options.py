@@ -7,8 +7,8 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
-from app.profile_fallback import saved_corrections
 from app.skulk_hollow.look import title
+from app.storage.profiles import saved_corrections
 from engines.skulk_hollow import Config, Correction
 from engines.skulk_hollow.components import (
     GUARDIANS,

@@ -37,7 +37,7 @@ from app.skulk_hollow import by_hand, touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
 from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
 from app.touch_select import Target, TouchSelection
 from app.widgets import TargetButton, reuse_children
 from engines import skulk_hollow as K

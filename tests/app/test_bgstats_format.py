@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from app.exchange import BGG_GAMES, LOCATION_NAME, export_all, import_bgstats
-from app.store import Store
+from app.storage.store import Store
 from engines.core import Outcome, to_data
 from tests.time_zone import CET, time_zone
 

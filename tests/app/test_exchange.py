@@ -15,7 +15,7 @@ from app.exchange import (
     import_bgstats,
     play_uuid,
 )
-from app.store import Store
+from app.storage.store import Store
 from engines.core import Outcome, to_data
 from tests.time_zone import time_zone
 

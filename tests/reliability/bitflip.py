@@ -68,9 +68,10 @@ from app.screens.home import describe_unfinished, people  # noqa: E402
 from app.screens.statistics import PLAYERS  # noqa: E402
 from app.screens.when import when  # noqa: E402
 from app.skulk_hollow.options import owner_profile  # noqa: E402
-from app.store import SavedSession, Store  # noqa: E402
-from app.store_faults import StorageFault  # noqa: E402
-from app.store_location import DB_FILENAME  # noqa: E402
+from app.storage.faults import StorageFault  # noqa: E402
+from app.storage.location import DB_FILENAME  # noqa: E402
+from app.storage.sessions import SavedSession  # noqa: E402
+from app.storage.store import Store  # noqa: E402
 from engines import skulk_hollow  # noqa: E402
 from tests.reliability import saved_games  # noqa: E402
 

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from app.play_session import PlaySession
-from app.store import Store
+from app.storage.store import Store
 from engines import skogen
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from app.play_session import PlaySession
-from app.store import Store
+from app.storage.store import Store
 
 
 def main(db: str, game: str, seed: int, target: int) -> None:

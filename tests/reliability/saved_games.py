@@ -18,7 +18,7 @@ from typing import Any
 from app import exchange
 from app.chickwood.profile import to_data as village_data
 from app.play_session import PlaySession
-from app.store import Store
+from app.storage.store import Store
 from engines.chickwood.data import default_cards
 
 GAMES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")

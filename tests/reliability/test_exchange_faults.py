@@ -15,8 +15,8 @@ import pytest
 
 from app import exchange
 from app.exchange import export_all, export_session_as_stored, import_bgstats
-from app.store import Store
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
+from app.storage.store import Store
 
 WON = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
 SCORED = {"result": "scored", "reason": "Ana won.", "winners": ["Ana"], "scores": [["Ana", 9]]}

@@ -17,8 +17,8 @@ from app.games import BY_KEY
 from app.popups import MESSAGE_LIMIT, MessagePopup, show_notice
 from app.replay import Replay
 from app.screens.history import FilterChip, HistoryRow, exchange_folder
-from app.store import Store
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
+from app.storage.store import Store
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui

@@ -1,6 +1,6 @@
 """When a saved game was played and for how long, from the times its moves were saved.
 
-Those times come from a clock that may have been wrong (app.clock_check) and set right
+Those times come from a clock that may have been wrong (app.storage.clock_check) and set right
 in the middle of the game: years forward after a power cut, or a little back. So a
 game's duration is the sum of the gaps between its start and its moves, one after the
 other, leaving out any gap that goes backwards and any longer than ``LONGEST_GAP``; and
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
-from app.clock_check import plausible
-from app.store import LoggedEvent, SavedSession
-from app.store_faults import shorten
+from app.storage.clock_check import plausible
+from app.storage.events import LoggedEvent
+from app.storage.faults import shorten
+from app.storage.sessions import SavedSession
 
 #: A longer gap between two moves is not play: the table paused (a meal, a night) or
 #: the clock was set. Every game here asks for a touch each turn or round, and no turn

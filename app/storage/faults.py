@@ -134,3 +134,8 @@ def shorten(text: str, limit: int = 80) -> str:
     loads no engine."""
     text = str(text)
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def counted(number: int, word: str) -> str:
+    """``number`` and ``word``, plural unless it is one: "1 game", "3 games"."""
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
