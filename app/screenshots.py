@@ -20,8 +20,9 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
-from app import legibility, usb_sticks
+from app import legibility
 from app.application import TablesideApp
+from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.popups import show_notice
 from app.storage import clock_check

@@ -58,8 +58,9 @@ from typing import Any, TypeVar  # noqa: E402
 
 from kivy.app import App  # noqa: E402
 
-from app import exchange, stats  # noqa: E402
+from app import stats  # noqa: E402
 from app.chickwood.profile import village_cards  # noqa: E402
+from app.exchange.export import export_all  # noqa: E402
 from app.games import BY_KEY, GAMES  # noqa: E402
 from app.play_session import PlaySession  # noqa: E402
 from app.replay import Replay  # noqa: E402
@@ -300,7 +301,7 @@ def read_statistics(store: Store, reading: Reading) -> None:
 def read_exports(store: Store, reading: Reading, folder: Path) -> None:
     """History's Export (Tableside JSON, CSV and a BG Stats file), and what it says it
     left out."""
-    report = reading.attempt("export", partial(exchange.export_all, store, folder))
+    report = reading.attempt("export", partial(export_all, store, folder))
     if report is not None:
         reading.messages += report.skipped
 
