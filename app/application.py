@@ -17,19 +17,19 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from app import tap_guard, theme
 from app.background import Background
 from app.games import GameInfo, load
+from app.kit import tap_guard, theme
+from app.kit.widgets import BaseScreen
 from app.screens.home import HomeScreen
 from app.storage.faults import DamagedData, StorageFault, shorten
 from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
-from app.widgets import BaseScreen
 
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
+    from app.kit.popups import MessagePopup
     from app.play_session import PlaySession
-    from app.popups import MessagePopup
     from app.storage.store import Store
     from hardware import Controls
 
@@ -113,7 +113,7 @@ class TablesideApp(App):
 
     def _show_notices(self) -> None:
         if self.notices:
-            from app.popups import show_notice
+            from app.kit.popups import show_notice
 
             show_notice("Please note", "\n\n".join(self.notices))
             self.notices.clear()
@@ -226,7 +226,7 @@ class TablesideApp(App):
             play = PlaySession.resume(self.store, game.rules(), session_id)
         except ValueError as problem:  # IllegalAction and DamagedData are ValueErrors too
             log.error("cannot replay saved game %s: %s", session_id, problem)
-            from app.popups import show_notice
+            from app.kit.popups import show_notice
 
             show_notice(
                 "This game cannot be resumed", f"{why_not_replayed(problem)} It stays in History."
@@ -246,7 +246,7 @@ class TablesideApp(App):
         try:
             replay = Replay(self.store, game.rules(), session_id)
         except ValueError as problem:
-            from app.popups import show_notice
+            from app.kit.popups import show_notice
 
             show_notice("This game cannot be shown", why_not_replayed(problem))
             return
@@ -269,7 +269,7 @@ class TablesideApp(App):
 
     def dispatch_intent(self, intent: str) -> None:
         """A press of confirm / undo / menu / home, from a button or a key. Right after a
-        change a press is ignored, as a tap is (app.tap_guard): confirm and undo act on
+        change a press is ignored, as a tap is (app.kit.tap_guard): confirm and undo act on
         what the screen shows now. A long press on Menu (home) is deliberate and always
         means the same, so it is taken."""
         if intent != "home" and tap_guard.guarding():
@@ -314,7 +314,7 @@ def why_not_replayed(problem: ValueError) -> str:
 
 
 def _refusal(message: str, close: Callable[[], None]) -> Widget:
-    from app.widgets import FittingLabel, TButton
+    from app.kit.widgets import FittingLabel, TButton
 
     page = BoxLayout(orientation="vertical", padding=theme.TOUCH / 2, spacing=theme.TOUCH / 2)
     words = FittingLabel(text=message, font_size=theme.BODY, halign="center", valign="middle")
@@ -339,14 +339,14 @@ class _StorageFaultHandler(ExceptionHandler):  # type: ignore[misc]
         if not isinstance(inst, StorageFault):
             return ExceptionManager.RAISE
         log.warning("storage fault: %s (%s)", inst.kind, inst.detail)
-        from app.popups import show_notice
+        from app.kit.popups import show_notice
 
         show_notice("Not saved", str(inst))
         return ExceptionManager.PASS
 
 
 def _open_popup() -> MessagePopup | None:
-    from app.popups import MessagePopup
+    from app.kit.popups import MessagePopup
 
     for child in Window.children:
         if isinstance(child, MessagePopup):

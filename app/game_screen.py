@@ -11,16 +11,16 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
-from app import date_setting, theme
-from app.date_setting import SetDateButton
 from app.games import GameInfo
 from app.instructions import InstructionChain
+from app.kit import date_setting, theme
+from app.kit.date_setting import SetDateButton
+from app.kit.popups import show_notice
+from app.kit.touch_select import TouchSelection
+from app.kit.widgets import BaseScreen, TButton
 from app.play_session import PlaySession
-from app.popups import show_notice
 from app.replay import Replay, fill_replay_bar
 from app.storage.faults import StorageFault
-from app.touch_select import TouchSelection
-from app.widgets import BaseScreen, TButton
 from engines.core import Change
 
 
@@ -190,7 +190,7 @@ class GameScreen(BaseScreen):
             self.date_unchecked = False
 
     def set_date(self) -> None:
-        """Ask when the game started and save it (app.date_setting); then draw the
+        """Ask when the game started and save it (app.kit.date_setting); then draw the
         screen again, without its offer (``refresh`` would announce the end again)."""
         date_setting.set_date(App.get_running_app().store, self.play.session_id, self.draw)
 

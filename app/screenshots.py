@@ -2,7 +2,7 @@
 
 The app runs for real against a throwaway database filled with a few players and games,
 walks from screen to screen as a person would, and saves the window after each step:
-``<scene>.png``, and ``<scene>.json`` with the measures of what it shows (app.legibility).
+``<scene>.png``, and ``<scene>.json`` with the measures of what it shows (app.kit.legibility).
 With ``check``, the problems those measures reveal are printed at the end.
 """
 
@@ -20,11 +20,11 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
-from app import legibility
 from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
-from app.popups import show_notice
+from app.kit import legibility
+from app.kit.popups import show_notice
 from app.storage import clock_check
 from app.storage.store import Store
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
 from engines import chickwood as C
 from engines.chickwood.corrections import final_items, item_count
 from engines.chickwood.loot import describe, from_counts, kind_counts, kind_name

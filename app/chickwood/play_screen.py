@@ -21,7 +21,6 @@ from kivy.properties import (
     StringProperty,
 )
 
-from app import tap_guard
 from app.chickwood import loot_entry
 from app.chickwood.corrections import (
     ChangeRaid,
@@ -39,14 +38,15 @@ from app.chickwood.widgets import CardLook, RowLook, SpaceLook
 from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.instructions import InstructionPanel
+from app.kit import tap_guard
+from app.kit.popups import ask
+from app.kit.score_table import show_details
+from app.kit.value_editor import ask_number
+from app.kit.widgets import TButton
 from app.kv import load_kv
 from app.play_session import PlaySession
-from app.popups import ask
 from app.replay import Replay, fill_replay_bar
-from app.score_table import show_details
 from app.storage.faults import StorageFault
-from app.value_editor import ask_number
-from app.widgets import TButton
 from engines import chickwood as C
 from engines.chickwood.alms_snake import legal_steps
 from engines.chickwood.loot import describe, kind_counts

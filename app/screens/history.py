@@ -25,20 +25,20 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from app import date_setting, tap_guard, theme
-from app.choice_list import ChoiceListPopup
 from app.exchange import usb_sticks
 from app.exchange.bgstats_import import IMPORT_SUFFIXES, import_bgstats
 from app.exchange.export import export_all
 from app.exchange.files import write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
+from app.kit import date_setting, tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.popups import offer, show_notice
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.popups import offer, show_notice
 from app.screens.when import when
 from app.storage.faults import StorageFault
 from app.storage.sessions import SavedSession
-from app.widgets import BaseScreen, TButton
 
 PLAYED_BY_ANYONE = "Played by anyone"
 

@@ -17,20 +17,20 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from app import tap_guard, theme
-from app.choice_list import ChoiceListPopup
 from app.game_screen import GameScreen
 from app.games import GameInfo
 from app.instructions import InstructionPanel
+from app.kit import tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.score_table import FinalScores
+from app.kit.value_editor import ask_number
+from app.kit.widgets import TButton
 from app.kv import load_kv
 from app.play_session import PlaySession
 from app.replay import Replay, fill_replay_bar
-from app.score_table import FinalScores
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import LedgerRow, SwatchButton
 from app.storage.faults import StorageFault
-from app.value_editor import ask_number
-from app.widgets import TButton
 from engines import skogen as G
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
 from engines.skogen.life_cards import LIFE_TYPES

@@ -16,12 +16,12 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from app import tap_guard, theme
-from app.choice_list import ChoiceListPopup
+from app.kit import tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.popups import ask, show_notice
+from app.kit.widgets import BaseScreen, reuse_children
 from app.kv import load_kv
-from app.popups import ask, show_notice
 from app.skoventyr.options import PROFILE, owner_profile
-from app.widgets import BaseScreen, reuse_children
 from engines.skoventyr import Card, Config, Effect
 from engines.skoventyr.profile import (
     EFFECT_KINDS,

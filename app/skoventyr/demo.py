@@ -15,7 +15,7 @@ from collections.abc import Callable
 from kivy.app import App
 from kivy.clock import Clock
 
-from app.popups import show_notice
+from app.kit.popups import show_notice
 from app.skoventyr import advisor
 from app.skoventyr.play_screen import SkoventyrPlayScreen
 from engines import skoventyr as S

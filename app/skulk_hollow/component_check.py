@@ -12,13 +12,13 @@ from kivy.app import App
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from app.choice_list import ChoiceRow  # noqa: F401  (the list's rows, named in kv)
+from app.kit.choice_list import ChoiceRow  # noqa: F401  (the list's rows, named in kv)
+from app.kit.popups import ask, show_notice
+from app.kit.value_editor import ValueEditorPopup
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.popups import ask, show_notice
 from app.skulk_hollow.look import title
 from app.skulk_hollow.options import owner_profile
-from app.value_editor import ValueEditorPopup
-from app.widgets import BaseScreen, TButton
 from engines import skulk_hollow as K
 from engines.skulk_hollow.actions import action_name
 

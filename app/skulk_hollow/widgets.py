@@ -23,9 +23,9 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from app import theme
-from app.touch_select import Target
-from app.widgets import Piece, TButton
+from app.kit import theme
+from app.kit.touch_select import Target
+from app.kit.widgets import Piece, TButton
 
 #: The text on the map: its size, and how close its lines stand.
 MAP_FONT_SP = 15

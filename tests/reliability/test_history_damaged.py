@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app import theme
+from app.kit import theme
 from app.screens.history import describe
 from app.screens.when import when
 from app.storage.sessions import SavedSession

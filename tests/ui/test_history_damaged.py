@@ -13,7 +13,7 @@ import pytest
 from kivy.core.window import Window
 
 from app.games import BY_KEY
-from app.popups import MESSAGE_LIMIT, MessagePopup, show_notice
+from app.kit.popups import MESSAGE_LIMIT, MessagePopup, show_notice
 from app.replay import Replay
 from app.screens.history import FilterChip, HistoryRow, exchange_folder
 from app.storage.faults import StorageFault

@@ -15,10 +15,10 @@ from itertools import pairwise
 import pytest
 from kivy.clock import Clock
 
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.widgets import TButton
 from app.skulk_hollow import guardian_turn, touch_paths
 from app.skulk_hollow.widgets import CardChooser
-from app.widgets import TButton
 from engines import skulk_hollow as K
 from engines.core import to_announce
 from engines.skulk_hollow.bots import make_guardian

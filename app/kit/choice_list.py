@@ -17,9 +17,9 @@ from kivy.properties import (
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from app import theme
+from app.kit import theme
+from app.kit.widgets import TButton
 from app.kv import load_kv
-from app.widgets import TButton
 
 
 class ChoiceRow(TButton):

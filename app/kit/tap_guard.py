@@ -8,7 +8,7 @@ land on History's "Import", and an extra "Done" cannot end the next player's tur
 Screens call one line when their prompt or their set of buttons changes (not on every
 redraw: a progress counter that ticks would keep every button asleep)::
 
-    from app import tap_guard
+    from app.kit import tap_guard
     tap_guard.changed()
 
 The screen changes and popups are watched by the app itself (``watch``). Buttons and

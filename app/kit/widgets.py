@@ -25,16 +25,16 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from app import theme
+from app.kit import theme
+from app.kit.tap_guard import GuardedButtonBehavior
 from app.kv import load_kv
-from app.tap_guard import GuardedButtonBehavior
 
 
 class FittingLabel(Label):
     """A Label whose text fits its box (its ``text_size``): text that does not fit at its
     font size, in ``max_lines`` lines (one when ``shorten``), is set smaller, a point at a
     time down to ``min_font_size``. Only text that does not fit even then is cut (and
-    app.legibility reports it). The font size set from outside is the size wanted."""
+    app.kit.legibility reports it). The font size set from outside is the size wanted."""
 
     min_font_size = NumericProperty(theme.MIN_TEXT)
 
@@ -94,7 +94,7 @@ class FittingLabel(Label):
 class TButton(GuardedButtonBehavior, FittingLabel):
     """A large rounded touch button. ``role`` picks its colour: the primary action of a
     screen stands out, a dangerous one is red and says so in its text. Like every piece,
-    it ignores taps for a moment after the screen changes (app.tap_guard)."""
+    it ignores taps for a moment after the screen changes (app.kit.tap_guard)."""
 
     role = OptionProperty("normal", options=["normal", "primary", "danger", "flat"])
     accent = ColorProperty(theme.ACCENT)
@@ -112,7 +112,7 @@ class Piece(GuardedButtonBehavior):
 
 
 class TargetButton(TButton):
-    """A button that stands for a touch target (see app.touch_select), like a piece does."""
+    """A button that stands for a touch target (see app.kit.touch_select), like a piece does."""
 
     target = ObjectProperty(None, allownone=True)
     touchable = BooleanProperty(False)

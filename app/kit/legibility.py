@@ -16,13 +16,13 @@ JSON beside its screenshot. ``problems()`` turns one scene's measures into sente
 - a touch target cut off the same way;
 - overlaps: text over other text, a label half over a touch target (a label wholly on a
   piece is the piece's own label), touch targets partly over one another;
-- a touch target that does not take part in the tap guard (app.tap_guard).
+- a touch target that does not take part in the tap guard (app.kit.tap_guard).
 
 What is not visible is not measured: zero opacity (of it or a parent), zero size,
 transparent text, outside the window or outside the list that clips it.
 
 Run it on a set of screenshots (``python -m app --screenshots DIR --check``, or later
-``python -m app.legibility DIR`` on the JSON files that wrote).
+``python -m app.kit.legibility DIR`` on the JSON files that wrote).
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def _describe(
     from kivy.uix.textinput import TextInput
     from kivy.uix.widget import Widget
 
-    from app.tap_guard import GuardedButtonBehavior
+    from app.kit.tap_guard import GuardedButtonBehavior
 
     # Greyed-out buttons count too: a finger still lands on them.
     touch = isinstance(widget, (ButtonBehavior, TextInput))
@@ -455,7 +455,7 @@ def report(by_scene: dict[str, list[str]], size: str = "") -> str:
 def main(argv: Iterable[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
-        print("usage: python -m app.legibility DIR  (a folder written by --screenshots)")
+        print("usage: python -m app.kit.legibility DIR  (a folder written by --screenshots)")
         return 2
     by_scene = scene_problems(Path(args[0]))
     print(report(by_scene))

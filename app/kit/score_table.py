@@ -18,9 +18,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
+from app.kit.popups import show_notice
+from app.kit.widgets import TButton
 from app.kv import load_kv
-from app.popups import show_notice
-from app.widgets import TButton
 
 
 class ScoreLine(Protocol):

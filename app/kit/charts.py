@@ -14,8 +14,8 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from app import theme
-from app.theme import Colour
+from app.kit import theme
+from app.kit.theme import Colour
 
 
 class LineChart(FloatLayout):
