@@ -17,10 +17,10 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from app.background import Background
 from app.games import GameInfo, load
 from app.kit import tap_guard, theme
 from app.kit.widgets import BaseScreen
+from app.play.background import Background
 from app.screens.home import HomeScreen
 from app.storage.faults import DamagedData, StorageFault, shorten
 from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
@@ -29,7 +29,7 @@ from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
     from app.kit.popups import MessagePopup
-    from app.play_session import PlaySession
+    from app.play.play_session import PlaySession
     from app.storage.store import Store
     from hardware import Controls
 
@@ -215,12 +215,12 @@ class TablesideApp(App):
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        from app.play_session import PlaySession
+        from app.play.play_session import PlaySession
 
         self._open_game(game, PlaySession.start(self.store, game.rules(), config, seed, players))
 
     def resume_game(self, game: GameInfo, session_id: int) -> None:
-        from app.play_session import PlaySession
+        from app.play.play_session import PlaySession
 
         try:
             play = PlaySession.resume(self.store, game.rules(), session_id)
@@ -237,7 +237,7 @@ class TablesideApp(App):
     def replay_game(self, game: GameInfo, session_id: int) -> None:
         """Step through a saved game on its play screen; Back returns here."""
         assert game.play_screen is not None
-        from app.replay import Replay
+        from app.play.replay import Replay
         from app.screens.home import can_be_played
 
         if not can_be_played(game):  # its shipped data is missing: say so, not "damaged"

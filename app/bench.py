@@ -151,7 +151,7 @@ def append_latency(events: int, folder: Path) -> list[float]:
 
 def resume_time(events: int, folder: Path, repeat: int = 5) -> float:
     """Seconds to reopen a Skoventyr game of ``events`` events (undos included)."""
-    from app.play_session import PlaySession
+    from app.play.play_session import PlaySession
     from app.storage.store import Store
     from engines import skoventyr as S
 

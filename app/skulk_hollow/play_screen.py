@@ -24,17 +24,17 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from app.game_screen import GameScreen
 from app.games import GameInfo
-from app.instructions import InstructionPanel  # noqa: F401  (named in kv)
 from app.kit import tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ask
 from app.kit.touch_select import Target, TouchSelection
 from app.kit.widgets import TargetButton, reuse_children
 from app.kv import load_kv
-from app.play_session import PlaySession
-from app.replay import Replay
+from app.play.game_screen import GameScreen
+from app.play.instructions import InstructionPanel  # noqa: F401  (named in kv)
+from app.play.play_session import PlaySession
+from app.play.replay import Replay
 from app.skulk_hollow import by_hand, touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
 from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label

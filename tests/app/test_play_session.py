@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from app.play_session import PlaySession
+from app.play.play_session import PlaySession
 from app.storage.store import Store
 from engines.core import IllegalAction
 from tests.engines.core import pig

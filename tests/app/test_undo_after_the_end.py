@@ -10,7 +10,7 @@ import pytest
 
 from app import stats
 from app.games import GAMES, GameInfo
-from app.play_session import PlaySession
+from app.play.play_session import PlaySession
 from app.storage.store import Store
 
 

@@ -62,8 +62,8 @@ from app import stats  # noqa: E402
 from app.chickwood.profile import village_cards  # noqa: E402
 from app.exchange.export import export_all  # noqa: E402
 from app.games import BY_KEY, GAMES  # noqa: E402
-from app.play_session import PlaySession  # noqa: E402
-from app.replay import Replay  # noqa: E402
+from app.play.play_session import PlaySession  # noqa: E402
+from app.play.replay import Replay  # noqa: E402
 from app.screens.history import describe  # noqa: E402
 from app.screens.home import describe_unfinished, people  # noqa: E402
 from app.screens.statistics import PLAYERS  # noqa: E402

@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from app.play_session import PlaySession
+from app.play.play_session import PlaySession
 from app.storage.store import Store
 
 

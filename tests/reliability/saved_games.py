@@ -18,7 +18,7 @@ from typing import Any
 from app.chickwood.profile import to_data as village_data
 from app.exchange.bgstats_export import export_bgstats
 from app.exchange.bgstats_import import import_bgstats
-from app.play_session import PlaySession
+from app.play.play_session import PlaySession
 from app.storage.store import Store
 from engines.chickwood.data import default_cards
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app.play_session import PlaySession
+from app.play.play_session import PlaySession
 from app.storage.faults import DamagedData, StorageFault
 from app.storage.location import AlreadyOpen, default_path
 from app.storage.store import Store

@@ -14,7 +14,7 @@ from kivy.core.window import Window
 
 from app.games import BY_KEY
 from app.kit.popups import MESSAGE_LIMIT, MessagePopup, show_notice
-from app.replay import Replay
+from app.play.replay import Replay
 from app.screens.history import FilterChip, HistoryRow, exchange_folder
 from app.storage.faults import StorageFault
 from app.storage.store import Store

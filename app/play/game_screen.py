@@ -12,14 +12,14 @@ from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
 from app.games import GameInfo
-from app.instructions import InstructionChain
 from app.kit import date_setting, theme
 from app.kit.date_setting import SetDateButton
 from app.kit.popups import show_notice
 from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
-from app.play_session import PlaySession
-from app.replay import Replay, fill_replay_bar
+from app.play.instructions import InstructionChain
+from app.play.play_session import PlaySession
+from app.play.replay import Replay, fill_replay_bar
 from app.storage.faults import StorageFault
 from engines.core import Change
 

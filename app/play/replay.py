@@ -13,7 +13,7 @@ from kivy.metrics import dp
 
 from app.kit import theme
 from app.kit.widgets import FittingLabel, TButton
-from app.play_session import read_saved_game
+from app.play.play_session import read_saved_game
 from engines.core import GameRules, IllegalAction, Session
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
