@@ -22,7 +22,7 @@ from kivy.properties import (
 )
 
 from app.chickwood import loot_entry
-from app.chickwood.corrections import (
+from app.chickwood.by_hand import (
     ChangeRaid,
     PlaceAlms,
     SetItem,

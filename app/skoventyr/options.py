@@ -77,7 +77,7 @@ FORM = NewGameForm(
         ),
     ),
     make_config=make_config,
-    tools=(("Card powers", "app.skoventyr.card_powers:CardPowersScreen"),),
+    tools=(("Card powers", "app.skoventyr.profile_screen:CardPowersScreen"),),
 )
 
 

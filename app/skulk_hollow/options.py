@@ -81,7 +81,7 @@ FORM = NewGameForm(
         ),
     ),
     make_config=make_config,
-    tools=(("Check components", "app.skulk_hollow.component_check:ComponentCheckScreen"),),
+    tools=(("Check components", "app.skulk_hollow.profile_screen:ComponentCheckScreen"),),
 )
 
 

@@ -185,4 +185,4 @@ class ComponentCheckScreen(BaseScreen):
         )
 
 
-load_kv("skulk_hollow_check.kv")
+load_kv("skulk_hollow_profile.kv")

@@ -232,4 +232,4 @@ class EffectLine(BoxLayout):
     words = StringProperty("")
 
 
-load_kv("skoventyr_card_powers.kv")
+load_kv("skoventyr_profile.kv")
