@@ -331,7 +331,7 @@ def _refusal(message: str, close: Callable[[], None]) -> Widget:
     return page
 
 
-class _StorageFaultHandler(ExceptionHandler):  # type: ignore[misc]
+class _StorageFaultHandler(ExceptionHandler):
     """The last line of defence: a storage fault that a screen did not catch is told to
     the person, and the app goes on (the action was refused and nothing was written)."""
 

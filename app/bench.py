@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
     from engines import chickwood, skogen, skoventyr, skulk_hollow
 
     games: dict[str, Callable[[], float]] = {
-        name: (lambda m=module: steps_per_second(m, args.seconds))
+        name: partial(steps_per_second, module, args.seconds)
         for name, module in (
             ("skoventyr", skoventyr),
             ("skulk_hollow", skulk_hollow),

@@ -69,7 +69,7 @@ class GameInfo:
         return form
 
     def rules(self) -> GameRules:
-        rules: GameRules = importlib.import_module(f"engines.{self.key}")  # type: ignore[assignment]
+        rules: GameRules = importlib.import_module(f"engines.{self.key}")
         return rules
 
     def setup_steps(self, config: Any = None) -> list[SetupStep]:

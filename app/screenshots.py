@@ -46,13 +46,13 @@ def fill_demo_data(store: Store) -> None:
     for scores in ((41, 35, 29), (38, 44, 30), (52, 40, 47)):
         names = ["Ana", "Bo", "Camille"]
         best = names[scores.index(max(scores))]
-        outcome = {
+        scored = {
             "result": "scored",
             "reason": f"{best} won with {max(scores)} points.",
             "winners": [best],
             "scores": [[n, p] for n, p in zip(names, scores, strict=True)],
         }
-        store.finish_session(store.start_session("skogen", {}, 3, names), outcome)
+        store.finish_session(store.start_session("skogen", {}, 3, names), scored)
     # The last of them played after a power cut, before the network set the clock.
     with store.db.atomic():
         store.db.execute(

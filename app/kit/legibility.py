@@ -109,7 +109,7 @@ def measure() -> list[Seen]:
 def _dp(pixels: float) -> float:
     from kivy.metrics import dp
 
-    return float(pixels) / dp(1)
+    return float(pixels) / float(dp(1))
 
 
 def _walk(

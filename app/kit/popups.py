@@ -42,7 +42,7 @@ class MessagePopup(ModalView):
 
     def __init__(
         self,
-        on_confirm: Callable[[], None] | None = None,
+        on_confirm: Callable[[], object] | None = None,
         on_other: Callable[[], None] | None = None,
         **kwargs: object,
     ) -> None:
@@ -71,7 +71,7 @@ def show_notice(heading: str, message: str) -> MessagePopup:
 
 
 def ask(
-    heading: str, message: str, confirm_text: str, on_confirm: Callable[[], None]
+    heading: str, message: str, confirm_text: str, on_confirm: Callable[[], object]
 ) -> MessagePopup:
     """Ask before something that loses the game at once or cannot be undone."""
     popup = MessagePopup(

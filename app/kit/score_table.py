@@ -24,15 +24,23 @@ from app.kv import load_kv
 
 
 class ScoreLine(Protocol):
-    category: str
-    detail: str
-    points: int
+    """One line of a player's score, as the engines give it (read, never changed here)."""
+
+    @property
+    def category(self) -> str: ...
+    @property
+    def detail(self) -> str: ...
+    @property
+    def points(self) -> int: ...
 
 
 class PlayerLines(Protocol):
-    name: str
-    total: int
+    """A player's final score: their lines and total (the engines' frozen PlayerScore)."""
 
+    @property
+    def name(self) -> str: ...
+    @property
+    def total(self) -> int: ...
     @property
     def lines(self) -> Sequence[ScoreLine]: ...
 

@@ -84,7 +84,7 @@ class ValueEditorPopup(ModalView):
             self.dismiss()
 
 
-def ask_number(heading: str, value: int, on_done: Callable[[int], None]) -> ValueEditorPopup:
+def ask_number(heading: str, value: int, on_done: Callable[[int], object]) -> ValueEditorPopup:
     """Set a whole number with -10, -1, +1 and +10 (no keyboard needed)."""
 
     def save(number: int) -> None:

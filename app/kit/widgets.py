@@ -37,6 +37,8 @@ class FittingLabel(Label):
     app.kit.legibility reports it). The font size set from outside is the size wanted."""
 
     min_font_size = NumericProperty(theme.MIN_TEXT)
+    #: Label's own NumericProperty, named here for the type checker (Kivy has no types).
+    font_size: float
 
     def __init__(self, **kwargs: Any) -> None:
         self._wanted_font_size: float | None = None
@@ -53,7 +55,7 @@ class FittingLabel(Label):
             self._fit_soon()
 
     def _fit(self, *_args: Any) -> None:
-        wanted = self._wanted_font_size or self.font_size
+        wanted: float = self._wanted_font_size or self.font_size
         smallest = min(wanted, self.min_font_size)
         size = wanted
         while size > smallest and not self._fits(size):

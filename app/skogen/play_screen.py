@@ -342,8 +342,7 @@ class SkogenPlayScreen(GameScreen):
         or die, or the next instruction (keys pressed while a turn is built are not
         changes: a tile worth 6 may be touched twice in quick succession)."""
         state = self.state
-        meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current)
-        meaning += (self.fixed,)
+        meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current, self.fixed)
         if meaning != self._meaning:
             self._meaning = meaning
             tap_guard.changed()

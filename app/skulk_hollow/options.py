@@ -9,6 +9,7 @@ from kivy.app import App
 from app.game_options import NewGameForm, Option
 from app.skulk_hollow.look import title
 from app.storage.profiles import saved_corrections
+from engines.core import JSON
 from engines.skulk_hollow import Config, Correction
 from engines.skulk_hollow.components import (
     GUARDIANS,
@@ -85,7 +86,7 @@ FORM = NewGameForm(
 )
 
 
-def summary(data: object) -> str:
+def summary(data: JSON) -> str:
     """Guardian, leader, level and help, for History."""
     config = Config.from_dict(data)
     words = f"{title(config.guardian)} vs {title(config.leader)}, {config.level} guardian"

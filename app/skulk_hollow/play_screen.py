@@ -570,8 +570,8 @@ class SkulkHollowPlayScreen(GameScreen):
                 )
                 if n
             ]
-            heroes = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
-            summary = ", ".join(filter(None, [heroes, *tokens]))
+            crowd = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
+            summary = ", ".join(filter(None, [crowd, *tokens]))
             here = state.guardian_space == space
             has_hero = any(u.id in heroes for u in board.on_ground(state, space))
             cells.append(

@@ -53,7 +53,7 @@ class MapCell(Piece, FloatLayout):
         half_w, half_h = self.width / 2, self.height / 2
         if not half_w or not half_h:
             return False
-        return abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1
+        return bool(abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1)
 
     def on_name(self, *_args: Any) -> None:
         self.text = self._fitted()

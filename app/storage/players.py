@@ -29,7 +29,8 @@ class PlayerRoster(StoreFile):
         if any(p.name.casefold() == name.casefold() for p in self.players()):
             raise ValueError(f"There is already a player called {name}.")
         with self._writing():
-            row_id = self.db["players"].insert({"name": name, "created": now()}).last_pk
+            row_id = self.db.table("players").insert({"name": name, "created": now()}).last_pk
+        assert row_id is not None  # every insert sets it
         return Player(int(row_id), name)
 
     def remove_player(self, player_id: int) -> None:

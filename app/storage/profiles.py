@@ -27,7 +27,7 @@ class ComponentProfiles(StoreFile):
     def save_profile(self, game: str, data: Any) -> None:
         """The owner's corrections to a game's component data, stored once."""
         with self._writing():
-            self.db["component_profiles"].upsert(
+            self.db.table("component_profiles").upsert(
                 {"game": game, "data": json.dumps(data), "updated": now()}, pk="game"
             )
 

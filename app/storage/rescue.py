@@ -53,11 +53,13 @@ def rescue(damaged: Path, into: sqlite_utils.Database) -> int:
     games = 0
     try:
         for table in _RESCUED_TABLES:
-            columns = list(into[table].columns_dict)
+            columns = list(into.table(table).columns_dict)
             for row in _readable_rows(source, table, columns):
                 try:
                     with into.atomic():
-                        into[table].insert(dict(zip(columns, row, strict=True)), replace=False)
+                        into.table(table).insert(
+                            dict(zip(columns, row, strict=True)), replace=False
+                        )
                 except sqlite3.Error:
                     continue  # a row the new file's constraints refuse (a lost parent)
                 games += table == "sessions"

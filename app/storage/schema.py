@@ -41,11 +41,11 @@ def prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
     db.execute("pragma synchronous = full")
     db.execute("pragma foreign_keys = on")
     with db.atomic():
-        db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-        db["players"].create(
+        db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+        db.table("players").create(
             {"id": int, "name": str, "created": str}, pk="id", not_null={"name"}, if_not_exists=True
         )
-        db["sessions"].create(
+        db.table("sessions").create(
             {
                 "id": int,
                 "game": str,
@@ -65,15 +65,15 @@ def prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
             not_null={"game", "config", "seed", "players", "status", "started", "updated"},
             if_not_exists=True,
         )
-        db["events"].create(
+        db.table("events").create(
             {"session_id": int, "seq": int, "payload": str, "at": str},
             pk=("session_id", "seq"),
             foreign_keys=[("session_id", "sessions", "id")],
             not_null={"payload", "at"},
             if_not_exists=True,
         )
-        db["settings"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-        db["component_profiles"].create(
+        db.table("settings").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+        db.table("component_profiles").create(
             {"game": str, "data": str, "updated": str}, pk="game", if_not_exists=True
         )
         db.execute(
@@ -88,7 +88,7 @@ def _migrate(db: sqlite_utils.Database) -> None:
     """Bring a file written by an older Tableside up to SCHEMA_VERSION, keeping its data.
     Each step checks what is there, so an unreadable version number (None) is safe."""
     version = read_schema_version(db)
-    columns = db["sessions"].columns_dict
+    columns = db.table("sessions").columns_dict
     if "external_id" not in columns:
         db.execute("alter table sessions add column external_id text")
     # NULL in rows saved before: their time counts as checked (SavedSession).

@@ -120,7 +120,9 @@ class SessionTable(StoreFile):
             "time_checked": int(checked),
         }
         with self._writing():
-            return int(self.db["sessions"].insert(row).last_pk)
+            row_id = self.db.table("sessions").insert(row).last_pk
+        assert row_id is not None  # every insert sets it
+        return int(row_id)
 
     def set_date(self, session_id: int, start: datetime, last: datetime) -> None:
         """A person set when the game started; ``last`` is when it was last played by

@@ -26,4 +26,4 @@ class AppSettings(StoreFile):
 
     def set_setting(self, key: str, value: Any) -> None:
         with self._writing():
-            self.db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
+            self.db.table("settings").upsert({"key": key, "value": json.dumps(value)}, pk="key")
