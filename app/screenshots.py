@@ -2,8 +2,9 @@
 
 The app runs for real against a throwaway database filled with a few players and games,
 walks from screen to screen as a person would, and saves the window after each step:
-``<scene>.png``, and ``<scene>.json`` with the measures of what it shows (app.kit.legibility).
-With ``check``, the problems those measures reveal are printed at the end.
+``<scene>.png``, and ``<scene>.json`` with the measures of what it shows
+(app.kit.legibility). With ``check``, the problems those measures reveal are printed at
+the end.
 """
 
 from __future__ import annotations

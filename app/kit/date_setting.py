@@ -1,6 +1,7 @@
-"""Setting the date of a game whose time was not checked (app.storage.clock_check), from its end
-screen or History: when it started, as day, month, year, hour and minute, each changed
-with + and - (there is no keyboard at the table). Its play time stays as its moves took.
+"""Setting the date of a game whose time was not checked (app.storage.clock_check), from
+its end screen or History: when it started, as day, month, year, hour and minute, each
+changed with + and - (there is no keyboard at the table). Its play time stays as its
+moves took.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """When a saved game was played and for how long, from the times its moves were saved.
 
-Those times come from a clock that may have been wrong (app.storage.clock_check) and set right
-in the middle of the game: years forward after a power cut, or a little back. So a
+Those times come from a clock that may have been wrong (app.storage.clock_check) and set
+right in the middle of the game: years forward after a power cut, or a little back. So a
 game's duration is the sum of the gaps between its start and its moves, one after the
 other, leaving out any gap that goes backwards and any longer than ``LONGEST_GAP``; and
 the start of a game whose time was not checked is worked out back from the latest of
