@@ -17,20 +17,20 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from app import tap_guard, theme
-from app.background import Background
 from app.games import GameInfo, load
+from app.kit import tap_guard, theme
+from app.kit.widgets import BaseScreen
+from app.play.background import Background
 from app.screens.home import HomeScreen
-from app.store_faults import DamagedData, StorageFault, shorten
-from app.store_location import AlreadyOpen, CopyLock, default_path, resolve
-from app.widgets import BaseScreen
+from app.storage.faults import DamagedData, StorageFault, shorten
+from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
-    from app.play_session import PlaySession
-    from app.popups import MessagePopup
-    from app.store import Store
+    from app.kit.popups import MessagePopup
+    from app.play.play_session import PlaySession
+    from app.storage.store import Store
     from hardware import Controls
 
 log = logging.getLogger("tableside")
@@ -113,7 +113,7 @@ class TablesideApp(App):
 
     def _show_notices(self) -> None:
         if self.notices:
-            from app.popups import show_notice
+            from app.kit.popups import show_notice
 
             show_notice("Please note", "\n\n".join(self.notices))
             self.notices.clear()
@@ -157,7 +157,7 @@ class TablesideApp(App):
         """The saved games: opened just after the first frame, or by whatever needs them
         sooner. A damaged file is set aside and the notice says so."""
         if self._store is None:
-            from app.store import Store
+            from app.storage.store import Store
 
             self._store = Store.open(self.db_path, check=False, lock=self._lock)
             self.notices.extend(self._store.notices)
@@ -215,18 +215,18 @@ class TablesideApp(App):
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        from app.play_session import PlaySession
+        from app.play.play_session import PlaySession
 
         self._open_game(game, PlaySession.start(self.store, game.rules(), config, seed, players))
 
     def resume_game(self, game: GameInfo, session_id: int) -> None:
-        from app.play_session import PlaySession
+        from app.play.play_session import PlaySession
 
         try:
             play = PlaySession.resume(self.store, game.rules(), session_id)
         except ValueError as problem:  # IllegalAction and DamagedData are ValueErrors too
             log.error("cannot replay saved game %s: %s", session_id, problem)
-            from app.popups import show_notice
+            from app.kit.popups import show_notice
 
             show_notice(
                 "This game cannot be resumed", f"{why_not_replayed(problem)} It stays in History."
@@ -237,7 +237,7 @@ class TablesideApp(App):
     def replay_game(self, game: GameInfo, session_id: int) -> None:
         """Step through a saved game on its play screen; Back returns here."""
         assert game.play_screen is not None
-        from app.replay import Replay
+        from app.play.replay import Replay
         from app.screens.home import can_be_played
 
         if not can_be_played(game):  # its shipped data is missing: say so, not "damaged"
@@ -246,7 +246,7 @@ class TablesideApp(App):
         try:
             replay = Replay(self.store, game.rules(), session_id)
         except ValueError as problem:
-            from app.popups import show_notice
+            from app.kit.popups import show_notice
 
             show_notice("This game cannot be shown", why_not_replayed(problem))
             return
@@ -269,7 +269,7 @@ class TablesideApp(App):
 
     def dispatch_intent(self, intent: str) -> None:
         """A press of confirm / undo / menu / home, from a button or a key. Right after a
-        change a press is ignored, as a tap is (app.tap_guard): confirm and undo act on
+        change a press is ignored, as a tap is (app.kit.tap_guard): confirm and undo act on
         what the screen shows now. A long press on Menu (home) is deliberate and always
         means the same, so it is taken."""
         if intent != "home" and tap_guard.guarding():
@@ -314,7 +314,7 @@ def why_not_replayed(problem: ValueError) -> str:
 
 
 def _refusal(message: str, close: Callable[[], None]) -> Widget:
-    from app.widgets import FittingLabel, TButton
+    from app.kit.widgets import FittingLabel, TButton
 
     page = BoxLayout(orientation="vertical", padding=theme.TOUCH / 2, spacing=theme.TOUCH / 2)
     words = FittingLabel(text=message, font_size=theme.BODY, halign="center", valign="middle")
@@ -331,7 +331,7 @@ def _refusal(message: str, close: Callable[[], None]) -> Widget:
     return page
 
 
-class _StorageFaultHandler(ExceptionHandler):  # type: ignore[misc]
+class _StorageFaultHandler(ExceptionHandler):
     """The last line of defence: a storage fault that a screen did not catch is told to
     the person, and the app goes on (the action was refused and nothing was written)."""
 
@@ -339,14 +339,14 @@ class _StorageFaultHandler(ExceptionHandler):  # type: ignore[misc]
         if not isinstance(inst, StorageFault):
             return ExceptionManager.RAISE
         log.warning("storage fault: %s (%s)", inst.kind, inst.detail)
-        from app.popups import show_notice
+        from app.kit.popups import show_notice
 
         show_notice("Not saved", str(inst))
         return ExceptionManager.PASS
 
 
 def _open_popup() -> MessagePopup | None:
-    from app.popups import MessagePopup
+    from app.kit.popups import MessagePopup
 
     for child in Window.children:
         if isinstance(child, MessagePopup):

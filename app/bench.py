@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +137,7 @@ def start_figures(repeat: int) -> dict[str, tuple[float, float]]:
 
 
 def append_latency(events: int, folder: Path) -> list[float]:
-    from app.store import Store
+    from app.storage.store import Store
 
     store = Store.open(folder / "append.db")
     session_id = store.start_session("skoventyr", {}, 1, ["Ana"])
@@ -151,8 +152,8 @@ def append_latency(events: int, folder: Path) -> list[float]:
 
 def resume_time(events: int, folder: Path, repeat: int = 5) -> float:
     """Seconds to reopen a Skoventyr game of ``events`` events (undos included)."""
-    from app.play_session import PlaySession
-    from app.store import Store
+    from app.play.play_session import PlaySession
+    from app.storage.store import Store
     from engines import skoventyr as S
 
     store = Store.open(folder / "resume.db")
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
     from engines import chickwood, skogen, skoventyr, skulk_hollow
 
     games: dict[str, Callable[[], float]] = {
-        name: (lambda m=module: steps_per_second(m, args.seconds))
+        name: partial(steps_per_second, module, args.seconds)
         for name, module in (
             ("skoventyr", skoventyr),
             ("skulk_hollow", skulk_hollow),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.store_faults import shorten
+from app.storage.faults import shorten
 
 if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from app.game_options import NewGameForm
@@ -69,7 +69,7 @@ class GameInfo:
         return form
 
     def rules(self) -> GameRules:
-        rules: GameRules = importlib.import_module(f"engines.{self.key}")  # type: ignore[assignment]
+        rules: GameRules = importlib.import_module(f"engines.{self.key}")
         return rules
 
     def setup_steps(self, config: Any = None) -> list[SetupStep]:

@@ -2,8 +2,9 @@
 
 The app runs for real against a throwaway database filled with a few players and games,
 walks from screen to screen as a person would, and saves the window after each step:
-``<scene>.png``, and ``<scene>.json`` with the measures of what it shows (app.legibility).
-With ``check``, the problems those measures reveal are printed at the end.
+``<scene>.png``, and ``<scene>.json`` with the measures of what it shows
+(app.kit.legibility). With ``check``, the problems those measures reveal are printed at
+the end.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
-from app import clock_check, legibility, usb_sticks
 from app.application import TablesideApp
+from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
-from app.popups import show_notice
-from app.store import Store
+from app.kit import legibility
+from app.kit.popups import show_notice
+from app.storage import clock_check
+from app.storage.store import Store
 
 DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
 
@@ -44,13 +47,13 @@ def fill_demo_data(store: Store) -> None:
     for scores in ((41, 35, 29), (38, 44, 30), (52, 40, 47)):
         names = ["Ana", "Bo", "Camille"]
         best = names[scores.index(max(scores))]
-        outcome = {
+        scored = {
             "result": "scored",
             "reason": f"{best} won with {max(scores)} points.",
             "winners": [best],
             "scores": [[n, p] for n, p in zip(names, scores, strict=True)],
         }
-        store.finish_session(store.start_session("skogen", {}, 3, names), outcome)
+        store.finish_session(store.start_session("skogen", {}, 3, names), scored)
     # The last of them played after a power cut, before the network set the clock.
     with store.db.atomic():
         store.db.execute(

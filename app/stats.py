@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from app.store import SavedSession
+from app.storage.sessions import SavedSession
 
 #: Games played against an automated side: a session is won or lost by the table.
 CO_OP = ("skoventyr", "skulk_hollow")

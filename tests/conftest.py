@@ -23,7 +23,7 @@ configure()
 
 from kivy.config import Config  # noqa: E402
 
-from app import clock_check  # noqa: E402
+from app.storage import clock_check  # noqa: E402
 
 # No frame-rate cap in tests: each simulated touch waits for frames, and the app's cap
 # (kept for the Pi's sake) would make whole-game tests crawl.
@@ -40,6 +40,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(autouse=True)
 def clock_known_right(monkeypatch: pytest.MonkeyPatch) -> None:
     """The machine's clock counts as set by a time service, whatever this machine's is
-    (app.clock_check): a test of a clock that is not known right says so itself."""
+    (app.storage.clock_check): a test of a clock that is not known right says so itself."""
     right = clock_check.ClockCheck(kernel_synchronized=lambda: True)
     monkeypatch.setattr(clock_check, "SYSTEM", right)

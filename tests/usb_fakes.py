@@ -1,5 +1,5 @@
-"""A fake file-system root for app.usb_sticks: a mounts table, /sys/block and the mount
-points, as the kernel and the mounters lay them out, without any hardware."""
+"""A fake file-system root for app.exchange.usb_sticks: a mounts table, /sys/block and the
+mount points, as the kernel and the mounters lay them out, without any hardware."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ DESKTOP_OPTIONS = "rw,nosuid,nodev,relatime,uid=1000,gid=1000,fmask=0022,dmask=0
 
 
 class FakeRoot:
-    """Everything under ``root``; point ``app.usb_sticks.ROOT`` at it."""
+    """Everything under ``root``; point ``app.exchange.usb_sticks.ROOT`` at it."""
 
     def __init__(self, root: Path) -> None:
         self.root = root

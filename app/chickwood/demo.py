@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.chickwood.corrections import ChangeRaid
+from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.play_screen import ChickwoodPlayScreen
-from app.score_table import show_details
+from app.kit.score_table import show_details
 from engines import chickwood as C
 
 Advance = Callable[[ChickwoodPlayScreen], None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.theme import Colour
+from app.kit.theme import Colour
 from engines.chickwood.config import ALMS_COLOURS
 
 #: The screen's colour for each alms colour in the box.

@@ -11,6 +11,7 @@ from app.chickwood.profile import village_cards
 from app.game_options import NewGameForm, Option
 from engines.chickwood import Config
 from engines.chickwood.rounds import deal
+from engines.core import JSON
 
 
 def make_config(players: list[str], values: dict[str, Any]) -> Config:
@@ -46,9 +47,9 @@ FORM = NewGameForm(
 )
 
 
-def summary(data: object) -> str:
+def summary(data: JSON) -> str:
     """The options a saved game was played with, in a few words for History."""
-    config = Config.from_dict(data)  # type: ignore[arg-type]
+    config = Config.from_dict(data)
     parts = ["quick score" if config.quick else "every round"]
     if config.legendary:
         parts.append("Legendary")

@@ -5,7 +5,7 @@ The engine holds every rule. The screen builds a raid (a castle and the loot cou
 the pad) or a step of the snake (a touch on a village) and hands it to the PlaySession;
 a refusal is shown in the engine's own words. What the rules change on the table (the
 new hands at the end of a round) is told as an instruction with one Done, and an undo
-tells what to put back (see app.instructions).
+tells what to put back (see app.play.instructions).
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from kivy.properties import (
     StringProperty,
 )
 
-from app import tap_guard
 from app.chickwood import loot_entry
-from app.chickwood.corrections import (
+from app.chickwood.by_hand import (
     ChangeRaid,
     PlaceAlms,
     SetItem,
@@ -36,17 +35,18 @@ from app.chickwood.final_entry import FinalDraft
 from app.chickwood.look import alms_colour, marks
 from app.chickwood.score_view import ScoreView
 from app.chickwood.widgets import CardLook, RowLook, SpaceLook
-from app.game_screen import GameScreen
 from app.games import GameInfo
-from app.instructions import InstructionPanel
+from app.kit import tap_guard
+from app.kit.popups import ask
+from app.kit.score_table import show_details
+from app.kit.value_editor import ask_number
+from app.kit.widgets import TButton
 from app.kv import load_kv
-from app.play_session import PlaySession
-from app.popups import ask
-from app.replay import Replay, fill_replay_bar
-from app.score_table import show_details
-from app.store_faults import StorageFault
-from app.value_editor import ask_number
-from app.widgets import TButton
+from app.play.game_screen import GameScreen
+from app.play.instructions import InstructionPanel
+from app.play.play_session import PlaySession
+from app.play.replay import Replay, fill_replay_bar
+from app.storage.faults import StorageFault
 from engines import chickwood as C
 from engines.chickwood.alms_snake import legal_steps
 from engines.chickwood.loot import describe, kind_counts

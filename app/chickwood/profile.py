@@ -11,7 +11,7 @@ from typing import Any
 
 from kivy.app import App
 
-from app.profile_fallback import use_shipped_values
+from app.storage.profiles import use_shipped_values
 from engines.chickwood.data import DataError, default_cards, parse_cards
 from engines.chickwood.village import CardProfile
 

@@ -14,9 +14,9 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from app.chickwood.profile import save_village_cards, saved_village_cards
+from app.kit.popups import show_notice
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.popups import show_notice
-from app.widgets import BaseScreen, TButton
 from engines.chickwood.data import default_cards
 from engines.chickwood.village import CardProfile, Row
 

@@ -9,11 +9,11 @@ from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from app.chickwood.choices import Choice, overridable
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.popups import show_notice
+from app.kit.score_table import FinalScores
+from app.kit.widgets import TButton
 from app.kv import load_kv
-from app.popups import show_notice
-from app.score_table import FinalScores
-from app.widgets import TButton
 from engines import chickwood as C
 from engines.core import IllegalAction
 

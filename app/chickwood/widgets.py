@@ -21,9 +21,9 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from app import theme
+from app.kit import theme
+from app.kit.widgets import Piece, TButton, reuse_children
 from app.kv import load_kv
-from app.widgets import Piece, TButton, reuse_children
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,20 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from app import date_setting, exchange, tap_guard, theme, usb_sticks
-from app.choice_list import ChoiceListPopup
+from app.exchange import usb_sticks
+from app.exchange.bgstats_import import IMPORT_SUFFIXES, import_bgstats
+from app.exchange.export import export_all
+from app.exchange.files import write_problem
+from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
+from app.kit import date_setting, tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.popups import offer, show_notice
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.popups import offer, show_notice
 from app.screens.when import when
-from app.store import SavedSession
-from app.store_faults import StorageFault
-from app.widgets import BaseScreen, TButton
+from app.storage.faults import StorageFault
+from app.storage.sessions import SavedSession
 
 PLAYED_BY_ANYONE = "Played by anyone"
 
@@ -203,15 +208,14 @@ class HistoryScreen(BaseScreen):
         base = stick.folder if stick else exchange_folder()
         path = base / f"damaged-game-{session_id}-{stamp}.json"
         try:
-            exchange.export_session_as_stored(store, session_id, path)
+            export_session_as_stored(store, session_id, path)
             usb_sticks.flush(path.parent)
         except StorageFault as fault:
             show_notice("Nothing was saved", str(fault))
         except OSError as problem:
             show_notice(
                 "Nothing was saved",
-                f"{path.name} could not be written in {path.parent}: "
-                f"{exchange.write_problem(problem)}.",
+                f"{path.name} could not be written in {path.parent}: {write_problem(problem)}.",
             )
         else:
             where = f"on the stick {stick.label}. {SAFE_TO_PULL}" if stick else f"in {path.parent}."
@@ -239,7 +243,7 @@ class HistoryScreen(BaseScreen):
         # export of the same second is kept).
         remove_on_failure = not folder.exists()
         try:
-            report = exchange.export_all(store, folder)
+            report = export_all(store, folder)
             usb_sticks.flush(folder)
         except (StorageFault, OSError) as problem:
             if remove_on_failure:
@@ -247,8 +251,7 @@ class HistoryScreen(BaseScreen):
             words = (
                 str(problem)
                 if isinstance(problem, StorageFault)  # the saved games cannot be read now
-                else f"The files could not be written in {folder.parent}: "
-                f"{exchange.write_problem(problem)}."
+                else f"The files could not be written in {folder.parent}: {write_problem(problem)}."
             )
             show_notice("Nothing was exported", words)
             return
@@ -273,7 +276,7 @@ class HistoryScreen(BaseScreen):
 
     def import_file(self, path: Path) -> None:
         try:
-            report = exchange.import_bgstats(App.get_running_app().store, path)
+            report = import_bgstats(App.get_running_app().store, path)
         except (StorageFault, ValueError) as problem:  # both say why in a player's words
             show_notice("Nothing was imported", str(problem))
             return
@@ -340,7 +343,7 @@ def import_candidates() -> dict[str, list[tuple[str, Path]]]:
     found: dict[str, list[tuple[str, Path]]] = {}
     for name, folder in places:
         try:
-            files = sorted(f for f in folder.iterdir() if f.suffix in exchange.IMPORT_SUFFIXES)
+            files = sorted(f for f in folder.iterdir() if f.suffix in IMPORT_SUFFIXES)
         except OSError:
             continue
         if files:

@@ -13,15 +13,16 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from app import theme
-from app.date_setting import NOT_CHECKED
 from app.games import BY_KEY, GAMES, GameInfo
+from app.kit import theme
+from app.kit.date_setting import NOT_CHECKED
+from app.kit.widgets import BaseScreen
 from app.kv import load_kv
 from app.screens.when import when
-from app.widgets import BaseScreen
 
 if TYPE_CHECKING:
-    from app.store import SavedSession, Store
+    from app.storage.sessions import SavedSession
+    from app.storage.store import Store
 
 
 class GameTile(BoxLayout):
@@ -74,7 +75,7 @@ class GameTile(BoxLayout):
         if len(sessions) == 1:
             app.resume_game(game, sessions[0].id)
         elif sessions:
-            from app.choice_list import ChoiceListPopup
+            from app.kit.choice_list import ChoiceListPopup
 
             choices = [(describe_unfinished(app.store, s), s.id) for s in sessions]
             ChoiceListPopup(
@@ -90,7 +91,7 @@ def can_be_played(game: GameInfo) -> bool:
     """Whether the game's shipped data can be loaded; if not, say why (the rest still work)."""
     problem = game.problem()
     if problem:
-        from app.popups import show_notice
+        from app.kit.popups import show_notice
 
         show_notice(f"{game.title} is unavailable", problem)
     return problem is None

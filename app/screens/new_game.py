@@ -21,11 +21,11 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
-from app import theme
 from app.game_options import NewGameForm, Option
 from app.games import GameInfo
+from app.kit import theme
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.widgets import BaseScreen, TButton
 
 
 class ChoiceButton(TButton):
@@ -159,7 +159,7 @@ class NewGameScreen(BaseScreen):
         self.error = ""
 
     def ask_guest(self) -> None:
-        from app.value_editor import ValueEditorPopup
+        from app.kit.value_editor import ValueEditorPopup
 
         ValueEditorPopup(
             "Add a guest" if self.roster else "Add a name",

@@ -8,9 +8,9 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from app.kit.widgets import BaseScreen
 from app.kv import load_kv
-from app.store_faults import StorageFault
-from app.widgets import BaseScreen
+from app.storage.faults import StorageFault
 
 PRESS_TO_TEST = "Press Confirm, Undo or Menu to test them."
 
@@ -97,7 +97,7 @@ class SettingsScreen(BaseScreen):
 
     def remove_player(self, player_id: int, name: str) -> None:
         """Asks once: the name leaves the roster (past games keep it)."""
-        from app.popups import ask
+        from app.kit.popups import ask
 
         def remove() -> None:
             App.get_running_app().store.remove_player(player_id)

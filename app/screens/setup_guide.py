@@ -9,10 +9,10 @@ from kivy.app import App
 from kivy.properties import ColorProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from app import theme
 from app.games import GameInfo
+from app.kit import theme
+from app.kit.widgets import BaseScreen
 from app.kv import load_kv
-from app.widgets import BaseScreen
 from engines.core import SetupStep
 
 

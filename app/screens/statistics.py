@@ -9,12 +9,13 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from app import stats, theme
-from app.charts import BarChart, LineChart, colour_at  # noqa: F401  (used by kv)
+from app import stats
 from app.games import BY_KEY, GAMES
+from app.kit import theme
+from app.kit.charts import BarChart, LineChart, colour_at  # noqa: F401  (used by kv)
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.store import SavedSession
-from app.widgets import BaseScreen, TButton
+from app.storage.sessions import SavedSession
 
 PLAYERS = "players"
 

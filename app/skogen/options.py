@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.game_options import NewGameForm, Option
+from engines.core import JSON
 from engines.skogen import Config
 
 
@@ -27,7 +28,7 @@ FORM = NewGameForm(
 )
 
 
-def summary(data: object) -> str:
+def summary(data: JSON) -> str:
     """The options a saved game was played with, in a few words for History."""
-    config = Config.from_dict(data)  # type: ignore[arg-type]
+    config = Config.from_dict(data)
     return "the app rolled the die" if config.die == "app" else "the real die"

@@ -7,7 +7,7 @@ die at once and tells the table what it offers, or the people roll the real one 
 what it showed; then the player says which element tile they took.
 
 What the app decides on the table (its die) is told as an instruction with one Done; an
-undo tells what to put back (see app.instructions).
+undo tells what to put back (see app.play.instructions).
 """
 
 from __future__ import annotations
@@ -17,20 +17,20 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from app import tap_guard, theme
-from app.choice_list import ChoiceListPopup
-from app.game_screen import GameScreen
 from app.games import GameInfo
-from app.instructions import InstructionPanel
+from app.kit import tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.score_table import FinalScores
+from app.kit.value_editor import ask_number
+from app.kit.widgets import TButton
 from app.kv import load_kv
-from app.play_session import PlaySession
-from app.replay import Replay, fill_replay_bar
-from app.score_table import FinalScores
+from app.play.game_screen import GameScreen
+from app.play.instructions import InstructionPanel
+from app.play.play_session import PlaySession
+from app.play.replay import Replay, fill_replay_bar
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import LedgerRow, SwatchButton
-from app.store_faults import StorageFault
-from app.value_editor import ask_number
-from app.widgets import TButton
+from app.storage.faults import StorageFault
 from engines import skogen as G
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
 from engines.skogen.life_cards import LIFE_TYPES
@@ -342,8 +342,7 @@ class SkogenPlayScreen(GameScreen):
         or die, or the next instruction (keys pressed while a turn is built are not
         changes: a tile worth 6 may be touched twice in quick succession)."""
         state = self.state
-        meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current)
-        meaning += (self.fixed,)
+        meaning = (state.turn, state.phase, len(state.rolls), self.instructions.current, self.fixed)
         if meaning != self._meaning:
             self._meaning = meaning
             tap_guard.changed()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from app.widgets import Piece, TButton
+from app.kit.widgets import Piece, TButton
 
 
 class LedgerRow(Piece, BoxLayout):

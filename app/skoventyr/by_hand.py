@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
 from engines import skoventyr as S
 from engines.skoventyr.actions import zone_words
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from kivy.app import App
 from kivy.clock import Clock
 
-from app.popups import show_notice
+from app.kit.popups import show_notice
 from app.skoventyr import advisor
 from app.skoventyr.play_screen import SkoventyrPlayScreen
 from engines import skoventyr as S
@@ -153,10 +153,10 @@ def card_powers(steps: int) -> Advance:
     further: 1, the kinds of effect to add to its power; 2, the healing ones."""
 
     def advance(_screen: SkoventyrPlayScreen) -> None:
-        from app.skoventyr.card_powers import CardPowersPopup, CardPowersScreen
+        from app.skoventyr.profile_screen import CardPowersPopup, CardPowersScreen
 
         app = App.get_running_app()
-        app.go("app.skoventyr.card_powers:CardPowersScreen")
+        app.go("app.skoventyr.profile_screen:CardPowersScreen")
         powers = app.root.current_screen
         assert isinstance(powers, CardPowersScreen)
         popup = CardPowersPopup(powers, S.Card.HULDRE)

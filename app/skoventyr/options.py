@@ -7,7 +7,8 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
-from app.profile_fallback import saved_corrections
+from app.storage.profiles import saved_corrections
+from engines.core import JSON
 from engines.skoventyr import Config
 from engines.skoventyr.profile import CardCorrection, corrections_from_profile
 
@@ -77,13 +78,13 @@ FORM = NewGameForm(
         ),
     ),
     make_config=make_config,
-    tools=(("Card powers", "app.skoventyr.card_powers:CardPowersScreen"),),
+    tools=(("Card powers", "app.skoventyr.profile_screen:CardPowersScreen"),),
 )
 
 
-def summary(data: object) -> str:
+def summary(data: JSON) -> str:
     """The options a saved game was played with, in a few words for History."""
-    config = Config.from_dict(data)  # type: ignore[arg-type]
+    config = Config.from_dict(data)
     difficulty = next(
         (words for words, key in FORM.options[0].choices if DIFFICULTIES[key] == _trees(config)),
         "custom Forest",

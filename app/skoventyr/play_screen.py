@@ -20,21 +20,21 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from app import tap_guard, theme
-from app.background import Background
-from app.choice_list import ChoiceListPopup
-from app.game_screen import GameScreen
 from app.games import GameInfo
+from app.kit import tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.popups import ask, show_notice
+from app.kit.touch_select import Target, TouchSelection
+from app.kit.widgets import TargetButton, reuse_children
 from app.kv import load_kv
-from app.play_session import PlaySession
-from app.popups import ask, show_notice
-from app.replay import Replay
+from app.play.background import Background
+from app.play.game_screen import GameScreen
+from app.play.play_session import PlaySession
+from app.play.replay import Replay
 from app.skoventyr import advisor, by_hand, touch_paths
 from app.skoventyr.look import CARD_COLOURS, lygtemand_words, two_line_name
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
-from app.store_faults import StorageFault
-from app.touch_select import Target, TouchSelection
-from app.widgets import TargetButton, reuse_children
+from app.storage.faults import StorageFault
 from engines import skoventyr as S
 from engines.core import Change
 from engines.skoventyr.places import count_cards

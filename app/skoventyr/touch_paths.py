@@ -1,4 +1,4 @@
-"""Which touches pick each Skoventyr action (see app.touch_select).
+"""Which touches pick each Skoventyr action (see app.kit.touch_select).
 
 A turn's action starts with a verb button (Call, Command...); the steps inside it are
 answered by touching the Tree, Future card, hand card or Minion they name, or one of the
@@ -7,7 +7,7 @@ answer buttons the bottom bar shows. Legality stays with the engine.
 
 from __future__ import annotations
 
-from app.touch_select import Path
+from app.kit.touch_select import Path
 from engines import skoventyr as S
 
 VERBS: dict[str, str] = {

@@ -21,8 +21,8 @@ from kivy.properties import (
 )
 from kivy.uix.floatlayout import FloatLayout
 
-from app import theme
-from app.widgets import Piece, TargetButton
+from app.kit import theme
+from app.kit.widgets import Piece, TargetButton
 
 
 class Touchable(Piece):

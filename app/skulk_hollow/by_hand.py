@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
 from app.skulk_hollow.look import title
 from engines import skulk_hollow as K
 from engines.skulk_hollow import board

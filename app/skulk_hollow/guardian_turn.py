@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.background import Background
+from app.play.background import Background
 from engines import skulk_hollow as K
 from engines.core import Change
 from engines.skulk_hollow.bots import GuardianBot, make_guardian

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.theme import Colour
+from app.kit.theme import Colour
 from engines import skulk_hollow as K
 from engines.skulk_hollow import board
 

@@ -7,8 +7,9 @@ from typing import Any
 from kivy.app import App
 
 from app.game_options import NewGameForm, Option
-from app.profile_fallback import saved_corrections
 from app.skulk_hollow.look import title
+from app.storage.profiles import saved_corrections
+from engines.core import JSON
 from engines.skulk_hollow import Config, Correction
 from engines.skulk_hollow.components import (
     GUARDIANS,
@@ -81,11 +82,11 @@ FORM = NewGameForm(
         ),
     ),
     make_config=make_config,
-    tools=(("Check components", "app.skulk_hollow.component_check:ComponentCheckScreen"),),
+    tools=(("Check components", "app.skulk_hollow.profile_screen:ComponentCheckScreen"),),
 )
 
 
-def summary(data: object) -> str:
+def summary(data: JSON) -> str:
     """Guardian, leader, level and help, for History."""
     config = Config.from_dict(data)
     words = f"{title(config.guardian)} vs {title(config.leader)}, {config.level} guardian"

@@ -24,22 +24,22 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from app import tap_guard, theme
-from app.choice_list import ChoiceListPopup
-from app.game_screen import GameScreen
 from app.games import GameInfo
-from app.instructions import InstructionPanel  # noqa: F401  (named in kv)
+from app.kit import tap_guard, theme
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.popups import ask
+from app.kit.touch_select import Target, TouchSelection
+from app.kit.widgets import TargetButton, reuse_children
 from app.kv import load_kv
-from app.play_session import PlaySession
-from app.popups import ask
-from app.replay import Replay
+from app.play.game_screen import GameScreen
+from app.play.instructions import InstructionPanel  # noqa: F401  (named in kv)
+from app.play.play_session import PlaySession
+from app.play.replay import Replay
 from app.skulk_hollow import by_hand, touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
 from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
-from app.store_faults import StorageFault
-from app.touch_select import Target, TouchSelection
-from app.widgets import TargetButton, reuse_children
+from app.storage.faults import StorageFault
 from engines import skulk_hollow as K
 from engines.core import Change, to_announce
 from engines.skulk_hollow import board
@@ -570,8 +570,8 @@ class SkulkHollowPlayScreen(GameScreen):
                 )
                 if n
             ]
-            heroes = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
-            summary = ", ".join(filter(None, [heroes, *tokens]))
+            crowd = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
+            summary = ", ".join(filter(None, [crowd, *tokens]))
             here = state.guardian_space == space
             has_hero = any(u.id in heroes for u in board.on_ground(state, space))
             cells.append(

@@ -1,4 +1,4 @@
-"""Which touches pick each of the hero's actions (see app.touch_select).
+"""Which touches pick each of the hero's actions (see app.kit.touch_select).
 
 A turn starts with a verb button; a card is then picked from a list, a hero by touching
 it on the map, in the list or on the guardian board, a space on the map (a MOVE goes to
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.touch_select import Path
+from app.kit.touch_select import Path
 from engines import skulk_hollow as K
 
 VERBS: dict[str, str] = {

@@ -23,9 +23,9 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from app import theme
-from app.touch_select import Target
-from app.widgets import Piece, TButton
+from app.kit import theme
+from app.kit.touch_select import Target
+from app.kit.widgets import Piece, TButton
 
 #: The text on the map: its size, and how close its lines stand.
 MAP_FONT_SP = 15
@@ -53,7 +53,7 @@ class MapCell(Piece, FloatLayout):
         half_w, half_h = self.width / 2, self.height / 2
         if not half_w or not half_h:
             return False
-        return abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1
+        return bool(abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1)
 
     def on_name(self, *_args: Any) -> None:
         self.text = self._fitted()

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from kivy.clock import Clock
 
-from app.background import Background
+from app.play.background import Background
 
 
 def tick_until(condition: Callable[[], bool]) -> None:

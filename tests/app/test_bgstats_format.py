@@ -27,8 +27,10 @@ from typing import Any
 
 import pytest
 
-from app.exchange import BGG_GAMES, LOCATION_NAME, export_all, import_bgstats
-from app.store import Store
+from app.exchange.bgstats import BGG_GAMES, LOCATION_NAME
+from app.exchange.bgstats_import import import_bgstats
+from app.exchange.export import export_all
+from app.storage.store import Store
 from engines.core import Outcome, to_data
 from tests.time_zone import CET, time_zone
 

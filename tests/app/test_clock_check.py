@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from app import clock_check
-from app.clock_check import RELEASE_DATE, TIME_ERROR, ClockCheck, kernel_synchronized
-from app.store import Store
+from app.storage import clock_check
+from app.storage.clock_check import RELEASE_DATE, TIME_ERROR, ClockCheck, kernel_synchronized
+from app.storage.store import Store
 
 LATER = RELEASE_DATE + timedelta(days=40)
 

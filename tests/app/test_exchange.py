@@ -7,15 +7,13 @@ from typing import Any
 
 import pytest
 
-from app.exchange import (
-    export_all,
-    export_bgstats,
-    export_csv,
-    export_json,
-    import_bgstats,
-    play_uuid,
-)
-from app.store import Store
+from app.exchange.bgstats import play_uuid
+from app.exchange.bgstats_export import export_bgstats
+from app.exchange.bgstats_import import import_bgstats
+from app.exchange.csv_files import export_csv
+from app.exchange.export import export_all
+from app.exchange.tableside_json import export_json
+from app.storage.store import Store
 from engines.core import Outcome, to_data
 from tests.time_zone import time_zone
 

@@ -1,8 +1,8 @@
-"""The chain of instructions told to the table (app/instructions.py). The panel itself is
+"""The chain of instructions told to the table (app/play/instructions.py). The panel itself is
 seen in the games' UI tests: building a widget here would open a window before the UI
 tests configure its size."""
 
-from app.instructions import InstructionChain
+from app.play.instructions import InstructionChain
 from engines.core import Change
 
 TAKE = Change("Take the Trold from the Future", ("future",), "future:0", chosen=True)

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from app.play_session import PlaySession
-from app.store import Store
+from app.play.play_session import PlaySession
+from app.storage.store import Store
 from engines.core import IllegalAction
 from tests.engines.core import pig
 

@@ -1,7 +1,8 @@
 from datetime import UTC, datetime, timedelta
 
-from app.play_time import LONGEST_GAP, play_duration, played
-from app.store import LoggedEvent, SavedSession
+from app.storage.events import LoggedEvent
+from app.storage.play_time import LONGEST_GAP, play_duration, played
+from app.storage.sessions import SavedSession
 
 
 def _at(text: str) -> datetime:

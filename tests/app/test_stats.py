@@ -3,7 +3,8 @@ from pathlib import Path
 import pytest
 
 from app import stats
-from app.store import SavedSession, Store
+from app.storage.sessions import SavedSession
+from app.storage.store import Store
 
 
 def add(store: Store, game: str, players: list[str], outcome: dict | None, config: dict) -> None:

@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from app.store import SCHEMA_VERSION, Store, default_path
+from app.storage.location import default_path
+from app.storage.schema import SCHEMA_VERSION
+from app.storage.store import Store
 
 
 @pytest.fixture

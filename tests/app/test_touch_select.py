@@ -1,6 +1,6 @@
 import pytest
 
-from app.touch_select import Path, TouchSelection
+from app.kit.touch_select import Path, TouchSelection
 
 ACTIONS = ["place nisse on 2", "place nisse on 3", "power of nisse", "gambit"]
 

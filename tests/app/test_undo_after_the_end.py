@@ -10,8 +10,8 @@ import pytest
 
 from app import stats
 from app.games import GAMES, GameInfo
-from app.play_session import PlaySession
-from app.store import Store
+from app.play.play_session import PlaySession
+from app.storage.store import Store
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.playable], ids=lambda g: g.key)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app import usb_sticks
-from app.usb_sticks import Stick
+from app.exchange import usb_sticks
+from app.exchange.usb_sticks import Stick
 from tests.usb_fakes import FakeRoot, plug_stick
 
 

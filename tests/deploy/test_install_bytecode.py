@@ -20,7 +20,7 @@ CODE = ("app", "engines", "hardware")
 # Imports a good part of the app without opening a window, then prints the Tableside
 # modules that had no bytecode (with PYTHONDONTWRITEBYTECODE, compiling leaves none).
 IMPORT_PROBE = """
-import app.store, app.exchange, app.play_session, engines.skoventyr, hardware
+import app.storage.store, app.exchange, app.play.play_session, engines.skoventyr, hardware
 from app.bench import compiled_from_source
 print("\\n".join(compiled_from_source()))
 """
@@ -63,7 +63,7 @@ def test_a_copy_without_bytecode_would_compile(tmp_path: Path) -> None:
     copy = tmp_path / "copy"
     shutil.copytree(source(), copy)
     compiled = compiled_on_import(copy)
-    assert {"app.store", "engines.skoventyr", "hardware"} <= set(compiled)
+    assert {"app.storage.store", "engines.skoventyr", "hardware"} <= set(compiled)
 
 
 @pytest.mark.skipif(

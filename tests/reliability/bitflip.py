@@ -58,19 +58,21 @@ from typing import Any, TypeVar  # noqa: E402
 
 from kivy.app import App  # noqa: E402
 
-from app import exchange, stats  # noqa: E402
+from app import stats  # noqa: E402
 from app.chickwood.profile import village_cards  # noqa: E402
+from app.exchange.export import export_all  # noqa: E402
 from app.games import BY_KEY, GAMES  # noqa: E402
-from app.play_session import PlaySession  # noqa: E402
-from app.replay import Replay  # noqa: E402
+from app.play.play_session import PlaySession  # noqa: E402
+from app.play.replay import Replay  # noqa: E402
 from app.screens.history import describe  # noqa: E402
 from app.screens.home import describe_unfinished, people  # noqa: E402
 from app.screens.statistics import PLAYERS  # noqa: E402
 from app.screens.when import when  # noqa: E402
 from app.skulk_hollow.options import owner_profile  # noqa: E402
-from app.store import SavedSession, Store  # noqa: E402
-from app.store_faults import StorageFault  # noqa: E402
-from app.store_location import DB_FILENAME  # noqa: E402
+from app.storage.faults import StorageFault  # noqa: E402
+from app.storage.location import DB_FILENAME  # noqa: E402
+from app.storage.sessions import SavedSession  # noqa: E402
+from app.storage.store import Store  # noqa: E402
 from engines import skulk_hollow  # noqa: E402
 from tests.reliability import saved_games  # noqa: E402
 
@@ -299,7 +301,7 @@ def read_statistics(store: Store, reading: Reading) -> None:
 def read_exports(store: Store, reading: Reading, folder: Path) -> None:
     """History's Export (Tableside JSON, CSV and a BG Stats file), and what it says it
     left out."""
-    report = reading.attempt("export", partial(exchange.export_all, store, folder))
+    report = reading.attempt("export", partial(export_all, store, folder))
     if report is not None:
         reading.messages += report.skipped
 

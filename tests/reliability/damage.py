@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from app.play_session import PlaySession
-from app.store import Store
+from app.play.play_session import PlaySession
+from app.storage.store import Store
 from engines import skogen
 
 

@@ -14,7 +14,7 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
 from app.application import TablesideApp  # noqa: E402
-from app.popups import MessagePopup  # noqa: E402
+from app.kit.popups import MessagePopup  # noqa: E402
 
 
 class Probe(TablesideApp):

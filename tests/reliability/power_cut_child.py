@@ -13,8 +13,8 @@ import random
 import sys
 from pathlib import Path
 
-from app.play_session import PlaySession
-from app.store import Store
+from app.play.play_session import PlaySession
+from app.storage.store import Store
 
 
 def main(db: str, game: str, seed: int, target: int) -> None:

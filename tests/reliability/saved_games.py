@@ -15,10 +15,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from app import exchange
 from app.chickwood.profile import to_data as village_data
-from app.play_session import PlaySession
-from app.store import Store
+from app.exchange.bgstats_export import export_bgstats
+from app.exchange.bgstats_import import import_bgstats
+from app.play.play_session import PlaySession
+from app.storage.store import Store
 from engines.chickwood.data import default_cards
 
 GAMES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
@@ -92,6 +93,6 @@ def import_one_play(store: Store) -> None:
                 play.session_id, {"result": "scored", "reason": "Eli won.", "winners": ["Eli"]}
             )
         exported = Path(folder) / "bgstats.json"
-        exchange.export_bgstats(elsewhere, exported)
+        export_bgstats(elsewhere, exported)
         elsewhere.close()
-        exchange.import_bgstats(store, exported)
+        import_bgstats(store, exported)

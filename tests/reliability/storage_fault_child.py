@@ -12,7 +12,7 @@ from kivy.core.window import Window  # noqa: E402
 
 from app.application import TablesideApp  # noqa: E402
 from app.games import BY_KEY  # noqa: E402
-from app.popups import MessagePopup  # noqa: E402
+from app.kit.popups import MessagePopup  # noqa: E402
 
 
 def popups() -> list[MessagePopup]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.store_location import DB_FILENAME
+from app.storage.location import DB_FILENAME
 from tests.reliability import bitflip, saved_games
 
 FLIPS = 25

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from app.store import SCHEMA_VERSION, Store
+from app.storage.schema import SCHEMA_VERSION
+from app.storage.store import Store
 from tests.reliability.damage import damage_a_middle_page, many_games
 
 pytestmark = pytest.mark.ui

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.games import GAMES
-from app.store import Store
+from app.storage.store import Store
 from engines.chickwood.data import DataError, default_cards
 from engines.core.data_files import read_toml
 from engines.skulk_hollow.components import Correction, assumed_values

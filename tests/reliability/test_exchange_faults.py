@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from app import exchange
-from app.exchange import export_all, export_session_as_stored, import_bgstats
-from app.store import Store
-from app.store_faults import StorageFault
+from app.exchange.bgstats_import import COMMENT_LIMIT, MAX_IMPORT_BYTES, NAME_LIMIT, import_bgstats
+from app.exchange.export import ExportReport, export_all
+from app.exchange.files import write_problem
+from app.exchange.tableside_json import export_session_as_stored
+from app.storage.faults import StorageFault
+from app.storage.store import Store
 
 WON = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
 SCORED = {"result": "scored", "reason": "Ana won.", "winners": ["Ana"], "scores": [["Ana", 9]]}
@@ -48,7 +50,7 @@ def _json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _bgstats_plays(report: exchange.ExportReport) -> list[Any]:
+def _bgstats_plays(report: ExportReport) -> list[Any]:
     plays: list[Any] = _json(report.folder / report.bgstats_file)["plays"]
     return plays
 
@@ -129,14 +131,14 @@ def test_a_full_stick_leaves_no_half_written_file(
         file.write('{"format": "tab')
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(exchange.json, "dump", full)
+    monkeypatch.setattr(json, "dump", full)
     with pytest.raises(OSError) as raised:
         export_all(store, tmp_path / "out")
 
     assert list((tmp_path / "out").glob("*.json*")) == []
-    assert exchange.write_problem(raised.value) == "there is no space left there"
-    assert exchange.write_problem(OSError(errno.EROFS, "x")) == "that place is read-only"
-    assert exchange.write_problem(OSError("no errno")) == "the storage refused them"
+    assert write_problem(raised.value) == "there is no space left there"
+    assert write_problem(OSError(errno.EROFS, "x")) == "that place is read-only"
+    assert write_problem(OSError("no errno")) == "the storage refused them"
 
 
 def test_a_storage_fault_during_an_export_is_raised_as_such(
@@ -237,7 +239,7 @@ def test_a_hostile_file_is_refused_in_words_and_changes_nothing(
 def test_a_huge_file_is_refused_unread(store: Store, tmp_path: Path) -> None:
     path = tmp_path / "huge.json"
     with path.open("wb") as file:  # sparse: no 33 MB written to the disk
-        file.truncate(exchange.MAX_IMPORT_BYTES + 1)
+        file.truncate(MAX_IMPORT_BYTES + 1)
     with pytest.raises(ValueError, match="too large to be a BG Stats export"):
         import_bgstats(store, path)
 
@@ -257,10 +259,10 @@ def test_long_and_odd_text_is_kept_within_bounds(store: Store, tmp_path: Path) -
 
     assert report.added == 1
     saved = next(s for s in store.sessions() if s.game == "chickwood")
-    assert all(len(name) <= exchange.NAME_LIMIT for name in saved.players)
+    assert all(len(name) <= NAME_LIMIT for name in saved.players)
     assert saved.players[1] == "Bo ?"  # a lone surrogate, which SQLite refuses, replaced
     assert saved.external_id == "???"
-    assert len(saved.outcome["reason"]) == exchange.COMMENT_LIMIT
+    assert len(saved.outcome["reason"]) == COMMENT_LIMIT
     assert saved.outcome["scores"] == []
     assert "Bo ?" in report.new_players
 

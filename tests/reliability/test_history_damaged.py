@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from app import theme
+from app.kit import theme
 from app.screens.history import describe
 from app.screens.when import when
-from app.store import SavedSession, Store
+from app.storage.sessions import SavedSession
+from app.storage.store import Store
 
 
 def _session(**fields: Any) -> SavedSession:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from app.play_session import PlaySession
-from app.store import Store
+from app.play.play_session import PlaySession
+from app.storage.store import Store
 from engines.core import Event, Session
 from tests.reliability import power_cut_child
 

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from app.play_session import PlaySession
-from app.store import DamagedData, StorageFault, Store
-from app.store_location import AlreadyOpen, default_path
+from app.play.play_session import PlaySession
+from app.storage.faults import DamagedData, StorageFault
+from app.storage.location import AlreadyOpen, default_path
+from app.storage.store import Store
 from engines import skogen
 from tests.reliability.damage import damage_a_middle_page, many_games
 
@@ -180,7 +181,10 @@ def test_a_file_locked_by_another_program_is_not_called_damaged(tmp_path: Path) 
 
 def open_elsewhere(db: Path, then: str = "") -> subprocess.CompletedProcess[str]:
     """Another process opens the store (another copy of the app), then runs ``then``."""
-    code = f"from pathlib import Path; from app.store import Store; Store.open(Path({str(db)!r}))"
+    code = (
+        "from pathlib import Path; from app.storage.store import Store; "
+        f"Store.open(Path({str(db)!r}))"
+    )
     return subprocess.run(
         [sys.executable, "-c", f"{code}; {then}"], capture_output=True, text=True, check=False
     )

@@ -14,8 +14,8 @@ import pytest
 # Kivy's window settings were made in tests/conftest.py, before anything imported Kivy.
 from kivy.base import EventLoop, runTouchApp
 
-from app import usb_sticks
 from app.application import TablesideApp
+from app.exchange import usb_sticks
 from tests.ui.driver import Driver
 
 

@@ -14,8 +14,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from app import tap_guard
 from app.application import TablesideApp
+from app.kit import tap_guard
 
 
 class Driver:

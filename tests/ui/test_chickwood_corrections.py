@@ -5,8 +5,8 @@ import pytest
 from kivy.uix.widget import Widget
 
 from app.chickwood.play_screen import AlmsChip
-from app.score_table import PlayerHeader
-from app.widgets import TButton
+from app.kit.score_table import PlayerHeader
+from app.kit.widgets import TButton
 from engines import chickwood as C
 from tests.ui.driver import Driver
 

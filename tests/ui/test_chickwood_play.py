@@ -7,8 +7,8 @@ from kivy.uix.widget import Widget
 from app.chickwood.play_screen import AlmsChip, CastleButton
 from app.chickwood.score_view import ProposalButton
 from app.chickwood.widgets import PadButton, SpaceDot, VillageCard
-from app.value_editor import ValueEditorPopup
-from app.widgets import TButton
+from app.kit.value_editor import ValueEditorPopup
+from app.kit.widgets import TButton
 from engines import chickwood as C
 from engines.core import IllegalAction
 from tests.ui.driver import Driver

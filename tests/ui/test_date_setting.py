@@ -10,11 +10,11 @@ from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from app.date_setting import DatePopup, SetDateButton, local_time
 from app.games import BY_KEY
+from app.kit.date_setting import DatePopup, SetDateButton, local_time
+from app.kit.widgets import TButton
 from app.screens.history import HistoryRow
 from app.screens.when import when
-from app.widgets import TButton
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.games import BY_KEY
-from app.replay import Replay
+from app.play.replay import Replay
 from app.screens.history import FilterChip
 from app.screens.statistics import PageChip as StatsPage
 from engines import skoventyr as S

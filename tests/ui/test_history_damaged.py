@@ -12,13 +12,12 @@ from typing import Any
 import pytest
 from kivy.core.window import Window
 
-from app import exchange
 from app.games import BY_KEY
-from app.popups import MESSAGE_LIMIT, MessagePopup, show_notice
-from app.replay import Replay
+from app.kit.popups import MESSAGE_LIMIT, MessagePopup, show_notice
+from app.play.replay import Replay
 from app.screens.history import FilterChip, HistoryRow, exchange_folder
-from app.store import Store
-from app.store_faults import StorageFault
+from app.storage.faults import StorageFault
+from app.storage.store import Store
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -149,7 +148,7 @@ def test_a_full_stick_is_put_in_words(driver: Driver, monkeypatch: pytest.Monkey
     def full(_data: Any, _file: Any, **_kwargs: Any) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(exchange.json, "dump", full)
+    monkeypatch.setattr(json, "dump", full)
     exports = set(exchange_folder().glob("export-*"))
     driver.tap_text("History")
     driver.tap_text("Export")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app import usb_sticks
-from app.choice_list import ChoiceListPopup
+from app.exchange import usb_sticks
+from app.kit.choice_list import ChoiceListPopup
 from app.screens.history import NO_STICK, SAFE_TO_PULL
 from tests.ui.driver import Driver
 from tests.usb_fakes import plug_stick

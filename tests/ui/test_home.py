@@ -4,8 +4,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from app.choice_list import ChoiceListPopup
 from app.games import BY_KEY
+from app.kit.choice_list import ChoiceListPopup
 from app.screens.when import when
 from engines import skoventyr as S
 from tests.ui.driver import Driver

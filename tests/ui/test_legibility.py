@@ -2,7 +2,7 @@
 Statistics, set-up guides, new-game forms and tools, each game's demonstration scenes,
 notices and the popups the scenes open) is readable and touchable at arm's length, on
 the reference panel and in portrait: no text under 15 sp, no touch target under 48 dp,
-nothing clipped, nothing overlapping (app.legibility says exactly what it checks)."""
+nothing clipped, nothing overlapping (app.kit.legibility says exactly what it checks)."""
 
 import os
 import subprocess
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app import legibility
+from app.kit import legibility
 
 pytestmark = pytest.mark.ui
 

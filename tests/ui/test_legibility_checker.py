@@ -1,4 +1,4 @@
-"""The legibility checker (app.legibility) finds what is too small, cut off or
+"""The legibility checker (app.kit.legibility) finds what is too small, cut off or
 overlapping, and nothing that is fine: each case is a widget laid out on purpose in a
 real window."""
 
@@ -15,8 +15,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from app import legibility, theme
-from app.widgets import Piece, TButton
+from app.kit import legibility, theme
+from app.kit.widgets import Piece, TButton
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui

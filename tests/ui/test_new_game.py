@@ -3,8 +3,8 @@
 import pytest
 from kivy.uix.textinput import TextInput
 
+from app.kit.widgets import TButton
 from app.screens.new_game import ChoiceButton, SeatChip
-from app.widgets import TButton
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui

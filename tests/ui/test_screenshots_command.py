@@ -20,7 +20,7 @@ def test_the_screenshots_option_writes_every_screen_at_800x480(tmp_path: Path) -
     )
     names = {path.name for path in shots.glob("*.png")}
     assert {"home.png", "settings.png", "history.png", "notice.png"} <= names
-    # Beside each picture, the measures of what it shows (app.legibility).
+    # Beside each picture, the measures of what it shows (app.kit.legibility).
     measured = {path.stem for path in shots.glob("*.json")}
     assert measured == {path.stem for path in shots.glob("*.png")}
     for path in shots.glob("*.png"):

@@ -4,8 +4,8 @@ turns after it, reached in two touches."""
 import pytest
 from kivy.uix.widget import Widget
 
+from app.kit.widgets import TButton
 from app.skogen.widgets import LedgerRow
-from app.widgets import TButton
 from engines import skogen as G
 from tests.ui.driver import Driver
 

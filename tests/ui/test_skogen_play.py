@@ -3,9 +3,9 @@
 import pytest
 from kivy.uix.widget import Widget
 
+from app.kit.widgets import TButton
 from app.skogen.look import ELEMENT_WORDS
 from app.skogen.widgets import LedgerRow
-from app.widgets import TButton
 from engines import skogen as G
 from tests.ui.driver import Driver
 

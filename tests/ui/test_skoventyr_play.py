@@ -8,11 +8,11 @@ import time
 import pytest
 from kivy.uix.widget import Widget
 
-from app import tap_guard
 from app.games import BY_KEY
+from app.kit import tap_guard
+from app.kit.widgets import TButton
 from app.skoventyr import advisor, touch_paths
 from app.skoventyr.play_screen import SkoventyrPlayScreen
-from app.widgets import TButton
 from engines import skoventyr as S
 from hardware import Controls
 from tests.ui.driver import Driver

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from kivy.uix.widget import Widget
 
-from app.popups import MessagePopup
-from app.skoventyr.card_powers import CardPowersRow, EffectLine
-from app.widgets import TButton
+from app.kit.popups import MessagePopup
+from app.kit.widgets import TButton
+from app.skoventyr.profile_screen import CardPowersRow, EffectLine
 from engines import skoventyr as S
 from engines.skoventyr.profile import CardCorrection
 from tests.ui.driver import Driver

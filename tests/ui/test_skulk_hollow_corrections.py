@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
 from engines import skulk_hollow as K
 from tests.ui.driver import Driver
 from tests.ui.test_skulk_hollow_play import start_game

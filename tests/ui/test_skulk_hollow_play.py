@@ -15,10 +15,10 @@ from itertools import pairwise
 import pytest
 from kivy.clock import Clock
 
-from app.choice_list import ChoiceListPopup
+from app.kit.choice_list import ChoiceListPopup
+from app.kit.widgets import TButton
 from app.skulk_hollow import guardian_turn, touch_paths
 from app.skulk_hollow.widgets import CardChooser
-from app.widgets import TButton
 from engines import skulk_hollow as K
 from engines.core import to_announce
 from engines.skulk_hollow.bots import make_guardian
@@ -221,6 +221,7 @@ def test_a_hero_on_the_map_is_touched_where_it_stands(driver: Driver) -> None:
     touch(driver, ("verb", "play"))
     touch(driver, ("card", "scatter"))  # two ways out of KEEP: up-left and up-right
     keep = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "keep"))
+    assert keep.touchable and not keep.dimmed  # lit: the heroes asked for stand there
     driver.tap(keep)  # two heroes stand there: the touch cannot tell which
     assert screen.selection.options_of("unit") == {"king_of_war", "sentinel"}
     assert "The King of War and the Sentinel stand there" in screen.prompt

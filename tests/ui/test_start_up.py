@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Store
+from app.storage.store import Store
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -30,7 +30,7 @@ def test_home_is_shown_first_and_then_counts_the_unfinished_games(tmp_path: Path
     )
     lines = done.stdout.splitlines()
     loaded = set(next(x for x in lines if x.startswith("LOADED ")).split()[1:])
-    assert not loaded & {"sqlite_utils", "gpiozero", "engines.core", "app.store"}
+    assert not loaded & {"sqlite_utils", "gpiozero", "engines.core", "app.storage.store"}
     home = next(x for x in lines if x.startswith("HOME ")).split(" | ")
     # The Skogen tile, once the saved games are open:
     assert "Resume" in home

@@ -6,8 +6,8 @@ import pytest
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.modalview import ModalView
 
-from app import tap_guard
-from app.popups import show_notice
+from app.kit import tap_guard
+from app.kit.popups import show_notice
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from kivy.uix.widget import Widget
 
-from app.popups import MessagePopup
+from app.kit.popups import MessagePopup
 from engines.skogen import board
 from tests.ui.driver import Driver
 

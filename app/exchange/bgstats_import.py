@@ -1,0 +1,362 @@
+"""The plays of Tableside's four games from a BG Stats file (written by Tableside or by
+BG Stats, a play file or a backup; its layout: app.exchange.bgstats), added as finished
+sessions, skipping those already here.
+
+Everything in the file is untrusted: a file a person picked, perhaps damaged, perhaps
+made to harm. What cannot be read raises ValueError in a player's words, and nothing is
+added.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid
+from app.exchange.saved import TITLES
+from app.games import GAMES
+from app.storage.clock_check import LATEST_YEAR
+from app.storage.faults import counted, shorten
+from app.storage.play_time import LONGEST_PLAY, parse_time
+from app.storage.sessions import SavedSession
+from app.storage.store import Store
+from engines.core import Outcome, to_data
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    added: int = 0
+    #: Plays already here: the same uuid, or the same game, start time and players.
+    duplicates: int = 0
+    #: Plays of games Tableside does not know; left out.
+    other_games: int = 0
+    #: Plays of Tableside's games that name no player; left out.
+    without_players: int = 0
+    new_players: tuple[str, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """What happened, in a sentence or two for the screen."""
+        parts = [f"Added {counted(self.added, 'game')}."]
+        if self.duplicates:
+            parts.append(
+                f"{counted(self.duplicates, 'game')} {_were(self.duplicates)} already here."
+            )
+        if self.other_games:
+            parts.append(
+                f"{counted(self.other_games, 'play')} of other games "
+                f"{_were(self.other_games)} left out."
+            )
+        if self.without_players:
+            parts.append(
+                f"{counted(self.without_players, 'play')} without players "
+                f"{_were(self.without_players)} left out."
+            )
+        if self.new_players:
+            parts.append(f"New players: {', '.join(self.new_players)}.")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class _Play:
+    uuid: str | None
+    game: str
+    started: str
+    ended: str
+    players: tuple[str, ...]
+    anonymous: frozenset[str]
+    winners: tuple[str, ...]
+    scores: tuple[tuple[str, int], ...]
+    comment: str
+
+
+#: The files the importer is offered: BG Stats play files and backups (JSON).
+IMPORT_SUFFIXES = (".bgsplay", ".json")
+#: Larger files are refused unread: a BG Stats backup of years of plays is a few MB.
+MAX_IMPORT_BYTES = 32 * 1024 * 1024
+#: Limits past which a value in a file to import is damage (or an attack), not a play.
+MAX_MINUTES = int(LONGEST_PLAY.total_seconds()) // 60
+MAX_SEATS = 100
+MAX_SCORE = 10**9
+EARLIEST_PLAY, LATEST_PLAY = 1900, LATEST_YEAR  # years
+#: Longer text from a file is cut: a name, a comment (the game's result), a uuid.
+NAME_LIMIT, COMMENT_LIMIT, UUID_LIMIT = 40, 500, 100
+
+
+def import_bgstats(store: Store, path: Path) -> ImportReport:
+    """Add the plays of Tableside's games from a BG Stats file as finished sessions.
+
+    Plays already here are skipped, so importing the same file twice adds nothing. A file
+    that cannot be read raises ``ValueError`` saying why in a player's words, and nothing
+    is changed: all the plays are added, or none.
+    """
+    plays, other_games, without_players = _read_plays(_load(path))
+    sessions = [s for s in store.sessions() if s.damage is None]
+    known_ids = {play_uuid(s).casefold() for s in sessions}
+    known_ids |= {s.external_id.casefold() for s in sessions if s.external_id}
+    known_keys = {key for s in sessions if (key := _known_key(s)) is not None}
+    return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
+
+
+def _add_plays(
+    store: Store,
+    plays: list[_Play],
+    known_ids: set[str],
+    known_keys: set[tuple[str, str, tuple[str, ...]]],
+    other_games: int,
+    without_players: int,
+) -> ImportReport:
+    """Add the plays not already here, all in one transaction (StorageFault if the
+    storage cannot take it: nothing is added)."""
+    added = duplicates = 0
+    new_players: list[str] = []
+    with store.transaction():
+        roster = {player.name.casefold(): player.name for player in store.players()}
+        for play in plays:
+            key = _key(play.game, play.started, play.players)
+            if (play.uuid and play.uuid.casefold() in known_ids) or key in known_keys:
+                duplicates += 1
+                continue
+            names = []
+            for name in play.players:
+                if name.casefold() not in roster and name not in play.anonymous:
+                    try:
+                        roster[name.casefold()] = store.add_player(name).name
+                        new_players.append(roster[name.casefold()])
+                    except ValueError:  # a name the roster refuses (too long) stays on the game
+                        pass
+                names.append(roster.get(name.casefold(), name))
+            rename = dict(zip(play.players, names, strict=True))
+            store.add_finished_session(
+                play.game,
+                names,
+                play.started,
+                play.ended,
+                _outcome(play, rename),
+                external_id=play.uuid,
+            )
+            added += 1
+            known_keys.add(key)
+            if play.uuid:
+                known_ids.add(play.uuid.casefold())
+    return ImportReport(added, duplicates, other_games, without_players, tuple(new_players))
+
+
+def _outcome(play: _Play, rename: dict[str, str]) -> Any:
+    if play.game in COOPERATIVE:
+        won = bool(play.winners)
+        reason = play.comment or ("The table won." if won else "The table lost.")
+        return to_data(Outcome(result="won" if won else "lost", reason=reason))
+    winners = tuple(rename[name] for name in play.winners)
+    if play.comment:
+        reason = play.comment
+    elif winners:
+        reason = f"{' and '.join(winners)} won."
+    else:
+        reason = "No winner was recorded."
+    scores = tuple((rename[name], score) for name, score in play.scores)
+    return to_data(Outcome(result="scored", reason=reason, winners=winners, scores=scores))
+
+
+def _load(path: Path) -> Any:
+    """The file's JSON. Everything in it is untrusted: a file a person picked, perhaps
+    damaged, perhaps made to harm; what cannot be read raises ValueError in words."""
+    try:
+        if not path.is_file():
+            raise ValueError("This is not a file that can be imported.")
+        with path.open("rb") as file:
+            content = file.read(MAX_IMPORT_BYTES + 1)
+    except OSError as error:
+        why = error.strerror or "the storage did not answer"
+        raise ValueError(f"The file could not be read ({why}).") from error
+    if len(content) > MAX_IMPORT_BYTES:
+        raise ValueError(
+            "This file is too large to be a BG Stats export "
+            f"(more than {MAX_IMPORT_BYTES // 2**20} MB)."
+        )
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("This file is not a BG Stats export: it is not text.") from None
+    try:
+        return json.loads(text)
+    except RecursionError:  # brackets nested thousands deep
+        raise ValueError("This file is not a BG Stats export: it is nested too deeply.") from None
+    except ValueError:  # not JSON, or a number with thousands of digits
+        raise ValueError("This file is not a BG Stats export: it is not JSON.") from None
+
+
+def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
+    """The plays of Tableside's games, and how many plays were of other games / empty."""
+    if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
+        raise ValueError("This file is not a BG Stats export: it has no plays.")
+    games = _by_id(data.get("games"), "games")
+    people = _by_id(data.get("players"), "players")
+    plays: list[_Play] = []
+    other_games = without_players = 0
+    for play in data["plays"]:
+        if not isinstance(play, dict) or _ref(play.get("gameRefId")) not in games:
+            raise ValueError("This file is damaged: a play names a game that is not in it.")
+        game = _game_key(games[play["gameRefId"]])
+        if game is None:
+            other_games += 1
+            continue
+        title = TITLES[game]
+        start = _read_date(play.get("playDate"), title)
+        seats = play.get("playerScores", [])
+        if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+            raise ValueError(f"This file is damaged: a play of {title} has unreadable players.")
+        if not seats:
+            without_players += 1
+            continue
+        if len(seats) > MAX_SEATS:
+            raise ValueError(f"This file is damaged: a play of {title} has {len(seats)} players.")
+        numbers = [seat.get("seatOrder") for seat in seats]
+        if all(type(n) is int and n > 0 for n in numbers) and len(set(numbers)) == len(numbers):
+            seats = sorted(seats, key=lambda seat: int(seat["seatOrder"]))
+        players: list[str] = []
+        anonymous: set[str] = set()
+        winners: list[str] = []
+        scores: list[tuple[str, int]] = []
+        for seat in seats:
+            ref = _ref(seat.get("playerRefId"))
+            if ref not in people:
+                raise ValueError(
+                    f"This file is damaged: a play of {title} names a player that is not in it."
+                )
+            person = people[ref]
+            name = _text(person.get("name"), NAME_LIMIT) or shorten(f"Player {ref}", NAME_LIMIT)
+            if name.casefold() in (p.casefold() for p in players):
+                continue  # the same person twice in one play: keep the first seat
+            players.append(name)
+            if person.get("isAnonymous") is True:
+                anonymous.add(name)
+            if seat.get("winner") is True:
+                winners.append(name)
+            score = _read_score(seat.get("score"))
+            if score is not None:
+                scores.append((name, score))
+        ended = start + timedelta(minutes=_read_minutes(play.get("durationMin"), title))
+        identifier = _text(play.get("uuid"), UUID_LIMIT + 1)
+        plays.append(
+            _Play(
+                uuid=identifier if 0 < len(identifier) <= UUID_LIMIT else None,
+                game=game,
+                started=start.isoformat(timespec="seconds"),
+                ended=ended.isoformat(timespec="seconds"),
+                players=tuple(players),
+                anonymous=frozenset(anonymous),
+                winners=tuple(winners),
+                scores=tuple(scores),
+                comment=_text(play.get("comments"), COMMENT_LIMIT),
+            )
+        )
+    return plays, other_games, without_players
+
+
+def _by_id(rows: Any, what: str) -> dict[int | str, dict[str, Any]]:
+    if not isinstance(rows, list) or not all(
+        isinstance(row, dict) and _ref(row.get("id")) is not None for row in rows
+    ):
+        raise ValueError(f"This file is not a BG Stats export: it has no list of {what}.")
+    return {row["id"]: row for row in rows}
+
+
+def _ref(value: Any) -> int | str | None:
+    """An id or reference as BG Stats writes them (numbers), or None."""
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+
+
+def _text(value: Any, limit: int) -> str:
+    """Text from a file to import, as Tableside can keep it: with single spaces, at most
+    ``limit`` characters, and no lone surrogates (which JSON allows and SQLite refuses);
+    "" for anything that is not text."""
+    if not isinstance(value, str):
+        return ""
+    value = value.encode("utf-8", "replace").decode("utf-8")
+    return shorten(" ".join(value.split()), limit)
+
+
+def _simple(name: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", name.casefold())
+
+
+_GAME_NAMES = {_simple(name): game.key for game in GAMES for name in (game.key, game.title)}
+_GAME_BGG_IDS = {bgg_id: key for key, (bgg_id, _year) in BGG_GAMES.items()}
+
+
+def _game_key(game: dict[str, Any]) -> str | None:
+    """Tableside's key for a BG Stats game: by its BoardGameGeek id, which holds whatever
+    the person named the game, else by its name ("Skulk Hollow", "skulk_hollow"...)."""
+    bgg_id = game.get("bggId")
+    if type(bgg_id) is int and bgg_id in _GAME_BGG_IDS:
+        return _GAME_BGG_IDS[bgg_id]
+    name = game.get("name")
+    return _GAME_NAMES.get(_simple(name)) if isinstance(name, str) else None
+
+
+def _read_date(value: Any, title: str) -> datetime:
+    """A BG Stats play date in UTC, in the years a play can have been. BG Stats writes the
+    wall-clock time of the play without a zone: it is read as this table's local time."""
+    if not isinstance(value, str):
+        raise ValueError(f"This file is damaged: a play of {title} has no date.")
+    try:
+        moment = datetime.fromisoformat(value.strip())
+    except ValueError:
+        moment = None
+    # The years are checked before the zone is applied: far years cannot be shifted.
+    if moment is None or not EARLIEST_PLAY <= moment.year < LATEST_PLAY:
+        raise ValueError(
+            f"This file is damaged: a play of {title} has no readable date ({shorten(value, 40)})."
+        )
+    # A naive time is local (astimezone reads it so); one with a zone is that moment.
+    return moment.astimezone(UTC).replace(microsecond=0)
+
+
+def _read_minutes(value: Any, title: str) -> int:
+    """A play's duration in whole minutes; 0 when the file gives none."""
+    if value is None:
+        return 0
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and math.isfinite(value) and 0 <= value <= MAX_MINUTES:
+        return int(value)
+    raise ValueError(
+        f"This file is damaged: a play of {title} lasts {shorten(str(value), 40)} minutes."
+    )
+
+
+def _read_score(value: Any) -> int | None:
+    """A score, or None for no score (empty, not a number, or beyond any game's)."""
+    whole_number = isinstance(value, float) and value.is_integer()
+    if whole_number or (isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,12}\s*", value)):
+        value = int(value)
+    if type(value) is int and abs(value) <= MAX_SCORE:
+        return value
+    return None
+
+
+def _bg_date(text: str) -> str:
+    return parse_time(text).strftime(BG_DATE)
+
+
+def _key(game: str, started: str, players: Iterable[str]) -> tuple[str, str, tuple[str, ...]]:
+    """What makes two records the same play when their uuids do not say so."""
+    return game, _bg_date(started), tuple(sorted(name.casefold() for name in players))
+
+
+def _known_key(session: SavedSession) -> tuple[str, str, tuple[str, ...]] | None:
+    """``_key`` of a saved session, or None if its start time cannot be read."""
+    try:
+        return _key(session.game, session.started, session.players)
+    except ValueError:
+        return None
+
+
+def _were(number: int) -> str:
+    return "was" if number == 1 else "were"

@@ -1,0 +1,466 @@
+"""Readable and touchable at arm's length: measure what a window shows, and list what
+falls short of the screen guide (/work/shared/UI.md).
+
+``measure()`` walks the window as it is drawn now (the current screen, or the popup on
+top of it) and describes every visible label and touch target as plain data (sizes in
+dp, text in sp, boxes in window coordinates), so that a scene's measures can be saved as
+JSON beside its screenshot. ``problems()`` turns one scene's measures into sentences:
+
+- text smaller than MIN_TEXT_SP;
+- a touch target (a button, a board piece, a text input: anything with ButtonBehavior)
+  narrower or lower than MIN_TOUCH_DP;
+- clipped text: shortened with an ellipsis, lines or letters dropped, a word broken
+  between two lines, text spilling out
+  of its label, or cut off by the window or by a parent that clips it (a scrolling list
+  clips only across its scrolling direction: scrolling brings the rest into view);
+- a touch target cut off the same way;
+- overlaps: text over other text, a label half over a touch target (a label wholly on a
+  piece is the piece's own label), touch targets partly over one another;
+- a touch target that does not take part in the tap guard (app.kit.tap_guard).
+
+What is not visible is not measured: zero opacity (of it or a parent), zero size,
+transparent text, outside the window or outside the list that clips it.
+
+Run it on a set of screenshots (``python -m app --screenshots DIR --check``, or later
+``python -m app.kit.legibility DIR`` on the JSON files that wrote).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+MIN_TEXT_SP = 15.0
+MIN_TOUCH_DP = 48.0
+#: Differences under this many dp are rounding, not defects.
+SLACK_DP = 1.0
+
+Box = tuple[float, float, float, float]  # x, y, width, height in dp, window coordinates
+
+
+@dataclass
+class Seen:
+    """One visible label or touch target."""
+
+    uid: int
+    kind: str  # its class name
+    where: str  # the nearest app-defined widgets around it, innermost first
+    ancestors: list[int]  # uids, innermost first
+    box: Box
+    visible: Box  # the part of the box that is shown
+    #: The area it may use without being cut off: the window, narrowed by every parent
+    #: that clips (a scrolling list only across its scrolling direction).
+    room: Box
+    text: str = ""
+    font_sp: float | None = None
+    lines: list[Box] = field(default_factory=list)  # where each line of text is drawn
+    shortened: bool = False
+    letters: int = 0  # letters in the text
+    letters_shown: int = 0
+    lines_cut: bool = False  # a line drawn beyond the edges of its own texture
+    broken_words: list[str] = field(default_factory=list)  # split between two lines
+    touch: bool = False
+    guarded: bool = True
+    #: A touch target that is not a rectangle (it has its own collide_point): where it
+    #: takes touches, as one strip per row of a grid laid over its box.
+    shape: list[Box] = field(default_factory=list)
+
+    @property
+    def label(self) -> bool:
+        return bool(self.text.strip()) and self.font_sp is not None and not self.touch_only
+
+    touch_only: bool = False  # a text input: its text is typed, not laid out
+
+    @property
+    def name(self) -> str:
+        words = " ".join(self.text.split())
+        shown = f' "{words[:40]}{"..." if len(words) > 40 else ""}"' if words else ""
+        place = f" in {self.where}" if self.where else ""
+        return f"{self.kind}{shown}{place}"
+
+
+# -- measuring a live window ------------------------------------------------------------
+
+
+def measure() -> list[Seen]:
+    """Every visible label and touch target in the window now: on the current screen, or
+    on the popup on top and anything above it (what is under a popup cannot be touched)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    from kivy.uix.screenmanager import ScreenManager
+
+    layers = list(reversed(Window.children))  # bottom first
+    popups = [i for i, top in enumerate(layers) if isinstance(top, ModalView)]
+    window_box = (0.0, 0.0, _dp(Window.width), _dp(Window.height))
+    found: list[Seen] = []
+    for top in layers[popups[-1] if popups else 0 :]:
+        root = top.current_screen if isinstance(top, ScreenManager) else top
+        if root is not None:
+            found.extend(_walk(root, window_box, window_box, [], []))
+    return found
+
+
+def _dp(pixels: float) -> float:
+    from kivy.metrics import dp
+
+    return float(pixels) / float(dp(1))
+
+
+def _walk(
+    widget: Any, visible: Box, room: Box, ancestors: list[int], where: list[str]
+) -> Iterator[Seen]:
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+    from kivy.uix.stencilview import StencilView
+
+    if widget.opacity <= 0:
+        return
+    if widget.width <= 0 or widget.height <= 0:
+        # Hidden by a zero size, unless it is a label: its text is drawn all the same.
+        drawn = getattr(widget, "texture_size", (0, 0))
+        if not (isinstance(widget, Label) and widget.text.strip() and min(drawn) > 1):
+            return
+    box = _window_box(widget)
+    shown = _intersection(box if box[2] > 0 and box[3] > 0 else _texture_box(widget), visible)
+    seen = _describe(widget, box, shown, room, ancestors, where) if shown else None
+    if seen is not None:
+        yield seen
+    if isinstance(widget, StencilView):  # it clips what it holds to its own box
+        visible = _intersection(visible, box) or (0, 0, 0, 0)
+        if isinstance(widget, ScrollView):
+            content = widget._viewport
+            scroll_x = (
+                widget.do_scroll_x and content is not None and content.width > widget.width + 1
+            )
+            scroll_y = (
+                widget.do_scroll_y and content is not None and content.height > widget.height + 1
+            )
+            # Scrolling brings what lies beyond it into view, whatever clips the list.
+            room = _narrowed(room, box, horizontally=not scroll_x, vertically=not scroll_y)
+            room = _unbounded(room, horizontally=scroll_x, vertically=scroll_y)
+        else:
+            room = _narrowed(room, box, horizontally=True, vertically=True)
+    if visible[2] <= 0 or visible[3] <= 0:
+        return
+    ancestors = [widget.uid, *ancestors]
+    if type(widget).__module__.startswith("app."):
+        where = [type(widget).__name__, *where]
+    for child in reversed(widget.children):  # drawing order
+        yield from _walk(child, visible, room, ancestors, where)
+
+
+def _describe(
+    widget: Any, box: Box, shown: Box, room: Box, ancestors: list[int], where: list[str]
+) -> Seen | None:
+    from kivy.metrics import sp
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from kivy.uix.textinput import TextInput
+    from kivy.uix.widget import Widget
+
+    from app.kit.tap_guard import GuardedButtonBehavior
+
+    # Greyed-out buttons count too: a finger still lands on them.
+    touch = isinstance(widget, (ButtonBehavior, TextInput))
+    is_label = isinstance(widget, Label) and widget.text.strip() and widget.color[3] > 0
+    typed = isinstance(widget, TextInput)
+    if not (touch or is_label or typed):
+        return None
+    seen = Seen(
+        uid=widget.uid,
+        kind=type(widget).__name__,
+        where=" < ".join(dict.fromkeys(where[:2])),
+        ancestors=list(ancestors),
+        box=box,
+        visible=shown,
+        room=room,
+        touch=touch,
+        guarded=not isinstance(widget, ButtonBehavior) or isinstance(widget, GuardedButtonBehavior),
+    )
+    if touch and type(widget).collide_point is not Widget.collide_point:
+        seen.shape = _shape(widget)
+    if typed:
+        seen.text = widget.text or widget.hint_text
+        seen.font_sp = float(widget.font_size) / sp(1)
+        seen.touch_only = True
+    elif is_label:
+        seen.text = widget.text
+        seen.font_sp = float(widget.font_size) / sp(1)
+        _measure_text(widget, seen)
+    return seen
+
+
+#: The height of the strips that describe a shaped target. Rows lie on one grid over the
+#: whole window, so that the strips of two neighbours line up and meet exactly.
+STRIP_DP = 2
+
+
+def _shape(widget: Any) -> list[Box]:
+    """Where a shaped target takes touches: for each row of a grid over the window, the
+    span between the first and the last point of the row inside it (1 dp apart)."""
+    from kivy.metrics import dp
+
+    strips: list[Box] = []
+    x0, y0, width, height = _window_box(widget)
+    row = math.floor(y0 / STRIP_DP) * STRIP_DP
+    while row < y0 + height:
+        middle = row + STRIP_DP / 2
+        inside = [
+            x
+            for x in range(math.ceil(x0), math.floor(x0 + width) + 1)
+            if widget.collide_point(*widget.to_widget(x * dp(1), middle * dp(1)))
+        ]
+        if inside:
+            strips.append((inside[0], row, inside[-1] - inside[0], STRIP_DP))
+        row += STRIP_DP
+    return strips
+
+
+def _measure_text(label: Any, seen: Seen) -> None:
+    """Where the label's lines are drawn and how much of its text they show."""
+    core = label._label
+    text = _plain(label.text) if label.markup else label.text
+    seen.letters = _letters(text)
+    seen.shortened = bool(getattr(core, "is_shortened", False))
+    lines = [line for line in core._cached_lines if line.words]
+    seen.letters_shown = sum(_letters(word.text) for line in lines for word in line.words)
+    if seen.shortened:
+        seen.letters_shown = max(0, seen.letters_shown - 3)  # the "..." itself
+    else:  # Kivy breaks a word too long for a line between two letters
+        shown = ["".join(word.text for word in line.words) for line in lines]
+        seen.broken_words = [
+            word
+            for word in text.split()
+            if len(shown) > 1 and not any(word in line for line in shown)
+        ]
+    tex_w, tex_h = label.texture_size
+    # Label draws its texture centred on itself (kivy/data/style.kv).
+    left = int(label.center_x - tex_w / 2.0)
+    top = int(label.center_y - tex_h / 2.0) + tex_h
+    for line in lines:
+        if line.x + line.w > tex_w + 1 or line.y + line.h > tex_h + 1 or line.x < -1 or line.y < -1:
+            seen.lines_cut = True
+        x0, y0 = label.to_window(left + line.x, top - line.y - line.h)
+        x1, y1 = label.to_window(left + line.x + line.w, top - line.y)
+        seen.lines.append((_dp(x0), _dp(y0), _dp(x1 - x0), _dp(y1 - y0)))
+
+
+_MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+
+
+def _plain(markup: str) -> str:
+    return _MARKUP.sub("", markup).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
+def _letters(text: str) -> int:
+    return sum(1 for char in text if not char.isspace())
+
+
+def _window_box(widget: Any) -> Box:
+    return _window_box_of(widget, widget.x, widget.y, widget.width, widget.height)
+
+
+def _texture_box(label: Any) -> Box:
+    """Where a label's texture is drawn: centred on the label, whatever its size."""
+    width, height = label.texture_size
+    return _window_box_of(
+        label, label.center_x - width / 2, label.center_y - height / 2, width, height
+    )
+
+
+def _window_box_of(widget: Any, x: float, y: float, width: float, height: float) -> Box:
+    x0, y0 = widget.to_window(x, y)
+    x1, y1 = widget.to_window(x + width, y + height)
+    return (_dp(x0), _dp(y0), _dp(x1 - x0), _dp(y1 - y0))
+
+
+def _intersection(a: Box, b: Box) -> Box | None:
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _narrowed(room: Box, clip: Box, horizontally: bool, vertically: bool) -> Box:
+    """``room`` narrowed to ``clip`` in the directions asked."""
+    x0, x1 = room[0], room[0] + room[2]
+    y0, y1 = room[1], room[1] + room[3]
+    if horizontally:
+        x0, x1 = max(x0, clip[0]), min(x1, clip[0] + clip[2])
+    if vertically:
+        y0, y1 = max(y0, clip[1]), min(y1, clip[1] + clip[3])
+    return (x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+
+def _unbounded(room: Box, horizontally: bool, vertically: bool) -> Box:
+    far = 1e9  # not infinity: JSON has none, and inf - inf is no number
+    x, y, width, height = room
+    if horizontally:
+        x, width = -far, 2 * far
+    if vertically:
+        y, height = -far, 2 * far
+    return (x, y, width, height)
+
+
+def _inside(inner: Box, outer: Box, slack: float = SLACK_DP) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[0] + inner[2] <= outer[0] + outer[2] + slack
+        and inner[1] + inner[3] <= outer[1] + outer[3] + slack
+    )
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    common = _intersection(a, b)
+    return common is not None and common[2] > SLACK_DP and common[3] > SLACK_DP
+
+
+# -- judging ----------------------------------------------------------------------------
+
+
+def problems(seen: list[Seen]) -> list[str]:
+    """Every way the scene falls short, one sentence each, in a stable order."""
+    found: list[str] = []
+    for item in seen:
+        found.extend(_own_problems(item))
+    found.extend(_overlaps(seen))
+    return list(dict.fromkeys(found))
+
+
+def _own_problems(item: Seen) -> Iterator[str]:
+    if item.font_sp is not None and item.font_sp < MIN_TEXT_SP - 0.05:
+        yield f"{item.name}: text {item.font_sp:.0f} sp (at least {MIN_TEXT_SP:.0f})"
+    if item.touch:
+        width, height = item.box[2], item.box[3]
+        if min(width, height) < MIN_TOUCH_DP - 0.5:
+            yield (
+                f"{item.name}: touch target {width:.0f}x{height:.0f} dp "
+                f"(at least {MIN_TOUCH_DP:.0f} both ways)"
+            )
+        if not _inside(item.box, item.room):
+            yield f"{item.name}: touch target cut off ({_cut_side(item.box, item.room)})"
+        if not item.guarded:
+            yield f"{item.name}: not tap-guarded (derive it from Piece or TButton)"
+    if not item.label:
+        return
+    if item.shortened:
+        yield f"{item.name}: text shortened with an ellipsis"
+    elif item.letters_shown < item.letters or item.lines_cut:
+        yield f"{item.name}: text cut ({item.letters_shown} of {item.letters} letters shown)"
+    elif item.broken_words:
+        yield f'{item.name}: "{item.broken_words[0]}" broken between two lines'
+    spill = [line for line in item.lines if not _inside(line, item.box)]
+    if spill and not item.touch_only:
+        yield f"{item.name}: text spills out of its box ({_cut_side(spill[0], item.box)})"
+    cut = [line for line in item.lines if not _inside(line, item.room)]
+    if cut:
+        yield f"{item.name}: text cut off ({_cut_side(cut[0], item.room)})"
+
+
+def _cut_side(inner: Box, outer: Box) -> str:
+    sides = []
+    if inner[0] < outer[0] - SLACK_DP:
+        sides.append(f"left by {outer[0] - inner[0]:.0f} dp")
+    if inner[0] + inner[2] > outer[0] + outer[2] + SLACK_DP:
+        sides.append(f"right by {inner[0] + inner[2] - outer[0] - outer[2]:.0f} dp")
+    if inner[1] < outer[1] - SLACK_DP:
+        sides.append(f"bottom by {outer[1] - inner[1]:.0f} dp")
+    if inner[1] + inner[3] > outer[1] + outer[3] + SLACK_DP:
+        sides.append(f"top by {inner[1] + inner[3] - outer[1] - outer[3]:.0f} dp")
+    return ", ".join(sides)
+
+
+def _shapes(item: Seen) -> list[Box]:
+    """What of it can collide: a touch target's (visible) area, a label's lines."""
+    parts = (item.shape or [item.visible]) if item.touch else item.lines
+    return [part for box in parts if (part := _intersection(box, item.visible))]
+
+
+def _covered(box: Box, shapes: list[Box]) -> bool:
+    """Whether ``box`` (less the slack at its edges) lies within the union of ``shapes``."""
+    x0, y0 = box[0] + SLACK_DP, box[1] + SLACK_DP
+    x1, y1 = box[0] + box[2] - SLACK_DP, box[1] + box[3] - SLACK_DP
+    points = [(x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)]
+    return all(any(_inside((x, y, 0, 0), shape, 0) for shape in shapes) for x, y in points)
+
+
+def _overlaps(seen: list[Seen]) -> Iterator[str]:
+    shapes = [(item, _shapes(item)) for item in seen if item.touch or item.label]
+    for i, (a, a_shapes) in enumerate(shapes):
+        for b, b_shapes in shapes[i + 1 :]:
+            if a.uid in b.ancestors or b.uid in a.ancestors:
+                continue  # a button's own label, a piece's own token
+            if not any(_overlap(p, q) for p in a_shapes for q in b_shapes):
+                continue
+            if a.touch and b.touch:
+                if _covered(a.visible, b_shapes) or _covered(b.visible, a_shapes):
+                    continue  # a token on a tile: deliberately nested
+            elif a.touch or b.touch:
+                target_shapes, label_shapes = (
+                    (a_shapes, b_shapes) if a.touch else (b_shapes, a_shapes)
+                )
+                if all(_covered(line, target_shapes) for line in label_shapes):
+                    continue  # a label drawn on a piece belongs to it
+            yield f"{a.name} overlaps {b.name}"
+
+
+# -- scenes: saved measures and the report ------------------------------------------------
+
+
+def save(seen: list[Seen], path: Path) -> None:
+    path.write_text(json.dumps([asdict(item) for item in seen], indent=1))
+
+
+def load(path: Path) -> list[Seen]:
+    return [_from_dict(entry) for entry in json.loads(path.read_text())]
+
+
+def _from_dict(entry: dict[str, Any]) -> Seen:
+    for key in ("box", "visible", "room"):
+        entry[key] = tuple(entry[key])
+    entry["lines"] = [tuple(line) for line in entry["lines"]]
+    entry["shape"] = [tuple(strip) for strip in entry["shape"]]
+    return Seen(**entry)
+
+
+def scene_problems(directory: Path) -> dict[str, list[str]]:
+    """Each scene's problems, from the measures the screenshots wrote into ``directory``."""
+    return {path.stem: problems(load(path)) for path in sorted(directory.glob("*.json"))}
+
+
+def report(by_scene: dict[str, list[str]], size: str = "") -> str:
+    """The problems, scene by scene, for a person to read."""
+    failing = {scene: found for scene, found in by_scene.items() if found}
+    at = f" at {size}" if size else ""
+    if not failing:
+        return f"All {len(by_scene)} scenes{at} are readable and touchable."
+    lines = [
+        f"{sum(map(len, failing.values()))} problems in {len(failing)} of "
+        f"{len(by_scene)} scenes{at}:"
+    ]
+    for scene, found in failing.items():
+        lines.append(f"\n{scene}:")
+        lines.extend(f"  - {problem}" for problem in found)
+    return "\n".join(lines)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        print("usage: python -m app.kit.legibility DIR  (a folder written by --screenshots)")
+        return 2
+    by_scene = scene_problems(Path(args[0]))
+    print(report(by_scene))
+    return 1 if any(by_scene.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

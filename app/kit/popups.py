@@ -1,0 +1,111 @@
+"""Modal messages: a notice to read and dismiss, or a question to confirm.
+
+A message may quote anything (a value from a damaged file, a long list of what an export
+left out): what is drawn is cut to ``MESSAGE_LIMIT`` characters, and a message taller
+than the window scrolls, so a popup always opens at once with its buttons in reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.properties import AliasProperty, StringProperty
+from kivy.uix.modalview import ModalView
+
+from app.kv import load_kv
+from app.storage.faults import shorten
+
+#: The most a popup draws of a message or a heading (10,000 characters take seconds).
+MESSAGE_LIMIT = 1500
+HEADING_LIMIT = 120
+
+
+class MessagePopup(ModalView):
+    """A message with up to three large buttons: cancel, another choice, and confirm
+    (the right one, also taken by Enter)."""
+
+    heading = StringProperty("")
+    message = StringProperty("")
+    confirm_text = StringProperty("OK")
+    cancel_text = StringProperty("")
+    other_text = StringProperty("")
+
+    def _shown_heading(self) -> str:
+        return shorten(self.heading, HEADING_LIMIT)
+
+    def _shown_message(self) -> str:
+        return shorten(self.message, MESSAGE_LIMIT)
+
+    #: What is drawn: the heading and message, cut to their limits.
+    shown_heading = AliasProperty(_shown_heading, bind=["heading"], cache=True)
+    shown_message = AliasProperty(_shown_message, bind=["message"], cache=True)
+
+    def __init__(
+        self,
+        on_confirm: Callable[[], object] | None = None,
+        on_other: Callable[[], None] | None = None,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._on_confirm = on_confirm
+        self._on_other = on_other
+
+    def confirm(self) -> None:
+        self.dismiss()
+        if self._on_confirm is not None:
+            self._on_confirm()
+
+    def other(self) -> None:
+        self.dismiss()
+        if self._on_other is not None:
+            self._on_other()
+
+    def cancel(self) -> None:
+        self.dismiss()
+
+
+def show_notice(heading: str, message: str) -> MessagePopup:
+    popup = MessagePopup(heading=heading, message=message)
+    popup.open()
+    return popup
+
+
+def ask(
+    heading: str, message: str, confirm_text: str, on_confirm: Callable[[], object]
+) -> MessagePopup:
+    """Ask before something that loses the game at once or cannot be undone."""
+    popup = MessagePopup(
+        heading=heading,
+        message=message,
+        confirm_text=confirm_text,
+        cancel_text="Cancel",
+        on_confirm=on_confirm,
+    )
+    popup.open()
+    return popup
+
+
+def offer(
+    heading: str,
+    message: str,
+    choices: list[tuple[str, Callable[[], None]]],
+    close_text: str = "Close",
+) -> MessagePopup:
+    """One or two things that can be done (the last is the primary one), or Close."""
+    if not 1 <= len(choices) <= 2:
+        raise ValueError("a popup offers one or two choices")
+    (confirm_text, on_confirm), *others = choices[::-1]
+    popup = MessagePopup(
+        heading=heading,
+        message=message,
+        confirm_text=confirm_text,
+        on_confirm=on_confirm,
+        other_text=others[0][0] if others else "",
+        on_other=others[0][1] if others else None,
+        cancel_text=close_text,
+    )
+    popup.open()
+    return popup
+
+
+load_kv("popups.kv")

@@ -1,0 +1,217 @@
+"""What every game's play screen shares: the game and its session (or a replay of a
+saved one), the instructions for the table, undo, the end of the game, the lights, and
+stepping through a replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty
+from kivy.uix.widget import Widget
+
+from app.games import GameInfo
+from app.kit import date_setting, theme
+from app.kit.date_setting import SetDateButton
+from app.kit.popups import show_notice
+from app.kit.touch_select import TouchSelection
+from app.kit.widgets import BaseScreen, TButton
+from app.play.instructions import InstructionChain
+from app.play.play_session import PlaySession
+from app.play.replay import Replay, fill_replay_bar
+from app.storage.faults import StorageFault
+from engines.core import Change
+
+
+class GameScreen(BaseScreen):
+    """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``."""
+
+    replaying = BooleanProperty(False)  # showing a saved game: kv swaps in the step bar
+    #: The game is over and its time was not checked: the end screen offers to set its date.
+    date_unchecked = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.play: PlaySession | Replay
+        self.game: GameInfo
+        self.selection: TouchSelection[Any] = TouchSelection([], lambda _action: ())
+        self.message = ""  # a refusal or a warning, shown once in the prompt
+        self.instructions = InstructionChain()  # what the table must do before play goes on
+
+    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        self.instructions.clear()
+        self.hold(game, play)
+        self.refresh()
+
+    def hold(self, game: GameInfo, play: PlaySession | Replay) -> None:
+        """Keep the game and its session (or the replay of a saved one)."""
+        self.game = game
+        self.play = play
+        self.replaying = isinstance(play, Replay)
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def replay(self) -> Replay | None:
+        return self.play if isinstance(self.play, Replay) else None
+
+    # -- replay ------------------------------------------------------------------------
+
+    def show_step(self, step: int) -> None:
+        assert self.replay is not None
+        self.replay.go_to(step)
+        self.refresh()
+
+    def resume(self) -> None:
+        App.get_running_app().resume_game(self.game, self.play.session_id)
+
+    def on_intent(self, intent: str) -> bool:
+        """The confirm and undo buttons: a step forward and back in a replay; in a game,
+        the screen's main step and Undo. Menu is left to the app (Back)."""
+        if intent not in ("confirm", "undo"):
+            return False
+        if intent == "confirm" and self.instructions.active:
+            self.instruction_done()
+        elif self.replay is not None:
+            self.show_step(self.replay.step + (1 if intent == "confirm" else -1))
+        elif intent == "undo":
+            self.undo()
+        else:
+            self.confirm()
+        return True
+
+    def confirm(self) -> None:
+        """What the confirm button does in this game."""
+        raise NotImplementedError
+
+    # -- instructions for the table ----------------------------------------------------
+
+    def tell(
+        self, changes: list[Change], reason: str = "", heading: str = "", everything: bool = False
+    ) -> bool:
+        """Start telling the table ``changes`` (see InstructionChain.start); the screen
+        shows them one at a time with Done. Returns whether there is anything to tell."""
+        return self.instructions.start(changes, reason, heading, everything)
+
+    def instruction_done(self) -> None:
+        """Done (the button or the confirm button): the table has made the current change."""
+        if not self.instructions.active:
+            return
+        if not self.instructions.advance():
+            self.instructions_finished()
+        self.draw()
+
+    def instructions_finished(self) -> None:
+        """What a game does once the table has made every change told (e.g. go on)."""
+
+    def confirm_only_choice(self) -> None:
+        """Confirm takes the one thing that can be touched now, if there is just one."""
+        options = self.selection.options()
+        if len(options) == 1:
+            self.pick(next(iter(options)))
+
+    def pick(self, target: Any) -> None:
+        raise NotImplementedError
+
+    # -- the bottom bar ----------------------------------------------------------------
+
+    def start_bottom_bar(self, bar: Any, can_undo: bool, over: bool) -> bool:
+        """Fill the bar's fixed parts: the replay controls, or Undo (and Home once the game
+        is over, or Done while the table has an instruction to carry out). Undo works
+        after the end too: the game becomes unfinished again. Returns True when the bar
+        is complete."""
+        if self.replay is not None:
+            fill_replay_bar(bar, self.replay, self.show_step, self.resume)
+            return True
+        bar.clear_widgets()
+        self.offer_date(over and not self.instructions.active)
+        undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
+        undo.disabled = not can_undo
+        undo.bind(on_release=lambda _b: self.undo())
+        bar.add_widget(undo)
+        if self.instructions.active:
+            bar.add_widget(Widget())
+            done = TButton(text="Done", role="primary", size_hint_x=None, width=dp(200))
+            done.bind(on_release=lambda _b: self.instruction_done())
+            bar.add_widget(done)
+            return True
+        if over:
+            bar.add_widget(Widget())
+            if self.date_unchecked:
+                offer = SetDateButton()
+                offer.bind(on_release=lambda _b: self.set_date())
+                bar.add_widget(offer)
+            home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
+            home.bind(on_release=lambda _b: App.get_running_app().home())
+            bar.add_widget(home)
+        return over
+
+    def undo(self) -> None:
+        """Take back the last touch of an unfinished choice, else the last action."""
+        if self.selection.prefix:
+            self.selection.back()
+            self.draw()
+            return
+        before = self.play.state
+        taken_back = self.play.session.actions[-1] if self.play.session.can_undo else None
+        try:
+            self.play.undo()
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
+            self.message = str(refusal)
+        else:
+            self.tell_put_back(before, taken_back.label if taken_back else "")
+        self.after_undo()
+        self.refresh()
+
+    def tell_put_back(self, before: Any, undone: str) -> None:
+        """After an undo, tell the table what to put back: every change, the people's own
+        move included, since the table still shows the state before the undo."""
+        changes = self.game.rules().table_changes(before, self.play.state)
+        self.tell(changes, heading=f"Undone: {undone}", everything=True)
+
+    def after_undo(self) -> None:
+        """What a game forgets when an action is taken back."""
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    # -- the end and the lights --------------------------------------------------------
+
+    def offer_date(self, over: bool) -> None:
+        """The end screen offers to set the date (``date_unchecked``) when the game is
+        ``over`` and being played (not stepped through), and its time was not checked."""
+        try:
+            self.date_unchecked = (
+                over and isinstance(self.play, PlaySession) and self.play.time_not_checked()
+            )
+        except StorageFault:  # History offers it once the saved games can be read
+            self.date_unchecked = False
+
+    def set_date(self) -> None:
+        """Ask when the game started and save it (app.kit.date_setting); then draw the
+        screen again, without its offer (``refresh`` would announce the end again)."""
+        date_setting.set_date(App.get_running_app().store, self.play.session_id, self.draw)
+
+    def announce_end(self, won: bool, heading: str, reason: str) -> None:
+        if self.replay is None:
+            self.sound_end(won)
+            show_notice(heading, reason)
+
+    def sound_end(self, won: bool) -> None:
+        controls = App.get_running_app().controls
+        if controls is not None and self.replay is None:
+            controls.beep("win" if won else "loss")
+
+    def set_lights(self, turn: str, danger: str) -> None:
+        controls = App.get_running_app().controls
+        if controls is None:
+            return
+        if self.replay is not None:
+            turn = danger = "off"
+        controls.set_light("turn", turn)
+        controls.set_light("danger", danger)
+
+    def on_leave(self, *_args: object) -> None:
+        self.set_lights("off", "off")

@@ -1,0 +1,105 @@
+"""A game being played at the table: the engine's Session, saved event by event.
+
+Every action is checked by the rules, then committed to the database, and only then
+becomes the state the screen shows; a pulled plug never loses a confirmed action.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from app.storage.faults import DamagedData, StorageFault
+from engines.core import Action, Event, GameRules, Outcome, Session, to_data
+
+if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
+    from app.storage.sessions import SavedSession
+    from app.storage.store import Store
+
+log = logging.getLogger("tableside")
+
+
+class PlaySession:
+    def __init__(self, store: Store, session_id: int, session: Session, players: list[str]) -> None:
+        self.store = store
+        self.session_id = session_id
+        self.session = session
+        self.players = players
+        session.record = self._record
+
+    @classmethod
+    def start(
+        cls, store: Store, rules: GameRules, config: Any, seed: int, players: list[str]
+    ) -> PlaySession:
+        session = Session(rules, config, seed)
+        session_id = store.start_session(rules.NAME, session.config_to_dict(), seed, players)
+        return cls(store, session_id, session, players)
+
+    @classmethod
+    def resume(cls, store: Store, rules: GameRules, session_id: int) -> PlaySession:
+        """Replay a saved game's log. DamagedData when part of it cannot be read, another
+        ValueError (IllegalAction) when the rules refuse one of its moves."""
+        saved, config, events = read_saved_game(store, rules, session_id)
+        session = Session.replay(rules, config, saved.seed, events)
+        play = cls(store, session_id, session, list(saved.players))
+        play._finish_if_over()  # a finish that storage refused last time
+        return play
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def play(self, action: Action) -> Any:
+        """Apply, save, then return the new state. IllegalAction, or StorageFault when it
+        cannot be saved, leaves all as it was."""
+        state = self.session.play(action)
+        self._finish_if_over()
+        return state
+
+    def undo(self) -> Any:
+        return self.session.undo()
+
+    def abandon(self) -> None:
+        self.store.abandon_session(self.session_id)
+
+    def time_not_checked(self) -> bool:
+        """A time of this game was saved while the clock was not known to be right, and
+        no one has set its date (app.storage.clock_check)."""
+        return not self.store.session(self.session_id).time_checked
+
+    def _record(self, event: Event) -> None:
+        # Called before the session changes: anything taken after the end (an undo, a
+        # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.
+        over = self.session.outcome() is not None
+        self.store.append_event(self.session_id, event.to_dict(), reopen=over)
+
+    def _finish_if_over(self) -> None:
+        outcome: Outcome | None = self.session.outcome()
+        if outcome is None:
+            return
+        try:
+            self.store.finish_session(self.session_id, to_data(outcome))
+        except StorageFault:
+            # The last move is saved; the game is marked over when it is next resumed.
+            log.warning("game %s is over but could not be marked so", self.session_id)
+
+
+def read_saved_game(
+    store: Store, rules: GameRules, session_id: int
+) -> tuple[SavedSession, Any, list[Event]]:
+    """A saved game's row, options and moves, read for replaying; DamagedData, in words,
+    for whatever part of it cannot be read (the store's damage or the engine's refusal)."""
+    saved = store.session(session_id)
+    if saved.damage is not None:
+        raise DamagedData(f"{saved.damage[0].upper()}{saved.damage[1:]}.")
+    try:
+        config = Session.config_from_dict(rules, saved.config)
+    except ValueError:
+        raise DamagedData("Its options cannot be read.") from None
+    events = []
+    for number, data in enumerate(store.events(session_id), start=1):
+        try:
+            events.append(Event.from_dict(rules, data))
+        except ValueError:
+            raise DamagedData(f"Its saved move {number} cannot be read.") from None
+    return saved, config, events
