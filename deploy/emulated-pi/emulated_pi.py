@@ -549,10 +549,18 @@ class VM:
     def wait_for_shell(self, timeout: float = 900) -> None:
         """Until the serial console's automatic root login gives a shell that answers."""
         deadline = time.monotonic() + timeout
-        self.buffer = b""
         self._read_until(re.compile(rb"root@[\w-]+:[^#\n]*# "), timeout)
         self.serial.sendall(b"stty -echo cols 200; dmesg -n 1; export SYSTEMD_PAGER= TERM=dumb\n")
         self.shell("true", timeout=max(60.0, deadline - time.monotonic()))
+
+    def reboot(self) -> None:
+        """Reboot the guest and wait for the new boot's root shell (not the prompt the
+        old shell prints as the reboot command returns)."""
+        self.buffer = b""
+        self.serial.sendall(b"systemctl reboot\n")
+        found = self._read_until(re.compile(rb"\(automatic login\)"), 900)
+        self.buffer = self.buffer[found.end() :]
+        self.wait_for_shell()
 
     def shell(self, command: str, timeout: float = 600, check: bool = True) -> str:
         """Run a command in the VM's root shell; its output (stdout and stderr)."""
@@ -783,8 +791,7 @@ def step_desktop(cache: Path, release: str, logs: Path) -> str:
         autostart = vm.shell(f"cat /home/{USER}/.config/labwc/autostart")
         if "swayidle" in autostart:
             raise StepFailed("labwc still blanks the screen after install.sh:\n" + autostart)
-        vm.serial.sendall(b"systemctl reboot\n")
-        vm.wait_for_shell()
+        vm.reboot()
         first = app_pid(vm)
         vm.wait_for_text("Settings", screens / "1-home-after-login.png", timeout=900)
         vm.shell(f"kill -9 {first}")
@@ -843,8 +850,7 @@ def step_boot(cache: Path, release: str, logs: Path) -> str:
         vm.shell(f"cd /home/{USER}/tableside && ./deploy/install.sh --mode console", timeout=5400)
         vm.shell("systemctl is-enabled tableside")
         timed("install.sh")
-        vm.serial.sendall(b"systemctl reboot\n")
-        vm.wait_for_shell()
+        vm.reboot()
         wait_for_app(vm, "0")
         timed("reboot to the app")
         words = vm.screendump(screens / "1-home-after-boot.png")

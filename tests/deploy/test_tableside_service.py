@@ -69,7 +69,10 @@ def test_the_unit_runs_the_app_as_its_own_user_with_what_it_needs(installed: Pat
     unit = directives((installed / INSTALLED_UNIT).read_text())
 
     assert unit["Service.User"] == ["tableside"]
-    assert unit["Service.SupplementaryGroups"][0].split() == ["video", "render", "input", "gpio"]
+    # Its groups are its account's (install.sh makes it a member of video, render, input
+    # and gpio where they exist): a group named here that the system lacks would keep
+    # the service from ever starting ("Failed to determine supplementary groups").
+    assert "Service.SupplementaryGroups" not in unit
     assert unit["Service.StateDirectory"] == ["tableside"]
     assert unit["Service.WorkingDirectory"] == ["/var/lib/tableside"]
     # A kiosk: restarted whatever ended it, but a crash loop gives up after a while
