@@ -17,13 +17,10 @@ from kivy.uix.modalview import ModalView
 from app.kit.popups import show_notice
 from app.kit.widgets import TButton
 from app.kv import load_kv
-from app.storage.clock_check import LATEST_YEAR, RELEASE_DATE
+from app.storage.clock_check import LATEST_YEAR, NOT_CHECKED, RELEASE_DATE
 from app.storage.faults import StorageFault
 from app.storage.play_time import played
 from app.storage.store import Store
-
-#: How a game whose time was not checked is marked, on its end screen and in History.
-NOT_CHECKED = "Time not checked"
 
 
 def set_date(store: Store, session_id: int, on_saved: Callable[[], None]) -> None:

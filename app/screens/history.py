@@ -37,6 +37,7 @@ from app.kit.popups import offer, show_notice
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
 from app.screens.when import when
+from app.storage.clock_check import NOT_CHECKED
 from app.storage.faults import StorageFault
 from app.storage.sessions import SavedSession
 
@@ -78,7 +79,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
         "game_key": session.game,
         "game_title": title,
         "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
-        "when": when(session.started) if session.time_checked else date_setting.NOT_CHECKED,
+        "when": when(session.started) if session.time_checked else NOT_CHECKED,
         "players": f"{people} \u00b7 {options}" if options else people,
         "result": result,
         "damage": "",

@@ -15,10 +15,10 @@ from kivy.uix.boxlayout import BoxLayout
 
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import theme
-from app.kit.date_setting import NOT_CHECKED
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
 from app.screens.when import when
+from app.storage.clock_check import NOT_CHECKED
 
 if TYPE_CHECKING:
     from app.storage.sessions import SavedSession

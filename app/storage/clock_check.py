@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+#: How a game whose time was not checked is marked: its end screen, History and Home.
+NOT_CHECKED = "Time not checked"
+
 #: No game played with this release of Tableside can be older than it.
 RELEASE_DATE = datetime(2026, 12, 2, tzinfo=UTC)
 
