@@ -103,9 +103,16 @@ def log(message: str) -> None:
 # --- Running things ---------------------------------------------------------------------
 
 
-def run(cmd: list[str], *, log_to: Path | None = None, check: bool = True, **kw: object) -> str:
+def run(
+    cmd: list[str],
+    *,
+    log_to: Path | None = None,
+    check: bool = True,
+    env: dict[str, str] | None = None,
+    timeout: float | None = None,
+) -> str:
     """Run a host command; its output goes to ``log_to`` (appended) and is returned."""
-    result = subprocess.run(cmd, capture_output=True, text=True, **kw)  # type: ignore[call-overload]
+    result = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
     output = result.stdout + result.stderr
     if log_to is not None:
         with log_to.open("a") as handle:
@@ -460,6 +467,7 @@ class VM:
 
     def __init__(self, work: Path, disk: Path, kernel: Path, initrd: Path, logs: Path) -> None:
         self.work, self.logs = work, logs
+        self.machine = (disk, kernel, initrd)
         self.serial_path, self.qmp_path = work / "serial.sock", work / "qmp.sock"
         for path in (self.serial_path, self.qmp_path):
             path.unlink(missing_ok=True)
@@ -629,6 +637,11 @@ class VM:
             )
             time.sleep(0.15)
 
+    def boot_again(self) -> VM:
+        """The same machine started again, on the same disk."""
+        disk, kernel, initrd = self.machine
+        return VM(self.work, disk, kernel, initrd, self.logs)
+
     def pull_the_plug(self) -> None:
         """SIGKILL: the guest gets no shutdown, and loses what it had not yet written."""
         self.process.kill()
@@ -786,14 +799,20 @@ def app_pid(vm: VM, timeout: float = 1500, other_than: str = "") -> str:
     )
 
 
-def step_desktop(cache: Path, release: str, logs: Path, passed: Passed) -> str:
-    kernel, initrd, disk = vm_image(cache, release, logs, desktop=True)
-    work = cache / release / "vm-desktop"
+def start_vm(cache: Path, release: str, logs: Path, desktop: bool = False) -> tuple[VM, Path]:
+    """A fresh disk image booting in qemu, and an empty folder for its screendumps."""
+    kernel, initrd, disk = vm_image(cache, release, logs, desktop)
+    name = "desktop" if desktop else "vm"
+    work = cache / release / name
     work.mkdir(exist_ok=True)
-    screens = cache / release / "desktop-screens"
+    screens = cache / release / f"{name}-screens"
     shutil.rmtree(screens, ignore_errors=True)
     screens.mkdir()
-    vm = VM(work, disk, kernel, initrd, logs)
+    return VM(work, disk, kernel, initrd, logs), screens
+
+
+def step_desktop(cache: Path, release: str, logs: Path, passed: Passed) -> str:
+    vm, screens = start_vm(cache, release, logs, desktop=True)
     try:
         vm.wait_for_shell()
         vm.shell("systemctl stop lightdm", check=False)  # install first, as after a fresh image
@@ -841,14 +860,8 @@ def wait_for_app(vm: VM, boot_id: str, timeout: float = 1200) -> None:
 
 
 def step_boot(cache: Path, release: str, logs: Path, passed: Passed) -> str:
-    kernel, initrd, disk = vm_image(cache, release, logs)
-    passed("image", f"the Lite root made bootable, as {disk}")
-    work = cache / release / "vm"
-    work.mkdir(exist_ok=True)
-    screens = cache / release / "vm-screens"
-    shutil.rmtree(screens, ignore_errors=True)
-    screens.mkdir()
-    vm = VM(work, disk, kernel, initrd, logs)
+    vm, screens = start_vm(cache, release, logs)
+    passed("image", f"the Lite root made bootable, as {vm.machine[0]}")
     try:
         vm.wait_for_shell()
         passed("first boot", "systemd reached the console's root login")
@@ -875,7 +888,7 @@ def step_boot(cache: Path, release: str, logs: Path, passed: Passed) -> str:
         moves = saved_moves(vm)
         passed("a game", f"3 Skogen turns by touch, {moves} moves saved, at {title!r}")
         vm.pull_the_plug()
-        vm = VM(work, disk, kernel, initrd, logs)
+        vm = vm.boot_again()
         vm.wait_for_shell()
         wait_for_app(vm, "0")
         after = screens / "5-home-after-the-pulled-plug.png"
