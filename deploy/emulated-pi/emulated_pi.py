@@ -720,8 +720,8 @@ def vm_image(
     (root / "etc/resolv.conf").unlink(missing_ok=True)
     (root / "etc/resolv.conf").write_text("nameserver 10.0.2.3\n")  # qemu's user network
     (root / "etc/machine-id").write_text("")  # made at first boot
-    for name in ("serial-getty@ttyAMA0.service.d", "systemd-networkd.service.d"):
-        (root / "etc/systemd/system" / name).mkdir(parents=True, exist_ok=True)
+    for drop_ins in ("serial-getty@ttyAMA0.service.d", "systemd-networkd.service.d"):
+        (root / "etc/systemd/system" / drop_ins).mkdir(parents=True, exist_ok=True)
     shutil.copy(
         GUEST / "serial-autologin.conf",
         root / "etc/systemd/system/serial-getty@ttyAMA0.service.d/autologin.conf",
