@@ -5,7 +5,8 @@ table as this machine allows.
     sudo python3 deploy/emulated-pi/emulated_pi.py                 # every step, both releases
     sudo python3 deploy/emulated-pi/emulated_pi.py --release trixie --steps lite
 
-Steps (each prints one PASS or FAIL line with its time; the exit status is 1 if any failed):
+Steps (each check prints a PASS line with its time, a step that fails a FAIL line saying
+what was seen; the exit status is 1 if any failed):
 
 lite     A minimal arm64 root (debootstrap minbase: python3, git, sudo and nothing else), a
          non-root user with sudo, as on Raspberry Pi OS Lite. The user clones the project
