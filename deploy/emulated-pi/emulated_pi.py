@@ -65,7 +65,7 @@ ROOT_LABEL = "tableside-pi"
 #: Inside the VM: the user brings the clone up to this repository's HEAD (a bundle).
 UPDATE_CLONE = (
     f"runuser -u {USER} -- git -C /home/{USER}/tableside pull -q --ff-only "
-    "/tmp/tableside.bundle HEAD"
+    "/usr/local/lib/emulated-pi/tableside.bundle HEAD"
 )
 
 
@@ -303,6 +303,7 @@ def fresh_copy(source: Path, target: Path) -> Path:
 
 def project_bundle(into: Path) -> None:
     """The project's committed HEAD as a git bundle, for a clone inside the root."""
+    into.parent.mkdir(parents=True, exist_ok=True)
     run(["git", "-C", str(REPO), "bundle", "create", str(into), "HEAD", "--branches"])
 
 
@@ -703,7 +704,8 @@ def vm_image(
     kernel_root = kernel_layer(cache, release, logs)
     name = "desktop" if desktop else "vm"
     root = fresh_copy(lite, cache / release / f"{name}-root")
-    project_bundle(root / "tmp/tableside.bundle")  # this HEAD, for the user's git pull
+    # This HEAD, for the user's git pull (not in /tmp, which the boot empties).
+    project_bundle(root / "usr/local/lib/emulated-pi/tableside.bundle")
     packages = BOOT_PACKAGES + (DESKTOP_PACKAGES if desktop else [])
     run(["cp", "-a", f"{kernel_root}/lib/modules", f"{root}/lib/"])
     with mounted(root):
