@@ -25,7 +25,8 @@ desktop  (trixie) lightdm with autologin and labwc: the autostart entry starts t
 Roots, disk images, logs and screendumps are kept in the cache folder (``--cache``,
 default ~/.cache/tableside-emulated-pi), never in the repository. The project is taken
 from this repository's committed HEAD (a git bundle), as a clean clone would be.
-Needs root and Debian's debootstrap, qemu-user-static, qemu-system-arm and e2fsprogs.
+Needs root; it installs Debian's debootstrap, qemu-user-static, qemu-system-arm, e2fsprogs
+and tesseract-ocr (which reads the screendumps) when they are missing.
 """
 
 from __future__ import annotations
@@ -50,11 +51,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 GUEST = HERE / "guest"
 
+#: The Debian releases of Raspberry Pi OS 64-bit, with the Python each brings.
 RELEASES = {"bookworm": "3.11", "trixie": "3.13"}
 MIRROR = "http://deb.debian.org/debian"
 USER = "pi"  # Raspberry Pi OS's first user has sudo without a password; so has this one
-# Packages the boot step adds to the Lite root: a kernel, systemd as init, udev for the
-# GPU and input devices, and DHCP through systemd-networkd. Nothing the app itself uses.
+# Packages the boot step adds to the Lite root (the kernel comes from kernel_layer):
+# systemd as init, udev for the GPU and input devices, and DHCP through systemd-networkd.
+# Nothing the app itself uses.
 BOOT_PACKAGES = ["systemd-sysv", "udev", "kmod", "iproute2", "procps"]
 # Raspberry Pi OS's desktop, as far as Debian has it: lightdm logging the user in to a
 # labwc session, XWayland for Kivy's SDL (which has no Wayland), and dex to start the
