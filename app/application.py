@@ -101,6 +101,11 @@ class TablesideApp(App):
 
     def _after_first_frame(self, *_args: Any) -> None:
         Window.unbind(on_flip=self._after_first_frame)
+        # On a Pi without a desktop, SDL's KMS/DRM backend rebuilds its surfaces inside
+        # the first swap after the window goes full screen, and shows the new, empty one:
+        # the first frame never reaches the panel, which stays black until a touch. So
+        # Home is drawn once more, whether or not anything on it changes.
+        Window.canvas.ask_update()
         Clock.schedule_once(self._finish_start)
 
     def _finish_start(self, _dt: float = 0) -> None:

@@ -38,6 +38,26 @@ def test_home_is_shown_first_and_then_counts_the_unfinished_games(tmp_path: Path
     assert any(text.startswith("Unfinished: Ana and Bo, last played today") for text in home)
 
 
+def test_home_is_drawn_twice_so_that_a_kms_screen_shows_it(tmp_path: Path) -> None:
+    """On a Pi without a desktop, SDL's KMS/DRM backend presents an empty buffer at the
+    first swap after the window goes full screen (seen on the emulated Pi: a black panel
+    until the first touch). An untouched app must draw a second frame by itself."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.ui.first_frames_child"],
+        env={
+            **os.environ,
+            "KIVY_HOME": str(tmp_path / "kivy"),
+            "TABLESIDE_DB": str(tmp_path / "tableside.db"),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    [frames] = [int(x.split()[1]) for x in done.stdout.splitlines() if x.startswith("FRAMES ")]
+    assert frames >= 2
+
+
 def test_a_start_up_check_that_cannot_finish_says_so_and_changes_nothing(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
