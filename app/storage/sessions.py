@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.storage.faults import listed
 from app.storage.opening import StoreFile
 from app.storage.values import Undecodable, date_or_none, json_or_none, now, raw
 
@@ -240,5 +241,4 @@ def _damage_words(problems: list[str]) -> str | None:
     unique = list(dict.fromkeys(problems))
     if not unique:
         return None
-    named = unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " and " + unique[-1]
-    return f"{named} cannot be read"
+    return f"{listed(unique)} cannot be read"

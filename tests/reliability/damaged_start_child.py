@@ -1,8 +1,8 @@
 """Start the real app, wait for its start-up notice, print what a person would read.
 
-The notice comes once the saved games are opened, after the first frame: the probe looks
-for it every tenth of a second (a loaded machine is slower) and reports after at most
-five seconds, when a healthy start shows none."""
+The notice comes once the saved games are opened (and mended, if damaged), after the
+first frame: the probe looks for it every tenth of a second (a loaded machine is slower)
+and reports after at most five seconds, when a healthy start shows none."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ class Probe(TablesideApp):
     def report(self, dt: float) -> bool:
         self.waited += dt
         notices = [child for child in Window.children if isinstance(child, MessagePopup)]
-        if not notices and self.waited < 5:
-            return True  # look again
+        if (not notices or self.mending) and self.waited < 5:
+            return True  # look again (a damaged file's notice comes once it is mended)
         for notice in notices:
             print("NOTICE " + notice.message.replace("\n", " "), flush=True)
         print(f"PLAYERS {len(self.store.players())}", flush=True)
