@@ -165,8 +165,13 @@ class SessionTable(StoreFile):
         return self._sessions("where s.game = ?", [game])
 
     def unfinished_sessions(self, game: str | None = None) -> list[SavedSession]:
-        """The games to resume (a damaged one is left to History, which explains it)."""
-        return [s for s in self.sessions(game) if s.status == "active" and s.damage is None]
+        """The games to resume (a damaged one is left to History, which explains it).
+        Only those rows are read: Home asks at every visit (and as a mended file is
+        opened), and reading thousands of finished games takes the window a moment."""
+        where, params = "where s.status = 'active'", []
+        if game is not None:
+            where, params = f"{where} and s.game = ?", [game]
+        return [s for s in self._sessions(where, params) if s.damage is None]
 
     def _sessions(self, where: str, params: list[Any]) -> list[SavedSession]:
         with self._reading():
