@@ -30,8 +30,9 @@ TABLES = ("players", "settings", "component_profiles", "sessions", "events")
 #: Rows per statement: enough that SQLite, not Python, does the work (4,000 games'
 #: 560,000 moves are some 140 statements), few enough that progress moves smoothly.
 SPAN = 4096
-#: Where the highest rowid cannot be read, the copy goes on past the last row found for
-#: this many ranges in which nothing could be read, then stops.
+#: Past a damaged page the next row cannot be looked for, only tried range by range: the
+#: copy of a table stops after this many ranges in a row where nothing could be read or
+#: found (some 65,000 rowids; one damaged interior page hides a few thousand).
 BLIND_SPANS = 16
 #: Seconds between two reports of progress: the screen needs no more.
 REPORT_EVERY_S = 0.1
@@ -147,39 +148,41 @@ class _Copy:
         keep = " and session_id in (select id from main.sessions)" if table == "events" else ""
         insert = (
             f"insert or ignore into main.{table} ({', '.join(columns)}) "
-            f"select {chosen} from old.{table} not indexed where rowid between ? and ?{keep}"
+            f"select {chosen} from old.{table} not indexed where rowid {{rows}}{keep}"
         )
         find_next = f"select min(rowid) from old.{table} not indexed where rowid > ?"
         top, after, blind = self.tops[table], -(2**63), 0
         while blind < BLIND_SPANS:
-            first = self._next_rowid(find_next, after)
-            if first is None:
-                break
-            after = first + SPAN - 1
-            copied = self._copy(insert, first, after)
-            if top is None:
-                blind = 0 if copied else blind + 1
-            else:
+            try:
+                first = self.conn.execute(find_next, [after]).fetchone()[0]
+                if first is None:
+                    break  # no row after
+                blind = 0
+            except sqlite3.Error as error:
+                if not unreadable(error):
+                    raise
+                first = max(after + 1, 1)  # the next rows are past a damaged page
+                blind += 1
+            after = int(first) + SPAN - 1
+            if self._copy(insert, int(first), after):
+                blind = 0
+            if top is not None:
                 self._report(self.done + min(max(after, 0), top))
                 if after >= top:
                     break
         self.done += max(top or 0, 0)
 
-    def _next_rowid(self, find_next: str, after: int) -> int | None:
-        """The first rowid after ``after``; past a damaged page, the rowid just after."""
-        try:
-            first = self.conn.execute(find_next, [after]).fetchone()[0]
-        except sqlite3.Error as error:
-            if not unreadable(error):
-                raise
-            return max(after + 1, 1)
-        return None if first is None else int(first)
-
     def _copy(self, insert: str, low: int, high: int) -> int:
         """Copy the rows with rowids from ``low`` to ``high``: all at once, or in halves
-        when some cannot be read (a statement that fails copies nothing)."""
+        when some cannot be read (a statement that fails copies nothing). A row alone is
+        looked up by itself: a range also reads the row after its end, which may be the
+        first of a damaged page."""
         try:
-            return int(self.conn.execute(insert, [low, high]).rowcount)
+            if low == high:
+                return int(self.conn.execute(insert.format(rows="= ?"), [low]).rowcount)
+            return int(
+                self.conn.execute(insert.format(rows="between ? and ?"), [low, high]).rowcount
+            )
         except sqlite3.Error as error:
             if not unreadable(error):
                 raise
