@@ -172,6 +172,7 @@ class TablesideApp(App):
             popup.dismiss()
             if changed:
                 self.home()
+            self._apply_settings()
             self.notices.extend(store.notices)
             store.notices.clear()
             self.root.get_screen("home").refresh()
@@ -195,6 +196,10 @@ class TablesideApp(App):
         self.controls, notice = open_controls(self.dispatch_intent)
         if notice:
             self.notices.append(notice)
+        self._apply_settings()
+
+    def _apply_settings(self) -> None:
+        """The saved settings the controls follow (read again once a file is mended)."""
         if self.controls is not None:
             self.controls.muted = self.store.setting("buzzer_muted", False)
 

@@ -205,8 +205,12 @@ def read_start(store: Store, reading: Reading) -> None:
     )
     whole = reading.attempt("start check", store.check_whole)
     if whole is False:
-        store.report_damage("the file is damaged")
-        reading.attempt("start check", store.mend)
+
+        def mend() -> None:  # as the app does, though here on this thread
+            store.report_damage("the file is damaged")
+            store.mend()
+
+        reading.attempt("start check", mend)
         reading.attempt("home", home)
 
 

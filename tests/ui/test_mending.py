@@ -42,6 +42,9 @@ def test_damage_found_by_the_start_up_check_is_mended_with_its_progress_on_scree
                     for seq in range(1, 31)
                 ],
             )
+        app.store.db.execute("insert into settings values ('buzzer_muted', 'true')")
+    assert app.controls is not None
+    monkeypatch.setattr(app.controls, "muted", False)  # as read before; put back after
     app.store.db.execute("pragma wal_checkpoint(truncate)")
     events = pages_of(app.db_path, "events")
     damage_page(app.db_path, events[len(events) // 2])  # a worn card: a page of moves
@@ -72,5 +75,6 @@ def test_damage_found_by_the_start_up_check_is_mended_with_its_progress_on_scree
     # The games that lost moves are named by their game, players and start.
     assert "Skogen with Ana and Bo, started 1 Mar 2026" in notice.message
     driver.wait_until(lambda: not any(isinstance(w, ProgressPopup) for w in Window.children))
+    assert app.controls.muted  # the controls follow the settings that came across
     app.store.add_player("Cy")  # saving goes on in the new file
     assert app.store.needs_mending is None and len(app.store.sessions()) >= 55
