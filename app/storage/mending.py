@@ -167,8 +167,10 @@ def _lost_words(game: LostGame, titles: Mapping[str, str]) -> str:
 
 def _date(saved: str | None) -> str | None:
     """A saved time in the table's local time, "3 May 2026, 18:04"; None if unreadable."""
+    if not isinstance(saved, str):
+        return None
     try:
-        moment = datetime.fromisoformat(saved or "").astimezone()
+        moment = datetime.fromisoformat(saved).astimezone()
     except (ValueError, OverflowError):
         return None
     return f"{moment.day} {moment:%b %Y, %H:%M}"

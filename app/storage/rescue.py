@@ -12,19 +12,24 @@ is still told.
 
 from __future__ import annotations
 
+import glob
 import json
 import logging
 import os
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+from app.storage.faults import shorten
 from app.storage.salvage import LostGame, Progress, Salvaged, salvage
 
 log = logging.getLogger("tableside.store")
 
 #: The companions SQLite keeps beside a file in WAL mode; they move with it.
 COMPANIONS = ("-wal", "-shm")
+#: Why a file is mended when its marker cannot say.
+DAMAGED = "the file is damaged"
 
 
 @dataclass(frozen=True)
@@ -128,8 +133,9 @@ def marker_path(path: Path) -> Path:
 
 def read_marker(path: Path) -> Marker | None:
     """The mending under way for the saved games at ``path``, if any. A damaged marker
-    still means one is: the file is mended from the start. Storage that cannot be read
-    (or a folder that is not one) holds none that could be acted on."""
+    still means one is: the file is mended from the start, or, if it had already been
+    set aside, from the latest file set aside. Storage that cannot be read (or a folder
+    that is not one) holds none that could be acted on."""
     where = marker_path(path)
     try:
         text = where.read_bytes()
@@ -140,19 +146,54 @@ def read_marker(path: Path) -> Marker | None:
         return None
     try:
         data = json.loads(text)
-        outcome = data.get("outcome")
-        return Marker(
-            str(data["problem"]),
-            str(data["kept"]) if data.get("kept") else None,
-            None
-            if outcome is None
-            else Salvaged(
-                int(outcome["games"]), tuple(LostGame(**lost) for lost in outcome["lost"])
-            ),
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        data = {}
+    why, kept = data.get("problem"), data.get("kept")
+    # Only a name this module gives: a damaged one must not point at another file.
+    if not (isinstance(kept, str) and _is_kept_name(path, kept)):
+        kept = None
+        if not path.exists():
+            kept = max((p.name for p in _kept_files(path)), default=None)
+            log.warning("%s is damaged; the latest file set aside is %s", where, kept)
+    return Marker(
+        shorten(why, 120) if isinstance(why, str) and why else DAMAGED,
+        kept,
+        _outcome(data.get("outcome")),
+    )
+
+
+def _is_kept_name(path: Path, name: str) -> bool:
+    return name.startswith(f"{path.name}.unreadable-") and Path(name).name == name
+
+
+def _kept_files(path: Path) -> list[Path]:
+    """The files set aside for ``path`` (their names sort by the time they were)."""
+    return [
+        kept
+        for kept in path.parent.glob(f"{glob.escape(path.name)}.unreadable-*")
+        if not kept.name.endswith(COMPANIONS) and _is_kept_name(path, kept.name)
+    ]
+
+
+def _outcome(data: Any) -> Salvaged | None:
+    """What came across, as the marker recorded it; None if that cannot be read (the
+    copy is then made again)."""
+    try:
+        lost = tuple(
+            LostGame(
+                game["game"] if isinstance(game["game"], str) else None,
+                tuple(name for name in game["players"] if isinstance(name, str)),
+                game["started"] if isinstance(game["started"], str) else None,
+                int(game["moves"]),
+                int(game["lost"]),
+            )
+            for game in data["lost"]
         )
-    except (ValueError, TypeError, KeyError, AttributeError) as problem:
-        log.warning("cannot read %s: %s", where, problem)
-        return Marker("the file is damaged")
+        return Salvaged(int(data["games"]), lost)
+    except (TypeError, KeyError, ValueError):
+        return None
 
 
 def write_marker(path: Path, marker: Marker) -> None:

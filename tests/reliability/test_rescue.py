@@ -139,6 +139,38 @@ def test_a_rescue_cut_short_twice_is_still_finished(
     assert_finished_whole(db, damaged, rescued)
 
 
+@pytest.mark.parametrize(
+    "marker",
+    [
+        b"\x00\xff not even text",
+        b"[]",
+        b'{"problem": "the file is damaged", "kept": "../tableside.db"}',
+        b'{"problem": 5, "kept": "tableside.db.unreadable-1/../../x", '
+        b'"outcome": {"games": "many", "lost": [{"game": 3}]}}',
+    ],
+)
+def test_a_damaged_marker_still_has_the_file_mended(
+    tmp_path: Path, damaged: bytes, uncut: tuple[Saved, int, int], marker: bytes
+) -> None:
+    rescued, _steps, _renames = uncut
+    db = placed(tmp_path / "games", damaged)
+    db.with_name("tableside.db.repair.json").write_bytes(marker)
+    assert_finished_whole(db, damaged, rescued)
+
+
+def test_a_marker_damaged_after_the_file_was_set_aside_finds_it_again(
+    tmp_path: Path, damaged: bytes, uncut: tuple[Saved, int, int]
+) -> None:
+    """Cut short just before the new file goes in place (the last rename), then the
+    marker naming the file set aside is damaged: the latest file set aside is used."""
+    rescued, _steps, renames = uncut
+    db = placed(tmp_path / "games", damaged)
+    cut = opened_in_a_child(db, "rename", str(renames))
+    assert cut.returncode == -signal.SIGKILL and not db.exists()
+    db.with_name("tableside.db.repair.json").write_bytes(b"{garbage")
+    assert_finished_whole(db, damaged, rescued)
+
+
 def test_a_rescue_stopped_by_a_full_storage_shows_the_games_and_is_finished_later(
     tmp_path: Path, damaged: bytes, uncut: tuple[Saved, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
