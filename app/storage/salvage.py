@@ -76,9 +76,10 @@ def salvage(source: Path | None, into: Path, progress: Progress) -> Salvaged:
         conn.execute("pragma journal_mode = memory")
         conn.execute("pragma synchronous = off")
         conn.execute("pragma foreign_keys = off")  # events without a session are left out below
-        if source is None or not _attach(conn, source):
-            return Salvaged(0)
-        return _Copy(conn, progress).run()
+        salvaged = _Copy(conn, progress).run() if source and _attach(conn, source) else Salvaged(0)
+        # As the app keeps its file, so that opening it writes nothing on the UI thread.
+        conn.execute("pragma journal_mode = wal")
+        return salvaged
     finally:
         conn.close()
 

@@ -18,7 +18,7 @@ def test_rescue_bench_prints_its_summary_line() -> None:
         check=True,
     )
     summary = dict(pair.split("=") for pair in done.stdout.strip().splitlines()[-1].split())
-    for key in ("mend_s", "first_frame_to_mended_s", "longest_frame_gap_s", "hand_over_s"):
+    for key in ("mend_s", "first_frame_to_mended_s", "longest_frame_gap_s", "idle_frame_gap_s"):
         assert float(summary[f"{key}_40"]) > 0, key
     assert int(summary["progress_updates_40"]) > 0
     assert 0 < int(summary["games_kept_40"]) < 40  # the damaged pages lost some
