@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
 import random
+import sys
+import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from hardware import Controls
 
 log = logging.getLogger("tableside")
+T = TypeVar("T")
 
 #: Desktop keys that mirror the physical buttons, by Kivy's key names
 #: (kivy.core.window.Keyboard.keycodes): either Enter confirms, Backspace undoes.
@@ -147,7 +152,9 @@ class TablesideApp(App):
                 self._show_notices()
 
         self._checker = Background("start-up check")
-        self._checker.run("check", store.check_whole, found_damage, not_finished)
+        self._checker.run(
+            "check", partial(behind_the_window, store.check_whole), found_damage, not_finished
+        )
 
     @property
     def mending(self) -> bool:
@@ -188,7 +195,7 @@ class TablesideApp(App):
 
         work = store.start_mending(progress, {game.key: game.title for game in GAMES})
         self._mender = Background("mending of the saved games")
-        self._mender.run("mend", work, finished, failed)
+        self._mender.run("mend", partial(behind_the_window, work), finished, failed)
 
     def _connect_controls(self) -> None:
         from app.controls_link import open_controls
@@ -360,6 +367,17 @@ class TablesideApp(App):
             for top in Window.children  # the screens and any popup
             for w in top.walk(restrict=True)
         )
+
+
+def behind_the_window(work: Callable[[], T]) -> T:
+    """Run ``work`` (on a worker thread) at a lower priority than the window's: on a
+    busy machine the frames then come first. Linux gives each thread its own priority;
+    elsewhere the work runs as it is."""
+    if sys.platform == "linux":
+        thread = threading.get_native_id()
+        nice = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(nice + 10, 19))
+    return work()
 
 
 def why_not_replayed(problem: ValueError) -> str:

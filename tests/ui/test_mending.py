@@ -4,12 +4,15 @@ only shows its progress in a popup; then Home, and a notice saying what happened
 from __future__ import annotations
 
 import json
+import os
+import sys
 import threading
 import time
 
 import pytest
 from kivy.core.window import Window
 
+from app.application import behind_the_window
 from app.kit.popups import MessagePopup, ProgressPopup
 from tests.reliability.damage import damage_page, pages_of
 from tests.ui.driver import Driver
@@ -78,3 +81,20 @@ def test_damage_found_by_the_start_up_check_is_mended_with_its_progress_on_scree
     assert app.controls.muted  # the controls follow the settings that came across
     app.store.add_player("Cy")  # saving goes on in the new file
     assert app.store.needs_mending is None and len(app.store.sessions()) >= 55
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="only Linux gives a thread its own priority")
+def test_the_work_runs_behind_the_window() -> None:
+    """On a busy machine the window's frames come before the mending's work."""
+    window = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen: list[int] = []
+
+    def work() -> int:
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return 7
+
+    worker = threading.Thread(target=lambda: seen.append(behind_the_window(work)))
+    worker.start()
+    worker.join()
+    assert seen == [min(window + 10, 19), 7]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == window
