@@ -110,10 +110,15 @@ def _whole(conn: sqlite3.Connection) -> bool:
     for table in tables:
         # Every value read whole (quote() reads all of it), inside SQLite: one statement
         # per table, during which the UI thread runs freely.
-        columns = [row[1] for row in conn.execute(f'pragma table_info("{table}")')]
-        every = " + ".join(f'length(quote("{column}"))' for column in columns) or "0"
-        conn.execute(f'select sum({every}) from "{table}"').fetchone()
+        columns = [row[1] for row in conn.execute(f"pragma table_info({_name(table)})")]
+        every = " + ".join(f"length(quote({_name(column)}))" for column in columns) or "0"
+        conn.execute(f"select sum({every}) from {_name(table)}").fetchone()
     return True
+
+
+def _name(name: str) -> str:
+    """A table's or column's name as SQL quotes it, whatever it holds."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 # -- the words ----------------------------------------------------------------------------
