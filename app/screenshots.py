@@ -25,8 +25,9 @@ from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
-from app.kit.popups import show_notice
+from app.kit.popups import ProgressPopup, show_notice
 from app.storage import clock_check
+from app.storage.salvage import COPYING
 from app.storage.store import Store
 
 DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
@@ -135,6 +136,7 @@ class ScreenshotApp(TablesideApp):
             ("settings_remove_player", self._ask_to_remove_a_player),
             ("new_game_guest", self._ask_for_a_guest),
             ("notice", self._show_sample_notice),
+            ("mending", self._show_mending),
         ]
         return scenes
 
@@ -218,6 +220,14 @@ class ScreenshotApp(TablesideApp):
             "Your saved games could not be read (the file is damaged). The old file was "
             "kept as tableside.db.unreadable-20261129 and a new, empty one was started.",
         )
+
+    def _show_mending(self) -> None:
+        """Damaged saved games being mended, part of the way (app.storage.mending)."""
+        _close_popups()
+        self.home()
+        popup = ProgressPopup(heading="Repairing your saved games")
+        popup.show(0.45, COPYING)
+        popup.open()
 
     def _run_steps(self, steps: list[tuple[str, Callable[[], None]]]) -> None:
         if not steps:

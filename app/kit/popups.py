@@ -1,4 +1,5 @@
-"""Modal messages: a notice to read and dismiss, or a question to confirm.
+"""Modal messages: a notice to read and dismiss, a question to confirm, or long work
+under way with its progress.
 
 A message may quote anything (a value from a damaged file, a long list of what an export
 left out): what is drawn is cut to ``MESSAGE_LIMIT`` characters, and a message taller
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kivy.properties import AliasProperty, StringProperty
+from kivy.properties import AliasProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from app.kv import load_kv
@@ -62,6 +63,20 @@ class MessagePopup(ModalView):
 
     def cancel(self) -> None:
         self.dismiss()
+
+
+class ProgressPopup(ModalView):
+    """Work the person must wait for (the saved games being repaired): what is being
+    done and a bar for how far it has got. Nothing to touch: it closes when the work is
+    done; the window stays live meanwhile, the work running on another thread."""
+
+    heading = StringProperty("")
+    doing = StringProperty("")
+    #: How far the work has got, from 0 to 1.
+    done = NumericProperty(0.0)
+
+    def show(self, done: float, doing: str) -> None:
+        self.done, self.doing = done, doing
 
 
 def show_notice(heading: str, message: str) -> MessagePopup:
