@@ -736,6 +736,14 @@ def vm_image(
         link = wants / Path(unit).name
         link.unlink(missing_ok=True)
         link.symlink_to(unit)
+    # The serial console's getty, named outright: Trixie's systemd did not start one for
+    # console=ttyAMA0 by itself, and without it the harness has no way in.
+    gettys = root / "etc/systemd/system/getty.target.wants"
+    gettys.mkdir(parents=True, exist_ok=True)
+    (gettys / "serial-getty@ttyAMA0.service").unlink(missing_ok=True)
+    (gettys / "serial-getty@ttyAMA0.service").symlink_to(
+        "/lib/systemd/system/serial-getty@.service"
+    )
     if desktop:
         set_up_desktop(root)
     boot = kernel_root / "boot"
