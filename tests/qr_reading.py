@@ -1,6 +1,6 @@
-"""Reading back the QR codes the app draws, with a real decoder (zxing-cpp), as a phone's
-camera would: upright and not mirrored (a camera app may refuse a mirror image, which
-zxing-cpp reads all the same), exactly one code."""
+"""Reading back the QR codes the app draws, with a real decoder (zxing-cpp), and checking
+that the picture shows the code module for module, upright and not mirrored (zxing-cpp
+reads a mirror image all the same; a phone's camera app may not)."""
 
 from __future__ import annotations
 
@@ -16,22 +16,28 @@ from app.exchange.bgstats_link import PUSH_LINK
 from app.kit.qr_code import module_px, shade_rows
 
 
-def read_code(image: Image.Image) -> str:
-    """The text of the one QR code in ``image``, drawn upright and not mirrored."""
+def read_code(image: Image.Image, matrix: Sequence[Sequence[int]]) -> str:
+    """The text of the one QR code in ``image``, which must show ``matrix`` (segno's:
+    rows from the top, 1 for dark) as it is: every module in its place, upright."""
     found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
     assert len(found) == 1, f"{len(found)} QR codes found"
-    code = found[0]
-    corner, right, below = (
-        code.position.top_left,
-        code.position.top_right,
-        code.position.bottom_left,
-    )
-    # In the picture (y down), a code as drawn turns clockwise from its top right corner
-    # to its bottom left one; a mirror image turns the other way.
-    turn = (right.x - corner.x) * (below.y - corner.y) - (right.y - corner.y) * (below.x - corner.x)
-    assert turn > 0, "the code is a mirror image"
-    assert code.orientation == 0, f"the code is turned by {code.orientation} degrees"
-    return str(code.text)
+    corners = found[0].position
+    points = [corners.top_left, corners.top_right, corners.bottom_left, corners.bottom_right]
+    # The code's square in the picture's own axes (zxing's corners follow the code's).
+    left, top = min(p.x for p in points), min(p.y for p in points)
+    module = (max(p.x for p in points) - left) / len(matrix)
+    grey = image.convert("L")
+    shown = [
+        [
+            int(
+                grey.getpixel((int(left + (x + 0.5) * module), int(top + (y + 0.5) * module))) < 128
+            )
+            for x in range(len(matrix))
+        ]
+        for y in range(len(matrix))
+    ]
+    assert shown == [list(row) for row in matrix], "the picture is not the code as made"
+    return str(found[0].text)
 
 
 def drawn(matrix: Sequence[Sequence[int]], side: int) -> Image.Image:

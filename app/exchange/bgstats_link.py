@@ -85,6 +85,8 @@ SHORTEST_COMMENT = 20
 @dataclass(frozen=True)
 class PushLink:
     link: str
+    #: The play the link carries (``play_data``, as shortened).
+    play: dict[str, Any]
     #: What was shortened or left out to fit the code, in a player's words.
     left_out: tuple[str, ...] = ()
 
@@ -106,6 +108,8 @@ def push_link(session: SavedSession, events: list[LoggedEvent]) -> PushLink:
 
 def play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, Any]:
     """The play as the link carries it, before any shortening."""
+    if session.status != "finished" or not isinstance(session.outcome, dict):
+        raise ValueError("This game is not over, so it is no play for BG Stats yet.")
     times = PlayTimes.of(session, events)
     scored = session.game not in COOPERATIVE
     players = []
@@ -149,13 +153,13 @@ def fitted(play: dict[str, Any]) -> PushLink:
     left_out: list[str] = []
     for words, shorten in _SHORTENINGS:
         if _fits(play):
-            return PushLink(link_of(play), tuple(left_out))
+            return PushLink(link_of(play), play, tuple(left_out))
         shorter = shorten(play)
         if words and shorter != play:
             left_out.append(words)
         play = shorter
     if _fits(play):
-        return PushLink(link_of(play), tuple(left_out))
+        return PushLink(link_of(play), play, tuple(left_out))
     raise TooLarge(
         "This game has too much to fit a code the phone can read from here. Export in "
         "History writes it to the BG Stats file instead."

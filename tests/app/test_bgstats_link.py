@@ -66,7 +66,7 @@ def _reads_back_on_every_screen(link: PushLink) -> None:
     code = link.code()
     assert isinstance(code.version, int) and code.version <= MAX_VERSION
     for screen, side in SCREENS.items():
-        assert read_code(drawn(code.matrix, side)) == link.link, screen
+        assert read_code(drawn(code.matrix, side), code.matrix) == link.link, screen
 
 
 def _scored(players: list[str]) -> Outcome:
