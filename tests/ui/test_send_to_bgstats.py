@@ -5,15 +5,21 @@ finished game in History show its code, which a real decoder reads off the windo
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import segno
+import zxingcpp
 from kivy.core.window import Keyboard
 from PIL import Image
 
-from app.exchange.bgstats_link import MODULE_PX, PushLink, push_link
+from app.exchange.bgstats_link import ERROR_LEVEL, MODULE_PX, PushLink, push_link
 from app.games import BY_KEY
+from app.kit.qr_code import QUIET_ZONE, module_px
 from app.play.send_to_bgstats import CODE_SCREEN, SEND, SendToBGStatsButton
 from app.storage.store import Store
 from tests.qr_reading import play_in, read_code
@@ -99,3 +105,30 @@ def test_each_finished_game_in_history_shows_its_code(driver: Driver, tmp_path: 
     assert "Chickwood Forest" in " ".join(driver.texts())
     driver.press_key(Keyboard.keycodes["enter"])  # the confirm button returns too
     assert driver.app.root.current == "history"
+
+
+@pytest.mark.parametrize("size", ["480x800", "720x1280"])
+def test_the_code_reads_back_in_portrait_too(size: str, tmp_path: Path) -> None:
+    """The screenshot scene of the code (app/screenshots.py), rendered in a portrait
+    window by the app itself: its picture holds the code as segno makes it for the
+    link read off it, at the module size the panel needs or more."""
+    subprocess.run(
+        [
+            *(sys.executable, "-m", "app", "--screenshots", str(tmp_path)),
+            *("--size", size, "--only", "history_send_to_bgstats"),
+        ],
+        check=True,
+        timeout=300,
+        env={**os.environ, "TABLESIDE_DB": str(tmp_path / "never-touched.db")},
+        capture_output=True,
+    )
+    with Image.open(tmp_path / "history_send_to_bgstats.png") as picture:
+        width = picture.width
+        found = zxingcpp.read_barcodes(picture)
+        assert len(found) == 1
+        code = segno.make(found[0].text, error=ERROR_LEVEL, micro=False)
+        assert read_code(picture, code.matrix) == found[0].text
+    play = play_in(found[0].text)
+    assert [player["name"] for player in play["players"]] == ["Ana", "Bo", "Camille"]
+    modules = len(code.matrix) + 2 * QUIET_ZONE
+    assert module_px(width, modules) >= MODULE_PX
