@@ -107,9 +107,13 @@ def bgstats_content(
         plays.append(_bg_play(session, times, game_ids[session.game], player_ids))
         exported.append(session)
     me = owner or most_played(exported)
-    # BG Stats' own files always name a player in the file as the owner; one chosen in
-    # Settings who is in no play yet is a player of the file all the same.
-    me_id = player_id(me, max(game_touched.values(), default="")) if me else 0
+    me_id = 0  # no one: only in a file without players
+    if me:
+        # BG Stats' own files always name a player in the file as the owner; one chosen
+        # in Settings who is in no play yet is a player of the file all the same, as of
+        # the latest play.
+        known = me.casefold() in player_ids
+        me_id = player_id(me, "" if known else max(game_touched.values(), default=""))
     for row in player_rows:
         row["modificationDate"] = player_touched[str(row["name"]).casefold()]
     games = [
@@ -141,7 +145,6 @@ def bgstats_content(
             "Plays exported by Tableside for Board Game Stats. Open this file with "
             "Board Game Stats, or import it into Tableside."
         ),
-        # 0 (no one) only in a file without players.
         "userInfo": {"meRefId": me_id},
         "games": games,
         "players": player_rows,

@@ -85,7 +85,7 @@ SHORTEST_COMMENT = 20
 @dataclass(frozen=True)
 class PushLink:
     link: str
-    #: The play the link carries (``play_data``, as shortened).
+    #: The play the link carries (``_play_data``, as shortened).
     play: dict[str, Any]
     #: What was shortened or left out to fit the code, in a player's words.
     left_out: tuple[str, ...] = ()
@@ -103,10 +103,10 @@ def push_link(session: SavedSession, events: list[LoggedEvent]) -> PushLink:
     """The link for a finished game, shortened to fit the code (the module docstring).
     ValueError when its times cannot be read, TooLarge when even shortened it does not
     fit; app.exchange.bgstats_export.DateUnknown when none of its times can be right."""
-    return fitted(play_data(session, events))
+    return _fitted(_play_data(session, events))
 
 
-def play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, Any]:
+def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, Any]:
     """The play as the link carries it, before any shortening."""
     if session.status != "finished" or not isinstance(session.outcome, dict):
         raise ValueError("This game is not over, so it is no play for BG Stats yet.")
@@ -143,23 +143,23 @@ def play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, Any
     }
 
 
-def link_of(play: dict[str, Any]) -> str:
+def _link_of(play: dict[str, Any]) -> str:
     text = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
     return PUSH_LINK + quote(text, safe=LINK_SAFE)
 
 
-def fitted(play: dict[str, Any]) -> PushLink:
+def _fitted(play: dict[str, Any]) -> PushLink:
     """The link of ``play``, shortened step by step until it fits ``CAPACITY``."""
     left_out: list[str] = []
     for words, shorten in _SHORTENINGS:
         if _fits(play):
-            return PushLink(link_of(play), play, tuple(left_out))
+            return PushLink(_link_of(play), play, tuple(left_out))
         shorter = shorten(play)
         if words and shorter != play:
             left_out.append(words)
         play = shorter
     if _fits(play):
-        return PushLink(link_of(play), play, tuple(left_out))
+        return PushLink(_link_of(play), play, tuple(left_out))
     raise TooLarge(
         "This game has too much to fit a code the phone can read from here. Export in "
         "History writes it to the BG Stats file instead."
@@ -167,7 +167,7 @@ def fitted(play: dict[str, Any]) -> PushLink:
 
 
 def _fits(play: dict[str, Any]) -> bool:
-    return len(link_of(play)) <= CAPACITY
+    return len(_link_of(play)) <= CAPACITY
 
 
 def _cut_comment(play: dict[str, Any]) -> dict[str, Any]:
