@@ -26,6 +26,7 @@ from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
 from app.kit.popups import ProgressPopup, show_notice
+from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check
 from app.storage.salvage import COPYING
 from app.storage.store import Store
@@ -131,6 +132,7 @@ class ScreenshotApp(TablesideApp):
             ("history_player_filter", self._open_player_filter),
             ("history_damaged_game", self._open_damaged_game),
             ("history_set_date", self._set_a_date),
+            ("history_send_to_bgstats", self._send_to_bgstats),
             ("play_skogen_end_time_not_checked", self._end_with_time_not_checked),
             ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
@@ -191,6 +193,15 @@ class ScreenshotApp(TablesideApp):
         self.current_screen.refresh()
         row = next(row for row in self.current_screen.rows if row["time_not_checked"])
         self.current_screen.set_date(row["session_id"])
+
+    def _send_to_bgstats(self) -> None:
+        """The code that sends a finished Skogen game to BG Stats, from History."""
+        self._open("history")
+        self.current_screen.refresh()
+        rows = self.current_screen.rows
+        send_to_bgstats(
+            next(r["session_id"] for r in rows if r["bgstats"] and r["game_key"] == "skogen")
+        )
 
     def _end_with_time_not_checked(self) -> None:
         """Skogen's end screen, the game played while the clock was not known right."""

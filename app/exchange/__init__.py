@@ -8,6 +8,8 @@ format, and the USB stick they go to.
 - ``bgstats_export``: the finished games as a ``.bgsplay`` play file for the Board Game
   Stats app (``export_bgstats``); ``bgstats`` describes the file.
 - ``bgstats_import``: the plays of Tableside's games from such a file (``import_bgstats``).
+- ``bgstats_link``: one finished game as BG Stats' push-plays link, fitted to a QR code
+  the screen can show (``push_link``).
 - ``saved`` and ``files``: what the exports read from the store, and how they write.
 - ``usb_sticks``: where a plugged-in stick is, and making sure the files are on it.
 """

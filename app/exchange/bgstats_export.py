@@ -5,6 +5,9 @@ A play's "durationMin" is the time its moves took, pauses and steps of the clock
 (app.storage.play_time). A game whose time was not checked (the clock was not known to be
 right) is dated from the latest of its times that can be right; one with none is left out
 of the play file, with a word to set its date in History.
+
+What a play is made of (its times, each player's result) is shared with the play sent
+to BG Stats as a link (app.exchange.bgstats_link).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from app.exchange.bgstats import (
     LOCATION_ID,
     LOCATION_NAME,
     UUID_NAMESPACE,
+    chosen_owner,
+    most_played,
     play_uuid,
 )
 from app.exchange.files import write_json
@@ -46,28 +51,50 @@ def export_bgstats(store: Store, path: Path) -> None:
 
 def bgstats_data(store: Store) -> dict[str, Any]:
     """What ``export_bgstats`` writes: the same for the same saved games, every time."""
-    return bgstats_content(read_store(store), [], "the BG Stats file")
+    return bgstats_content(read_store(store), [], "the BG Stats file", chosen_owner(store))
 
 
-def bgstats_content(readable: Readable, skipped: list[str], file_name: str) -> dict[str, Any]:
+def bgstats_content(
+    readable: Readable, skipped: list[str], file_name: str, owner: str = ""
+) -> dict[str, Any]:
     """The BG Stats file; a finished game whose times cannot be read, or none of whose
-    times can be right, is added to ``skipped`` (naming ``file_name``)."""
+    times can be right, is added to ``skipped`` (naming ``file_name``). Its owner ("me")
+    is ``owner`` (app.exchange.bgstats.chosen_owner), else the player in the most of
+    its games."""
     game_ids: dict[str, int] = {}
     player_ids: dict[str, int] = {}  # casefolded name -> id
     player_rows: list[dict[str, Any]] = []
     plays: list[dict[str, Any]] = []
+    exported: list[SavedSession] = []
     # Last modification of each game and player: the latest play they are in.
     game_touched: dict[str, str] = {}
     player_touched: dict[str, str] = {}
+
+    def player_id(name: str, touched: str) -> int:
+        folded = name.casefold()
+        if folded not in player_ids:
+            player_ids[folded] = len(player_ids) + 1
+            player_rows.append(
+                {
+                    "id": player_ids[folded],
+                    "uuid": player_uuid(name),
+                    "name": name,
+                    "isAnonymous": False,
+                    "bggUsername": "",
+                }
+            )
+        player_touched[folded] = max(player_touched.get(folded, ""), touched)
+        return player_ids[folded]
+
     for session in readable.sessions:
         if session.status != "finished" or not isinstance(session.outcome, dict):
             continue
         try:
-            times = _PlayTimes.of(session, readable.events[session.id])
+            times = PlayTimes.of(session, readable.events[session.id])
         except ValueError:
             skipped.append(f"{game_name(session)} in {file_name} (its times cannot be read)")
             continue
-        except _DateUnknown:
+        except DateUnknown:
             skipped.append(
                 f"{game_name(session)} in {file_name} (the clock was not set when it was "
                 "played: set its date in History)"
@@ -76,20 +103,17 @@ def bgstats_content(readable: Readable, skipped: list[str], file_name: str) -> d
         game_ids.setdefault(session.game, len(game_ids) + 1)
         game_touched[session.game] = max(game_touched.get(session.game, ""), times.modified)
         for name in session.players:
-            folded = name.casefold()
-            if folded not in player_ids:
-                player_ids[folded] = len(player_ids) + 1
-                player_rows.append(
-                    {
-                        "id": player_ids[folded],
-                        "uuid": str(uuid.uuid5(UUID_NAMESPACE, f"player:{folded}")),
-                        "name": name,
-                        "isAnonymous": False,
-                        "bggUsername": "",
-                    }
-                )
-            player_touched[folded] = max(player_touched.get(folded, ""), times.modified)
+            player_id(name, times.modified)
         plays.append(_bg_play(session, times, game_ids[session.game], player_ids))
+        exported.append(session)
+    me = owner or most_played(exported)
+    me_id = 0  # no one: only in a file without players
+    if me:
+        # BG Stats' own files always name a player in the file as the owner; one chosen
+        # in Settings who is in no play yet is a player of the file all the same, as of
+        # the latest play.
+        known = me.casefold() in player_ids
+        me_id = player_id(me, "" if known else max(game_touched.values(), default=""))
     for row in player_rows:
         row["modificationDate"] = player_touched[str(row["name"]).casefold()]
     games = [
@@ -121,9 +145,7 @@ def bgstats_content(readable: Readable, skipped: list[str], file_name: str) -> d
             "Plays exported by Tableside for Board Game Stats. Open this file with "
             "Board Game Stats, or import it into Tableside."
         ),
-        # Every public generator names "me"; Tableside does not know which player owns
-        # the phone, and 0 names no one, so BG Stats merges no player into its owner.
-        "userInfo": {"meRefId": 0},
+        "userInfo": {"meRefId": me_id},
         "games": games,
         "players": player_rows,
         "locations": [location] if plays else [],
@@ -131,12 +153,17 @@ def bgstats_content(readable: Readable, skipped: list[str], file_name: str) -> d
     }
 
 
-class _DateUnknown(Exception):
+def player_uuid(name: str) -> str:
+    """A player's uuid in the play file: the same for the same name in any case."""
+    return str(uuid.uuid5(UUID_NAMESPACE, f"player:{name.casefold()}"))
+
+
+class DateUnknown(Exception):
     """None of a game's times can be right, and no one has set its date."""
 
 
 @dataclass(frozen=True)
-class _PlayTimes:
+class PlayTimes:
     """A finished session's times, as BG Stats wants them: the table's local time (the
     store keeps UTC). The play lasts the time its moves took (app.storage.play_time)."""
 
@@ -146,12 +173,12 @@ class _PlayTimes:
     modified: str
 
     @classmethod
-    def of(cls, session: SavedSession, events: list[LoggedEvent]) -> _PlayTimes:
-        """Raises ValueError for a time that is not one (a damaged row), _DateUnknown for
+    def of(cls, session: SavedSession, events: list[LoggedEvent]) -> PlayTimes:
+        """Raises ValueError for a time that is not one (a damaged row), DateUnknown for
         a game played on a clock that was not set."""
         play = played(session, events)
         if play.start is None or play.end is None:
-            raise _DateUnknown
+            raise DateUnknown
         start, end = _local(play.start), _local(play.end)
         # A time not checked may be the wrong clock's: the play's own end is surer.
         modified = _local(parse_time(session.updated)) if session.time_checked else end
@@ -167,36 +194,55 @@ def _local(moment: datetime) -> datetime:
         raise ValueError(f"{moment.isoformat()} is out of range") from None
 
 
-def _bg_play(
-    session: SavedSession, times: _PlayTimes, game_id: int, player_ids: dict[str, int]
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Seat:
+    """A player's result in a finished game, as BG Stats keeps it."""
+
+    name: str
+    winner: bool
+    #: None in a game against the game, and for a player without a recorded score.
+    score: int | None
+    #: 1 for the best score (tied scores share a rank), 0 in a game without scores.
+    rank: int
+    role: str
+
+
+def seats(session: SavedSession) -> list[Seat]:
+    """The players of a finished game and their results, in turn order (Tableside keeps
+    the players in the order they play: the first started)."""
     outcome: dict[str, Any] = session.outcome
     result = outcome.get("result")
     winners = _names(outcome.get("winners"))
-    scores = outcome_scores(outcome)
-    cooperative = session.game in COOPERATIVE
+    scores = {} if session.game in COOPERATIVE else outcome_scores(outcome)
     role = _role(session)
-    player_scores = []
-    for seat, name in enumerate(session.players):
+    found = []
+    for name in session.players:
         # Against the game everyone wins or no one does; otherwise the recorded winners.
         winner = result == "won" if result in ("won", "lost") else name in winners
         score = scores.get(name)
-        rank = 0
-        if score is not None:
-            rank = 1 + sum(1 for other in scores.values() if other > score)
-        player_scores.append(
-            {
-                "playerRefId": player_ids[name.casefold()],
-                "score": "" if cooperative or score is None else str(score),
-                "winner": winner,
-                "newPlayer": False,
-                "startPlayer": seat == 0,  # Tableside keeps players in turn order
-                "seatOrder": seat + 1,
-                "rank": rank,
-                "role": role,
-            }
-        )
-    reason = outcome.get("reason")
+        rank = 0 if score is None else 1 + sum(1 for other in scores.values() if other > score)
+        found.append(Seat(name, winner, score, rank, role))
+    return found
+
+
+def _bg_play(
+    session: SavedSession, times: PlayTimes, game_id: int, player_ids: dict[str, int]
+) -> dict[str, Any]:
+    player_scores = [
+        {
+            "playerRefId": player_ids[seat.name.casefold()],
+            "score": "" if seat.score is None else str(seat.score),
+            "winner": seat.winner,
+            "newPlayer": False,
+            "startPlayer": position == 1,
+            "startPosition": str(position),
+            "seatOrder": 0,  # where they sat, which BG Stats 5 leaves at 0 as well
+            "rank": seat.rank,
+            "role": seat.role,
+        }
+        for position, seat in enumerate(seats(session), start=1)
+    ]
+    reason = session.outcome.get("reason")
     return {
         "uuid": play_uuid(session),
         "gameRefId": game_id,
@@ -215,6 +261,8 @@ def _bg_play(
         "rating": 0,
         "scoringSetting": 0,
         "bggId": 0,
+        "nemestatsId": 0,
+        "importPlayId": 0,
         "playImages": "[]",
         "expansionPlays": [],
         "playerScores": player_scores,

@@ -2,6 +2,13 @@
 BG Stats, a play file or a backup; its layout: app.exchange.bgstats), added as finished
 sessions, skipping those already here.
 
+A play is known by its uuid. Two plays of the same game, start and players are one only
+when neither has a uuid (then that is all that tells them apart), or when one of them
+is a game played on this table: BG Stats users log many plays at a default time of day,
+each its own play. A play without a uuid is kept with one made from its game, its time
+as the file writes it and its players, so the same file imported again after the table
+moved to another time zone still finds it here.
+
 Everything in the file is untrusted: a file a person picked, perhaps damaged, perhaps
 made to harm. What cannot be read raises ValueError in a player's words, and nothing is
 added.
@@ -12,13 +19,14 @@ from __future__ import annotations
 import json
 import math
 import re
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid
+from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, UUID_NAMESPACE, play_uuid
 from app.exchange.saved import TITLES
 from app.games import GAMES
 from app.storage.clock_check import LATEST_YEAR
@@ -32,7 +40,8 @@ from engines.core import Outcome, to_data
 @dataclass(frozen=True)
 class ImportReport:
     added: int = 0
-    #: Plays already here: the same uuid, or the same game, start time and players.
+    #: Plays already here: the same uuid (one made for a play without), or a game played
+    #: here with the same start time and players.
     duplicates: int = 0
     #: Plays of games Tableside does not know; left out.
     other_games: int = 0
@@ -65,7 +74,8 @@ class ImportReport:
 
 @dataclass(frozen=True)
 class _Play:
-    uuid: str | None
+    #: The play's uuid in the file, or one made for a play without (``_identity``).
+    uuid: str
     game: str
     started: str
     ended: str
@@ -100,27 +110,29 @@ def import_bgstats(store: Store, path: Path) -> ImportReport:
     sessions = [s for s in store.sessions() if s.damage is None]
     known_ids = {play_uuid(s).casefold() for s in sessions}
     known_ids |= {s.external_id.casefold() for s in sessions if s.external_id}
-    known_keys = {key for s in sessions if (key := _known_key(s)) is not None}
-    return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
+    # The games played here (an imported one has the id it came with).
+    own_keys = {key for s in sessions if not s.external_id and (key := _known_key(s)) is not None}
+    return _add_plays(store, plays, known_ids, own_keys, other_games, without_players)
 
 
 def _add_plays(
     store: Store,
     plays: list[_Play],
     known_ids: set[str],
-    known_keys: set[tuple[str, str, tuple[str, ...]]],
+    own_keys: set[tuple[str, str, tuple[str, ...]]],
     other_games: int,
     without_players: int,
 ) -> ImportReport:
-    """Add the plays not already here, all in one transaction (StorageFault if the
-    storage cannot take it: nothing is added)."""
+    """Add the plays not already here (their uuid is known, or they are a game played
+    here: ``own_keys``), all in one transaction (StorageFault if the storage cannot take
+    it: nothing is added)."""
     added = duplicates = 0
     new_players: list[str] = []
     with store.transaction():
         roster = {player.name.casefold(): player.name for player in store.players()}
         for play in plays:
             key = _key(play.game, play.started, play.players)
-            if (play.uuid and play.uuid.casefold() in known_ids) or key in known_keys:
+            if play.uuid.casefold() in known_ids or key in own_keys:
                 duplicates += 1
                 continue
             names = []
@@ -142,9 +154,7 @@ def _add_plays(
                 external_id=play.uuid,
             )
             added += 1
-            known_keys.add(key)
-            if play.uuid:
-                known_ids.add(play.uuid.casefold())
+            known_ids.add(play.uuid.casefold())
     return ImportReport(added, duplicates, other_games, without_players, tuple(new_players))
 
 
@@ -208,7 +218,7 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
             other_games += 1
             continue
         title = TITLES[game]
-        start = _read_date(play.get("playDate"), title)
+        start, written = _read_date(play.get("playDate"), title)
         seats = play.get("playerScores", [])
         if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
             raise ValueError(f"This file is damaged: a play of {title} has unreadable players.")
@@ -217,9 +227,7 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
             continue
         if len(seats) > MAX_SEATS:
             raise ValueError(f"This file is damaged: a play of {title} has {len(seats)} players.")
-        numbers = [seat.get("seatOrder") for seat in seats]
-        if all(type(n) is int and n > 0 for n in numbers) and len(set(numbers)) == len(numbers):
-            seats = sorted(seats, key=lambda seat: int(seat["seatOrder"]))
+        seats = _in_turn_order(seats)
         players: list[str] = []
         anonymous: set[str] = set()
         winners: list[str] = []
@@ -244,9 +252,11 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
                 scores.append((name, score))
         ended = start + timedelta(minutes=_read_minutes(play.get("durationMin"), title))
         identifier = _text(play.get("uuid"), UUID_LIMIT + 1)
+        if not 0 < len(identifier) <= UUID_LIMIT:
+            identifier = _identity(game, written, players)
         plays.append(
             _Play(
-                uuid=identifier if 0 < len(identifier) <= UUID_LIMIT else None,
+                uuid=identifier,
                 game=game,
                 started=start.isoformat(timespec="seconds"),
                 ended=ended.isoformat(timespec="seconds"),
@@ -258,6 +268,33 @@ def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
             )
         )
     return plays, other_games, without_players
+
+
+def _in_turn_order(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats in turn order, when the file gives it: BG Stats 5 writes each seat's
+    ``startPosition`` ("1", "2"...; "" when not known), Tableside wrote ``seatOrder``
+    (1, 2...) before it wrote ``startPosition`` too. Otherwise as the file lists them."""
+    for field in ("startPosition", "seatOrder"):
+        places = [place for seat in seats if (place := _position(seat.get(field)))]
+        if len(set(places)) == len(seats):
+            ordered = sorted(zip(places, seats, strict=True), key=lambda pair: pair[0])
+            return [seat for _place, seat in ordered]
+    return seats
+
+
+def _position(value: Any) -> int | None:
+    """A place in the turn order (1 is first), as a number or as text; None if not one."""
+    if isinstance(value, str) and value.isdecimal() and len(value) < 6:
+        value = int(value)
+    return value if type(value) is int and value > 0 else None
+
+
+def _identity(game: str, written: str, players: list[str]) -> str:
+    """The uuid kept for a play that has none in its file: from what tells it from
+    another play there, its time as written (not the moment: read in another time zone,
+    the same file gives other moments)."""
+    people = ",".join(sorted(name.casefold() for name in players))
+    return str(uuid.uuid5(UUID_NAMESPACE, f"imported:{game}:{written}:{people}"))
 
 
 def _by_id(rows: Any, what: str) -> dict[int | str, dict[str, Any]]:
@@ -301,9 +338,10 @@ def _game_key(game: dict[str, Any]) -> str | None:
     return _GAME_NAMES.get(_simple(name)) if isinstance(name, str) else None
 
 
-def _read_date(value: Any, title: str) -> datetime:
-    """A BG Stats play date in UTC, in the years a play can have been. BG Stats writes the
-    wall-clock time of the play without a zone: it is read as this table's local time."""
+def _read_date(value: Any, title: str) -> tuple[datetime, str]:
+    """A BG Stats play date in UTC, in the years a play can have been, and the time as
+    the file writes it ("2026-03-03 10:00:00"). BG Stats writes the wall-clock time of
+    the play without a zone: it is read as this table's local time."""
     if not isinstance(value, str):
         raise ValueError(f"This file is damaged: a play of {title} has no date.")
     try:
@@ -316,7 +354,7 @@ def _read_date(value: Any, title: str) -> datetime:
             f"This file is damaged: a play of {title} has no readable date ({shorten(value, 40)})."
         )
     # A naive time is local (astimezone reads it so); one with a zone is that moment.
-    return moment.astimezone(UTC).replace(microsecond=0)
+    return moment.astimezone(UTC).replace(microsecond=0), moment.isoformat(" ")
 
 
 def _read_minutes(value: Any, title: str) -> int:
@@ -346,7 +384,7 @@ def _bg_date(text: str) -> str:
 
 
 def _key(game: str, started: str, players: Iterable[str]) -> tuple[str, str, tuple[str, ...]]:
-    """What makes two records the same play when their uuids do not say so."""
+    """What makes a record the same play as a game played here, whatever their uuids."""
     return game, _bg_date(started), tuple(sorted(name.casefold() for name in players))
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from app.exchange.bgstats import chosen_owner
 from app.exchange.bgstats_export import bgstats_content, bgstats_file_name
 from app.exchange.csv_files import write_csv
 from app.exchange.files import write_json
@@ -63,6 +64,6 @@ def export_all(store: Store, folder: Path) -> ExportReport:
     write_csv(readable, folder)
     skipped = readable.skipped
     bgstats_file = bgstats_file_name(datetime.now().date())  # the table's day
-    plays = bgstats_content(readable, skipped, bgstats_file)
+    plays = bgstats_content(readable, skipped, bgstats_file, chosen_owner(store))
     write_json(folder / bgstats_file, plays)
     return ExportReport(folder, bgstats_file, tuple(dict.fromkeys(skipped)))
