@@ -34,6 +34,8 @@ class ImportReport:
     added: int = 0
     #: Plays already here: the same uuid, or the same game, start time and players.
     duplicates: int = 0
+    #: Of those, plays kept here in a row that cannot be read whole (History shows them).
+    damaged_duplicates: int = 0
     #: Plays of games Tableside does not know; left out.
     other_games: int = 0
     #: Plays of Tableside's games that name no player; left out.
@@ -47,6 +49,13 @@ class ImportReport:
         if self.duplicates:
             parts.append(
                 f"{counted(self.duplicates, 'game')} {_were(self.duplicates)} already here."
+            )
+        if self.damaged_duplicates == 1:
+            parts.append("It is damaged here: touch it in History to save it as a file.")
+        elif self.damaged_duplicates:
+            parts.append(
+                f"{self.damaged_duplicates} of them are damaged here: touch them in History "
+                "to save them as files."
             )
         if self.other_games:
             parts.append(
@@ -97,31 +106,43 @@ def import_bgstats(store: Store, path: Path) -> ImportReport:
     is changed: all the plays are added, or none.
     """
     plays, other_games, without_players = _read_plays(_load(path))
-    sessions = [s for s in store.sessions() if s.damage is None]
-    known_ids = {play_uuid(s).casefold() for s in sessions}
-    known_ids |= {s.external_id.casefold() for s in sessions if s.external_id}
-    known_keys = {key for s in sessions if (key := _known_key(s)) is not None}
-    return _add_plays(store, plays, known_ids, known_keys, other_games, without_players)
+    saved = store.sessions()
+    whole = [s for s in saved if s.damage is None]
+    known_ids = {play_uuid(s).casefold() for s in whole}
+    # A damaged row keeps its play's uuid, and the file may not hold that play twice.
+    damaged_ids = {s.external_id.casefold() for s in saved if s.damage and s.external_id}
+    known_ids |= {s.external_id.casefold() for s in whole if s.external_id} | damaged_ids
+    known_keys = {key for s in whole if (key := _known_key(s)) is not None}
+    return _add_plays(
+        store, plays, _Known(known_ids, damaged_ids, known_keys), other_games, without_players
+    )
+
+
+@dataclass
+class _Known:
+    """What tells a play already here: its uuid, or its game, start time and players."""
+
+    ids: set[str]
+    #: The uuids of plays kept in rows that cannot be read whole.
+    damaged_ids: set[str]
+    keys: set[tuple[str, str, tuple[str, ...]]]
 
 
 def _add_plays(
-    store: Store,
-    plays: list[_Play],
-    known_ids: set[str],
-    known_keys: set[tuple[str, str, tuple[str, ...]]],
-    other_games: int,
-    without_players: int,
+    store: Store, plays: list[_Play], known: _Known, other_games: int, without_players: int
 ) -> ImportReport:
     """Add the plays not already here, all in one transaction (StorageFault if the
     storage cannot take it: nothing is added)."""
-    added = duplicates = 0
+    added = duplicates = damaged_duplicates = 0
     new_players: list[str] = []
     with store.transaction():
         roster = {player.name.casefold(): player.name for player in store.players()}
         for play in plays:
             key = _key(play.game, play.started, play.players)
-            if (play.uuid and play.uuid.casefold() in known_ids) or key in known_keys:
+            identifier = play.uuid.casefold() if play.uuid else None
+            if identifier in known.ids or key in known.keys:
                 duplicates += 1
+                damaged_duplicates += identifier in known.damaged_ids
                 continue
             names = []
             for name in play.players:
@@ -142,10 +163,12 @@ def _add_plays(
                 external_id=play.uuid,
             )
             added += 1
-            known_keys.add(key)
-            if play.uuid:
-                known_ids.add(play.uuid.casefold())
-    return ImportReport(added, duplicates, other_games, without_players, tuple(new_players))
+            known.keys.add(key)
+            if identifier:
+                known.ids.add(identifier)
+    return ImportReport(
+        added, duplicates, damaged_duplicates, other_games, without_players, tuple(new_players)
+    )
 
 
 def _outcome(play: _Play, rename: dict[str, str]) -> Any:

@@ -294,3 +294,22 @@ def test_an_import_works_beside_damaged_games(store: Store, tmp_path: Path) -> N
     report = import_bgstats(store, _file(tmp_path, _bgstats([_play()])))
 
     assert report.added == 1
+
+
+def test_importing_again_after_an_imported_games_row_was_damaged_adds_nothing(
+    store: Store, tmp_path: Path
+) -> None:
+    path = _file(tmp_path, _bgstats([_play()]))
+    assert import_bgstats(store, path).added == 1
+    (imported,) = (s.id for s in store.sessions() if s.external_id == "u-1")
+    _damage(store, "update sessions set players = '[\"Ana\", ' where id = ?", imported)
+    before = len(store.sessions())
+
+    report = import_bgstats(store, path)  # the same play, kept in a row that cannot be read
+
+    assert (report.added, report.duplicates) == (0, 1)
+    assert report.message == (
+        "Added 0 games. 1 game was already here. It is damaged here: touch it in History "
+        "to save it as a file."
+    )
+    assert len(store.sessions()) == before
