@@ -50,6 +50,14 @@ SAFE_TO_PULL = "Everything is written: you can take the stick out now."
 NO_STICK = "No USB stick was found. To take the files away, plug one in and export again."
 
 
+def read_only_stick(stick: usb_sticks.Stick) -> str:
+    """Why files stayed on the Pi with a stick plugged in, and what to do."""
+    return (
+        f"The USB stick {stick.label} is read-only: nothing can be written to it. If it has "
+        "a lock switch, slide it to unlocked, or plug in another stick, then try again."
+    )
+
+
 def describe(session: SavedSession) -> dict[str, Any]:
     """The words and colours of one row of the list."""
     game = BY_KEY.get(session.game)
@@ -205,8 +213,7 @@ class HistoryScreen(BaseScreen):
     def save_damaged_game(self, session_id: int) -> None:
         store = App.get_running_app().store
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        stick = export_stick()
-        base = stick.folder if stick else exchange_folder()
+        base, stick, locked = export_place()
         path = base / f"damaged-game-{session_id}-{stamp}.json"
         try:
             export_session_as_stored(store, session_id, path)
@@ -220,6 +227,8 @@ class HistoryScreen(BaseScreen):
             )
         else:
             where = f"on the stick {stick.label}. {SAFE_TO_PULL}" if stick else f"in {path.parent}."
+            if locked is not None:
+                where += f" {read_only_stick(locked)}"
             show_notice("Saved", f"The damaged game is saved as {path.name} {where}")
 
     def set_date(self, session_id: int) -> None:
@@ -237,8 +246,7 @@ class HistoryScreen(BaseScreen):
         """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder on a
         USB stick if one is plugged in, else in Tableside's exchange folder."""
         store = App.get_running_app().store
-        stick = export_stick()
-        base = stick.folder if stick else exchange_folder()
+        base, stick, locked = export_place()
         folder = base / datetime.now().strftime("export-%Y%m%d-%H%M%S")
         # A failed export leaves no folder of half-written files behind (but an earlier
         # export of the same second is kept).
@@ -260,7 +268,8 @@ class HistoryScreen(BaseScreen):
             report = replace(report, stick=stick.label)
             show_notice("Exported", f"{report.message}\n\n{SAFE_TO_PULL}")
         else:
-            show_notice("Exported", f"{report.message}\n\n{NO_STICK}")
+            why_here = read_only_stick(locked) if locked else NO_STICK
+            show_notice("Exported", f"{report.message}\n\n{why_here}")
 
     def choose_import(self) -> None:
         candidates = import_candidates()
@@ -324,9 +333,16 @@ def exchange_folder() -> Path:
     return base / "exchange"
 
 
-def export_stick() -> usb_sticks.Stick | None:
-    """The USB stick exports go to: the first one plugged in that can be written."""
-    return next((stick for stick in usb_sticks.find_sticks() if stick.writable), None)
+def export_place() -> tuple[Path, usb_sticks.Stick | None, usb_sticks.Stick | None]:
+    """Where exports go: the first USB stick plugged in that can be written, else
+    Tableside's exchange folder. With it, that stick (None: not on one) and, when the
+    files stay on the Pi, a read-only stick that was plugged in (None: there was none)."""
+    sticks = usb_sticks.find_sticks()
+    stick = next((stick for stick in sticks if stick.writable), None)
+    if stick is not None:
+        return stick.folder, stick, None
+    locked = next((stick for stick in sticks if not stick.writable), None)
+    return exchange_folder(), None, locked
 
 
 def import_candidates() -> dict[str, list[tuple[str, Path]]]:
