@@ -6,7 +6,6 @@ save it as stored to a file, or to abandon it. It never stops the rest of the li
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
@@ -28,7 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from app.exchange import usb_sticks
 from app.exchange.bgstats_import import IMPORT_SUFFIXES, import_bgstats
 from app.exchange.export import export_all
-from app.exchange.files import write_problem
+from app.exchange.files import PARTIAL, free_name, write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
 from app.kit import date_setting, tap_guard, theme
@@ -247,16 +246,11 @@ class HistoryScreen(BaseScreen):
         USB stick if one is plugged in, else in Tableside's exchange folder."""
         store = App.get_running_app().store
         base, stick, locked = export_place()
-        folder = base / datetime.now().strftime("export-%Y%m%d-%H%M%S")
-        # A failed export leaves no folder of half-written files behind (but an earlier
-        # export of the same second is kept).
-        remove_on_failure = not folder.exists()
+        folder = free_name(base / datetime.now().strftime("export-%Y%m%d-%H%M%S"))
         try:
             report = export_all(store, folder)
             usb_sticks.flush(folder)
         except (StorageFault, OSError) as problem:
-            if remove_on_failure:
-                shutil.rmtree(folder, ignore_errors=True)
             words = (
                 str(problem)
                 if isinstance(problem, StorageFault)  # the saved games cannot be read now
@@ -372,7 +366,10 @@ def _exports_in(folder: Path, prefix: str = "") -> list[tuple[str, Path]]:
     """The export folders in ``folder``, the latest first, each with its name for the
     list: "Export 01 Dec 20:15", with the seconds when two were made in one minute."""
     try:
-        exports = sorted(folder.glob("export-*"), reverse=True)
+        exports = sorted(
+            (export for export in folder.glob("export-*") if not export.name.endswith(PARTIAL)),
+            reverse=True,
+        )
     except OSError:  # a stick pulled out while it is read
         return []
     per_minute = Counter(export.name[:-2] for export in exports)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import csv
 import errno
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -127,15 +130,14 @@ def test_one_damaged_game_is_saved_as_stored_on_its_own(store: Store, tmp_path: 
 def test_a_full_stick_leaves_no_half_written_file(
     store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full(data: Any, file: Any, **_kwargs: Any) -> None:
-        file.write('{"format": "tab')
+    def full(_descriptor: int) -> None:  # the stick says so as the file is synced to it
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(json, "dump", full)
+    monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(OSError) as raised:
         export_all(store, tmp_path / "out")
 
-    assert list((tmp_path / "out").glob("*.json*")) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["db"]  # nothing, not even .partial
     assert write_problem(raised.value) == "there is no space left there"
     assert write_problem(OSError(errno.EROFS, "x")) == "that place is read-only"
     assert write_problem(OSError("no errno")) == "the storage refused them"
@@ -150,6 +152,67 @@ def test_a_storage_fault_during_an_export_is_raised_as_such(
     monkeypatch.setattr(Store, "readable_events", locked)
     with pytest.raises(StorageFault, match="busy in another program"):
         export_all(store, tmp_path / "out")
+
+
+#: A child that exports the saved games and dies (a power cut, a kill) half-way through
+#: events.csv: its rows so far reach the file, and nothing after them.
+DIES_IN_EVENTS_CSV = """
+import csv, os, sys
+from pathlib import Path
+from app.exchange.export import export_all
+from app.storage.store import Store
+
+real = csv.writer
+
+def dying(file, *args, **kwargs):
+    writer = real(file, *args, **kwargs)
+    if "events.csv" not in str(getattr(file, "name", "")):
+        return writer
+    rows = []
+
+    class Dying:
+        def writerow(self, row):
+            writer.writerow(row)
+            rows.append(row)
+            if len(rows) == 5:
+                file.flush()
+                os._exit(9)
+
+        def writerows(self, many):
+            for row in many:
+                self.writerow(row)
+
+    return Dying()
+
+csv.writer = dying
+export_all(Store.open(Path(sys.argv[1])), Path(sys.argv[2]))
+"""
+
+
+def test_a_cut_during_an_export_leaves_nothing_cut_short_and_is_tidied_next_time(
+    store: Store, tmp_path: Path
+) -> None:
+    db, base = store.path, tmp_path / "stick"
+    assert db is not None
+    store.close()
+    cut = subprocess.run(
+        [sys.executable, "-c", DIES_IN_EVENTS_CSV, str(db), str(base / "export-1")],
+        capture_output=True,
+        text=True,
+    )
+    assert cut.returncode == 9, cut.stderr
+
+    # Whatever has its final name is whole: here, nothing does (not even the folder).
+    finished = [p for p in base.rglob("*") if ".partial" not in str(p.relative_to(base))]
+    assert finished == []
+    assert list(base.rglob("*.partial")) != []  # what was being written, set apart
+
+    store = Store.open(db)
+    export_all(store, base / "export-2")  # the next export tidies up
+    assert list(base.rglob("*.partial")) == []
+    assert sorted(p.name for p in base.iterdir()) == ["export-2"]
+    with (base / "export-2" / "events.csv").open(newline="", encoding="utf-8") as file:
+        assert len(list(csv.DictReader(file))) == 5  # those of games 1 and 3 that can be read
 
 
 # -- import ----------------------------------------------------------------------------
