@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid
-from app.exchange.saved import TITLES
+from app.exchange.saved import TITLES, Progress, store_of_its_own
 from app.games import GAMES
 from app.storage.clock_check import LATEST_YEAR
 from app.storage.faults import counted, shorten
@@ -98,8 +98,19 @@ EARLIEST_PLAY, LATEST_PLAY = 1900, LATEST_YEAR  # years
 NAME_LIMIT, COMMENT_LIMIT, UUID_LIMIT = 40, 500, 100
 
 
-def import_bgstats(store: Store, path: Path) -> ImportReport:
-    """Add the plays of Tableside's games from a BG Stats file as finished sessions.
+def import_file(db_path: Path | None, path: Path, progress: Progress | None = None) -> ImportReport:
+    """``import_bgstats`` as History runs it, on a worker thread: into the saved-games
+    file at ``db_path``, on a connection of its own."""
+    store = store_of_its_own(db_path, writing=True)
+    try:
+        return import_bgstats(store, path, progress)
+    finally:
+        store.close()
+
+
+def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -> ImportReport:
+    """Add the plays of Tableside's games from a BG Stats file as finished sessions,
+    telling ``progress`` after each play.
 
     Plays already here are skipped, so importing the same file twice adds nothing. A file
     that cannot be read raises ``ValueError`` saying why in a player's words, and nothing
@@ -113,9 +124,8 @@ def import_bgstats(store: Store, path: Path) -> ImportReport:
     damaged_ids = {s.external_id.casefold() for s in saved if s.damage and s.external_id}
     known_ids |= {s.external_id.casefold() for s in whole if s.external_id} | damaged_ids
     known_keys = {key for s in whole if (key := _known_key(s)) is not None}
-    return _add_plays(
-        store, plays, _Known(known_ids, damaged_ids, known_keys), other_games, without_players
-    )
+    known = _Known(known_ids, damaged_ids, known_keys)
+    return _add_plays(store, plays, known, other_games, without_players, progress)
 
 
 @dataclass
@@ -129,7 +139,12 @@ class _Known:
 
 
 def _add_plays(
-    store: Store, plays: list[_Play], known: _Known, other_games: int, without_players: int
+    store: Store,
+    plays: list[_Play],
+    known: _Known,
+    other_games: int,
+    without_players: int,
+    progress: Progress | None,
 ) -> ImportReport:
     """Add the plays not already here, all in one transaction (StorageFault if the
     storage cannot take it: nothing is added)."""
@@ -137,7 +152,9 @@ def _add_plays(
     new_players: list[str] = []
     with store.transaction():
         roster = {player.name.casefold(): player.name for player in store.players()}
-        for play in plays:
+        for done, play in enumerate(plays, start=1):
+            if progress is not None:
+                progress(done, len(plays))
             key = _key(play.game, play.started, play.players)
             identifier = play.uuid.casefold() if play.uuid else None
             if identifier in known.ids or key in known.keys:

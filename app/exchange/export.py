@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from app.exchange import usb_sticks
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
 from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles
 from app.exchange.files import remove_leftovers, written, written_folder
-from app.exchange.saved import GameWriter, Progress, SavedGame, write_games
+from app.exchange.saved import GameWriter, Progress, SavedGame, store_of_its_own, write_games
 from app.exchange.tableside_json import TablesideJson
 from app.storage.store import Store
 
@@ -91,6 +92,21 @@ def export_all(store: Store, folder: Path, progress: Progress | None = None) -> 
         write_games(store, writers, ids, progress)
     skipped = unread.skipped + plays.skipped
     return ExportReport(folder, bgstats_file, tuple(dict.fromkeys(skipped)))
+
+
+def export_saved_games(
+    db_path: Path | None, folder: Path, progress: Progress | None = None
+) -> ExportReport:
+    """``export_all`` as History runs it, on a worker thread: from the saved-games file
+    at ``db_path`` on a connection of its own, and with every file flushed to the
+    device at the end, so that a stick can be pulled out once the screen says so."""
+    store = store_of_its_own(db_path)
+    try:
+        report = export_all(store, folder, progress)
+    finally:
+        store.close()
+    usb_sticks.flush(folder)
+    return report
 
 
 class _Unread:

@@ -4,14 +4,20 @@ person's backup, wanted most when the file is hurt), and how the exports name a 
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any, Protocol
+
+import sqlite_utils
 
 from app.exchange.files import dumps
 from app.games import GAMES
+from app.storage.connections import UnusableDatabase, connect, read_only
 from app.storage.events import LoggedEvent
+from app.storage.faults import StorageFault, fault
 from app.storage.play_time import Played, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
@@ -97,6 +103,22 @@ def write_games(
             progress(done, len(ids))
     for writer in writers:
         writer.finish()
+
+
+def store_of_its_own(path: Path | None, writing: bool = False) -> Store:
+    """The saved games at ``path`` on a connection of their own, for work on a worker
+    thread (a connection stays on the thread that made it): read-only, or for writing
+    (an import: the app's own connection waits its turn). StorageFault when the file
+    cannot be opened now."""
+    if path is None:  # games kept in memory: no other connection can see them
+        raise StorageFault("cantopen")
+    try:
+        db = connect(path) if writing else sqlite_utils.Database(read_only(path))
+    except UnusableDatabase as problem:
+        raise StorageFault("damaged", str(problem)) from None
+    except (sqlite3.Error, OSError) as error:
+        raise fault(error, path) from error
+    return Store(db, path)
 
 
 def read_game(store: Store, session: SavedSession) -> SavedGame:

@@ -7,13 +7,15 @@ than the window scrolls, so a popup always opens at once with its buttons in rea
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+from kivy.clock import Clock
 from kivy.properties import AliasProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from app.kv import load_kv
-from app.storage.faults import shorten
+from app.storage.faults import counted, shorten
 
 #: The most a popup draws of a message or a heading (10,000 characters take seconds).
 MESSAGE_LIMIT = 1500
@@ -62,6 +64,40 @@ class MessagePopup(ModalView):
 
     def cancel(self) -> None:
         self.dismiss()
+
+
+class ProgressPopup(MessagePopup):
+    """Work in the background (an export, an import) that takes a while: what it does,
+    and how far it has got. It has no button, and the confirm and back buttons leave it
+    open: it closes when the work ends (``dismiss``)."""
+
+    #: The fewest seconds between two updates of the words: fast enough to be seen to
+    #: move, few enough not to keep the window busy.
+    EVERY = 0.2
+
+    def __init__(self, heading: str, doing: str, unit: str) -> None:
+        """``doing`` and ``unit`` make the words: "Writing 1,200 of 4,000 games (30%)"."""
+        super().__init__(heading=heading, message=f"{doing}...", confirm_text="")
+        self._doing = doing
+        self._unit = unit
+        self._shown_at = float("-inf")
+
+    def confirm(self) -> None:
+        """The work goes on: it cannot be confirmed away."""
+
+    def cancel(self) -> None:
+        """Nor cancelled: it closes when the work ends."""
+
+    def tell(self, done: int, total: int) -> None:
+        """How far the work has got; called from the worker's thread, shown on the main
+        one (at most every ``EVERY`` seconds, and the last one always)."""
+        now = time.monotonic()
+        if now - self._shown_at < self.EVERY and done < total:
+            return
+        self._shown_at = now
+        words = f"{self._doing} {done:,} of {counted(total, self._unit)}"
+        words += f" ({done * 100 // total}%)." if total else "."
+        Clock.schedule_once(lambda _dt: setattr(self, "message", words))
 
 
 def show_notice(heading: str, message: str) -> MessagePopup:

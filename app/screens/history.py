@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +26,17 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 
 from app.exchange import usb_sticks
-from app.exchange.bgstats_import import IMPORT_SUFFIXES, import_bgstats
-from app.exchange.export import export_all
-from app.exchange.files import PARTIAL, free_name, write_problem
+from app.exchange.bgstats_import import IMPORT_SUFFIXES, ImportReport, import_file
+from app.exchange.export import ExportReport, export_saved_games
+from app.exchange.files import PARTIAL, free_name, remove_leftovers, write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
 from app.kit import date_setting, tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
-from app.kit.popups import offer, show_notice
+from app.kit.popups import ProgressPopup, offer, show_notice
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
+from app.play.background import Background
 from app.screens.when import when
 from app.storage.clock_check import NOT_CHECKED
 from app.storage.faults import StorageFault
@@ -43,6 +45,12 @@ from app.storage.sessions import SavedSession
 PLAYED_BY_ANYONE = "Played by anyone"
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
+
+#: Said for an error no one foresaw (its details go to the log): nothing was changed.
+SOMETHING_WENT_WRONG = (
+    "Something went wrong on the way (the details are in Tableside's log). Your saved "
+    "games are as they were."
+)
 
 #: Said once an export is on a stick (its files are flushed to it by then).
 SAFE_TO_PULL = "Everything is written: you can take the stick out now."
@@ -140,6 +148,8 @@ class HistoryScreen(BaseScreen):
         self.player_chip.bind(on_release=lambda _chip: self.choose_player())
         self.ids.filters.add_widget(self.player_chip)
         self._loaded = False
+        #: An export or an import: one at a time, off the UI thread.
+        self._exchange: Background[Any] = Background("export or import")
 
     def choose_player(self) -> None:
         try:
@@ -243,27 +253,34 @@ class HistoryScreen(BaseScreen):
 
     def export_all(self) -> None:
         """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder on a
-        USB stick if one is plugged in, else in Tableside's exchange folder."""
-        store = App.get_running_app().store
+        USB stick if one is plugged in, else in Tableside's exchange folder: written on
+        a worker thread while a popup shows how far it has got."""
+        if self._exchange.busy:
+            return
         base, stick, locked = export_place()
         folder = free_name(base / datetime.now().strftime("export-%Y%m%d-%H%M%S"))
-        try:
-            report = export_all(store, folder)
-            usb_sticks.flush(folder)
-        except (StorageFault, OSError) as problem:
-            words = (
-                str(problem)
-                if isinstance(problem, StorageFault)  # the saved games cannot be read now
-                else f"The files could not be written in {folder.parent}: {write_problem(problem)}."
-            )
-            show_notice("Nothing was exported", words)
-            return
-        if stick:
-            report = replace(report, stick=stick.label)
-            show_notice("Exported", f"{report.message}\n\n{SAFE_TO_PULL}")
-        else:
-            why_here = read_only_stick(locked) if locked else NO_STICK
+        progress = ProgressPopup("Exporting your games", "Writing", "game")
+        progress.open()
+
+        def exported(report: ExportReport) -> None:
+            progress.dismiss()
+            if stick:
+                report = replace(report, stick=stick.label)
+            why_here = SAFE_TO_PULL if stick else read_only_stick(locked) if locked else NO_STICK
             show_notice("Exported", f"{report.message}\n\n{why_here}")
+
+        def failed(problem: Exception) -> None:
+            progress.dismiss()
+            show_notice("Nothing was exported", _export_problem(problem, folder))
+
+        db_path, on_the_pi = App.get_running_app().store.path, exchange_folder()
+
+        def work() -> ExportReport:
+            # The export tidies where it writes; the Pi's own folder is tidied too.
+            remove_leftovers(on_the_pi)
+            return export_saved_games(db_path, folder, progress.tell)
+
+        self._exchange.run(folder, work, exported, failed)
 
     def choose_import(self) -> None:
         candidates = import_candidates()
@@ -279,13 +296,26 @@ class HistoryScreen(BaseScreen):
         ).open()
 
     def import_file(self, path: Path) -> None:
-        try:
-            report = import_bgstats(App.get_running_app().store, path)
-        except (StorageFault, ValueError) as problem:  # both say why in a player's words
-            show_notice("Nothing was imported", str(problem))
+        """Add the plays in a BG Stats file, on a worker thread while a popup shows how
+        far it has got."""
+        if self._exchange.busy:
             return
-        self.refresh()
-        show_notice("Imported", report.message)
+        progress = ProgressPopup("Importing plays", "Adding", "play")
+        progress.open()
+
+        def imported(report: ImportReport) -> None:
+            progress.dismiss()
+            self.refresh()
+            show_notice("Imported", report.message)
+
+        def failed(problem: Exception) -> None:
+            progress.dismiss()
+            show_notice("Nothing was imported", _import_problem(problem))
+
+        db_path = App.get_running_app().store.path
+        self._exchange.run(
+            path, partial(import_file, db_path, path, progress.tell), imported, failed
+        )
 
     def on_game_filter(self, *_args: object) -> None:
         for chip in self.ids.filters.children:
@@ -318,6 +348,22 @@ class HistoryScreen(BaseScreen):
             if game
             else "No games yet. Every game you play, finished or not, is listed here."
         )
+
+
+def _export_problem(problem: Exception, folder: Path) -> str:
+    """Why an export failed, in a player's words."""
+    if isinstance(problem, StorageFault):  # the saved games cannot be read now
+        return str(problem)
+    if isinstance(problem, OSError):
+        return f"The files could not be written in {folder.parent}: {write_problem(problem)}."
+    return SOMETHING_WENT_WRONG
+
+
+def _import_problem(problem: Exception) -> str:
+    """Why an import failed, in a player's words."""
+    if isinstance(problem, (StorageFault, ValueError)):  # both say why in those words
+        return str(problem)
+    return SOMETHING_WENT_WRONG
 
 
 def exchange_folder() -> Path:

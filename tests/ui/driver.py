@@ -16,6 +16,7 @@ from kivy.uix.widget import Widget
 
 from app.application import TablesideApp
 from app.kit import tap_guard
+from app.kit.popups import ProgressPopup
 
 
 class Driver:
@@ -81,6 +82,16 @@ class Driver:
                 return
             self.pump(1)
         raise AssertionError("the window never reached the expected state")
+
+    def wait_for_background(self, seconds: float = 60) -> None:
+        """Until the work in the background (an export, an import) has ended and its
+        progress popup closed, frames going on meanwhile: as a person waits."""
+        deadline = time.monotonic() + seconds
+        while any(isinstance(child, ProgressPopup) for child in Window.children):
+            assert time.monotonic() < deadline, "the work in the background never ended"
+            time.sleep(0.005)
+            self.pump()
+        self.pump()
 
     def close_popups(self) -> None:
         for child in list(Window.children):

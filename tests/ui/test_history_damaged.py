@@ -116,6 +116,7 @@ def test_an_export_of_a_damaged_store_says_what_it_left_out(driver: Driver) -> N
     _healthy, damaged = _damaged_store(driver.app.store)
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
     notice = _notice(driver)
     assert notice.startswith("Exported: Your games are in ")
     assert f"Skoventyr game {damaged} (its players cannot be read)" in notice
@@ -131,9 +132,10 @@ def test_storage_faults_are_put_in_words(driver: Driver, monkeypatch: pytest.Mon
         raise StorageFault("full")
 
     monkeypatch.setattr(store, "sessions", full)
-    monkeypatch.setattr(Store, "session_ids", full)  # what the export reads first
+    monkeypatch.setattr(Store, "session_ids", full)  # the export's own connection reads it
     exports = set(exchange_folder().glob("export-*"))
     driver.tap_text("Export")
+    driver.wait_for_background()
     assert _notice(driver).startswith("Nothing was exported: The storage is full")
     assert set(exchange_folder().glob("export-*")) == exports
     driver.close_popups()
@@ -154,6 +156,7 @@ def test_a_full_stick_is_put_in_words(driver: Driver, monkeypatch: pytest.Monkey
     exports = set(exchange_folder().glob("export-*"))
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
     notice = _notice(driver)
     assert notice.startswith("Nothing was exported: The files could not be written in ")
     assert notice.endswith(": there is no space left there.")
@@ -171,6 +174,7 @@ def test_a_hostile_file_is_refused_in_words(driver: Driver) -> None:
         driver.tap_text("History")
         driver.tap_text("Import")
         driver.tap_text("hostile.json")
+        driver.wait_for_background()
         assert _notice(driver) == (
             "Nothing was imported: This file is damaged: a play of Skogen has no readable "
             "date (9999-12-31 23:30:00-05:00)."

@@ -33,6 +33,7 @@ def test_export_goes_to_the_stick_and_says_when_it_can_be_pulled(
     finish_a_game(driver)
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
 
     notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
     where = re.match(r"Your games are in (export-\S+) on the stick KINGSTON\. Its files", notice)
@@ -58,6 +59,7 @@ def test_a_file_on_the_stick_is_offered_first_for_import(
     driver.tap_text("Import")
     assert "plays.bgsplay" in driver.texts()  # the first group is open
     driver.tap_text("plays.bgsplay")
+    driver.wait_for_background()
     assert "Nothing was imported" in driver.texts()  # and it was read from the stick
 
 
@@ -65,6 +67,7 @@ def test_without_a_stick_export_stays_on_the_pi_and_says_so(driver: Driver) -> N
     finish_a_game(driver)
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
     notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
     assert notice.endswith(NO_STICK)
     where = re.match(r"Your games are in (\S+), a folder in (.+?)\. Its files", notice)
@@ -84,6 +87,7 @@ def test_a_read_only_stick_is_named_as_read_only(
     finish_a_game(driver)
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
 
     notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
     assert NO_STICK not in notice
