@@ -63,5 +63,14 @@ def play_uuid(session: SavedSession) -> str:
     if session.external_id:
         return session.external_id
     # The start the clock gave: setting the date later leaves it the same play.
-    name = f"play:{session.game}:{session.seed}:{session.clock_start or session.started}"
-    return str(uuid.uuid5(UUID_NAMESPACE, name))
+    return stable_uuid(
+        f"play:{session.game}:{session.seed}:{session.clock_start or session.started}"
+    )
+
+
+def stable_uuid(name: str) -> str:
+    """The uuid5 of ``name`` in Tableside's namespace: the same for the same name. Half
+    of a character pair (a saved name may hold one), which uuid5 cannot take as UTF-8,
+    counts as its escape."""
+    text = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return str(uuid.uuid5(UUID_NAMESPACE, text))

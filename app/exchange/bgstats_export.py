@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -24,8 +23,8 @@ from app.exchange.bgstats import (
     COOPERATIVE,
     LOCATION_ID,
     LOCATION_NAME,
-    UUID_NAMESPACE,
     play_uuid,
+    stable_uuid,
 )
 from app.exchange.files import JsonArray, dumps, written
 from app.exchange.saved import TITLES, SavedGame, game_name, outcome_scores, write_games
@@ -104,7 +103,7 @@ class BgStatsPlays:
                 self._player_rows.append(
                     {
                         "id": self._player_ids[folded],
-                        "uuid": str(uuid.uuid5(UUID_NAMESPACE, f"player:{folded}")),
+                        "uuid": stable_uuid(f"player:{folded}"),
                         "name": name,
                         "isAnonymous": False,
                         "bggUsername": "",
@@ -122,7 +121,7 @@ class BgStatsPlays:
         games = [
             {
                 "id": game_id,
-                "uuid": str(uuid.uuid5(UUID_NAMESPACE, f"game:{key}")),
+                "uuid": stable_uuid(f"game:{key}"),
                 "name": TITLES.get(key, key),
                 "modificationDate": self._game_touched[key],
                 "cooperative": key in COOPERATIVE,
@@ -139,7 +138,7 @@ class BgStatsPlays:
         ]
         location = {
             "id": LOCATION_ID,
-            "uuid": str(uuid.uuid5(UUID_NAMESPACE, "location:tableside")),
+            "uuid": stable_uuid("location:tableside"),
             "name": LOCATION_NAME,
             "modificationDate": max(self._game_touched.values(), default=""),
         }

@@ -67,10 +67,8 @@ class SavedGame:
         return [f"{moves} of {game_name(self.session)}"]
 
 
-def saved_games(store: Store, ids: list[int] | None = None) -> Iterator[SavedGame]:
-    """The saved games with ``ids`` (None: every one, the oldest first), read ``CHUNK``
-    at a time."""
-    ids = store.session_ids() if ids is None else ids
+def saved_games(store: Store, ids: list[int]) -> Iterator[SavedGame]:
+    """The saved games with ``ids``, in that order, read ``CHUNK`` at a time."""
     for start in range(0, len(ids), CHUNK):
         for session in store.sessions_by_id(ids[start : start + CHUNK]):
             yield read_game(store, session)

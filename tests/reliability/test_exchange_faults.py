@@ -116,6 +116,23 @@ def test_a_finished_game_whose_end_is_not_a_time_is_left_out_of_bg_stats(
     assert any("Skoventyr game 1" in note for note in report.skipped)
 
 
+def test_a_lone_surrogate_in_a_saved_value_is_exported_as_its_escape(
+    store: Store, tmp_path: Path
+) -> None:
+    """JSON text may escape half of a character pair ("\\ud800"), which UTF-8 cannot
+    hold: the files keep it as that escape, and the export goes on."""
+    _damage(store, """update sessions set players = '["Ana", "B\\ud800"]' where id = 1""")
+    _damage(store, """update events set payload = '{"to": "\\udc80"}' where seq = 1""")
+
+    export_all(store, tmp_path / "out")
+
+    data = _json(tmp_path / "out" / "tableside.json")
+    first = next(s for s in data["sessions"] if s["id"] == 1)
+    assert first["players"] == ["Ana", "B\ud800"]
+    assert first["events"][0]["payload"] == {"to": "\udc80"}
+    assert "B\\ud800" in (tmp_path / "out" / "sessions.csv").read_text(encoding="utf-8")
+
+
 def test_one_damaged_game_is_saved_as_stored_on_its_own(store: Store, tmp_path: Path) -> None:
     export_session_as_stored(store, 2, tmp_path / "two.json")
     export_session_as_stored(store, 3, tmp_path / "three.json")
