@@ -21,7 +21,7 @@ from typing import Any
 
 from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid
 from app.exchange.json_pieces import JsonPieces, Unreadable
-from app.exchange.saved import TITLES, Progress, store_of_its_own
+from app.exchange.saved import TITLES, Progress, sessions_in_chunks, store_of_its_own
 from app.games import GAMES
 from app.storage.clock_check import LATEST_YEAR
 from app.storage.faults import counted, shorten
@@ -138,9 +138,8 @@ def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -
         )
     try:
         named = _read_named(path)
-        adding = _Adding(store)
         with _pieces(path) as pieces, store.transaction():
-            adding.begin()
+            adding = _Adding(store)
             for key in pieces.members():
                 if key != "plays" or not pieces.starts_array():
                     pieces.skip()
@@ -216,28 +215,31 @@ class _Left(Enum):
 
 
 class _Adding:
-    """The plays of a file added one by one, those already here skipped; ``begin``
-    inside the import's transaction."""
+    """The plays of a file added one by one, those already here skipped (made inside
+    the import's transaction)."""
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        saved = store.sessions()
-        whole = [s for s in saved if s.damage is None]
         # What tells a play already here: its uuid, or its game, start time and players.
-        self._ids = {play_uuid(s).casefold() for s in whole}
-        # A damaged row keeps its play's uuid, and the file may not hold that play twice.
-        self._damaged_ids = {s.external_id.casefold() for s in saved if s.damage and s.external_id}
-        self._ids |= {s.external_id.casefold() for s in whole if s.external_id} | self._damaged_ids
-        self._keys = {key for s in whole if (key := _known_key(s)) is not None}
-        self._roster: dict[str, str] = {}
+        self._ids: set[str] = set()
+        self._damaged_ids: set[str] = set()
+        self._keys: set[tuple[str, str, tuple[str, ...]]] = set()
+        for saved in sessions_in_chunks(store, store.session_ids()):
+            if saved.damage is None:
+                self._ids.add(play_uuid(saved).casefold())
+                if (key := _known_key(saved)) is not None:
+                    self._keys.add(key)
+            elif saved.external_id:
+                # A damaged row keeps its play's uuid, which no other row may have.
+                self._damaged_ids.add(saved.external_id.casefold())
+            if saved.external_id:
+                self._ids.add(saved.external_id.casefold())
+        self._roster = {player.name.casefold(): player.name for player in store.players()}
         #: Plays read so far.
         self.read = 0
         self._added = self._duplicates = self._damaged_duplicates = 0
         self._left_out = {reason: 0 for reason in _Left}
         self._new_players: list[str] = []
-
-    def begin(self) -> None:
-        self._roster = {player.name.casefold(): player.name for player in self._store.players()}
 
     def add(self, play: _Play | _Left) -> None:
         self.read += 1

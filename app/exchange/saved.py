@@ -68,10 +68,15 @@ class SavedGame:
 
 
 def saved_games(store: Store, ids: list[int]) -> Iterator[SavedGame]:
-    """The saved games with ``ids``, in that order, read ``CHUNK`` at a time."""
+    """The saved games with ``ids``, in that order, with their events."""
+    for session in sessions_in_chunks(store, ids):
+        yield read_game(store, session)
+
+
+def sessions_in_chunks(store: Store, ids: list[int]) -> Iterator[SavedSession]:
+    """The sessions with ``ids``, in that order, read ``CHUNK`` at a time."""
     for start in range(0, len(ids), CHUNK):
-        for session in store.sessions_by_id(ids[start : start + CHUNK]):
-            yield read_game(store, session)
+        yield from store.sessions_by_id(ids[start : start + CHUNK])
 
 
 class GameWriter(Protocol):
