@@ -63,6 +63,8 @@ class CopyLock:
     def claim(cls, db_path: Path) -> CopyLock:
         """Raises AlreadyOpen if another copy holds ``db_path``. A file that cannot be
         opened even to read is not claimed: nothing can be read or written there."""
+        if fcntl is None:
+            return cls([])  # no locks to hold (and an open file could not be set aside)
         fds: list[int] = []
         try:
             for path in (db_path.with_name(db_path.name + ".lock"), db_path):
@@ -107,8 +109,6 @@ def _open(path: Path) -> int | None:
 
 
 def _lock(fd: int, path: Path) -> None:
-    if fcntl is None:
-        return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
