@@ -134,7 +134,7 @@ def test_an_export_runs_behind_a_popup_that_says_how_far_it_has_got(
     driver.tap_text("Export")  # returns at once: the files are written on a worker thread
     (popup,) = (child for child in Window.children if isinstance(child, ProgressPopup))
     assert popup.heading == "Exporting your games"
-    driver.wait_until(lambda: popup.message == "Writing 1 of 3 games (33%).")
+    driver.wait_for(lambda: popup.message == "Writing 1 of 3 games (33%).")
     driver.press_key(13)  # Enter does not close it: the export goes on
     assert popup.parent is not None
     second_game.set()

@@ -4,7 +4,6 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
 
 import pytest
 from kivy.uix.widget import Widget
@@ -253,19 +252,13 @@ def test_a_hint_thought_out_for_another_game_at_the_same_moment_is_dropped(
         screen.ask_hint()
     assert len(asked) == 2 and asked[0] != asked[1]
 
-    def pump_until(condition: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + 30  # the advisor's time, however busy the machine
-        while not condition():
-            assert time.monotonic() < deadline, "the advisor never answered"
-            driver.pump()
-
     gates[0].set()  # the first game's hint arrives
-    pump_until(lambda: len(hints) == 1)
+    driver.wait_for(lambda: len(hints) == 1)
     driver.pump(3)
     assert screen.hint is None and screen.hinting.busy
 
     gates[1].set()
-    pump_until(lambda: screen.hint is not None)
+    driver.wait_for(lambda: screen.hint is not None)
     assert screen.hint is hints[1]
 
 

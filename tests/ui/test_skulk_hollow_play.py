@@ -476,13 +476,13 @@ def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
     driver.pump()
 
     gates[1].set()  # Grak's plan, for the same move count of the other game, arrives
-    wait(driver, lambda: bool(thought[1]), drawing=True)
+    driver.wait_for(lambda: bool(thought[1]))
     driver.pump(3)
     assert screen.plan is None and not screen.instructions.active
     assert len(screen.play.session.events) == moment and screen.thinker.busy
 
     gates[2].set()  # Raptra's own
-    wait(driver, lambda: screen.plan is not None or not screen.guardian_turn, drawing=True)
+    driver.wait_for(lambda: screen.plan is not None or not screen.guardian_turn)
     raptras = thought[2][-1].steps
     recorded = list(screen.play.session.actions[moment:])  # steps that change nothing
     assert recorded == [step.action for step in raptras][: len(recorded)]
