@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
 import random
+import sys
+import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -17,7 +21,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from app.games import GameInfo, load
+from app.games import GAMES, GameInfo, load
 from app.kit import tap_guard, theme
 from app.kit.widgets import BaseScreen
 from app.play.background import Background
@@ -28,12 +32,14 @@ from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
-    from app.kit.popups import MessagePopup
+    from app.kit.popups import MessagePopup, ProgressPopup
     from app.play.play_session import PlaySession
+    from app.storage.mending import Mended
     from app.storage.store import Store
     from hardware import Controls
 
 log = logging.getLogger("tableside")
+T = TypeVar("T")
 
 #: Desktop keys that mirror the physical buttons, by Kivy's key names
 #: (kivy.core.window.Keyboard.keycodes): either Enter confirms, Backspace undoes.
@@ -70,7 +76,8 @@ class TablesideApp(App):
         self._trail: list[str] = []  # screens to go back to
         self._stopped = False
         self._lock: CopyLock | None = None
-        self._checker: Background[bool] | None = None  # the start-up quick_check
+        self._checker: Background[bool] | None = None  # the start-up integrity_check
+        self._mender: Background[Mended] | None = None  # mending a damaged file
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -124,18 +131,17 @@ class TablesideApp(App):
             self.notices.clear()
 
     def _check_saved_games(self) -> None:
-        """SQLite's quick_check of the whole file, off the UI thread: a damaged file is
-        then set aside (whatever can be read is kept) and Home shows what is left. A
-        check that fails to finish proves nothing: it is said, and nothing is touched."""
+        """SQLite's integrity_check of the whole file, off the UI thread: a damaged file
+        is then mended (``_mend``). A check that fails to finish proves nothing: it is
+        said, and nothing is touched."""
         store = self.store
+        if store.needs_mending is not None:  # found as it opened, or a repair cut short
+            self._mend()
+            return
 
         def found_damage(whole: bool) -> None:
             if not whole and self._store is store:
-                store.set_aside_damaged()
-                self.notices.extend(store.notices)
-                store.notices.clear()
-                self.root.get_screen("home").refresh()
-                self._show_notices()
+                store.report_damage("the file is damaged")  # which mends it (on_damage)
 
         def not_finished(_error: Exception) -> None:
             if self._store is store:
@@ -146,7 +152,50 @@ class TablesideApp(App):
                 self._show_notices()
 
         self._checker = Background("start-up check")
-        self._checker.run("check", store.check_whole, found_damage, not_finished)
+        self._checker.run(
+            "check", partial(behind_the_window, store.check_whole), found_damage, not_finished
+        )
+
+    @property
+    def mending(self) -> bool:
+        return self._mender is not None and self._mender.busy
+
+    def _mend(self) -> None:
+        """Mend the damaged saved games off the UI thread, which only hears how far it has
+        got (a bar in a popup: nothing can be played meanwhile), then say what happened.
+        After a rescue the game on screen may have lost moves: Home is shown instead."""
+        store = self.store
+        if store.needs_mending is None or self.mending:
+            return
+        from app.kit.popups import MENDING_NOTE, ProgressPopup
+
+        popup = ProgressPopup(heading="Repairing your saved games", note=MENDING_NOTE)
+        popup.open()
+
+        def progress(done: float, doing: str) -> None:  # on the mending's thread
+            Clock.schedule_once(lambda _dt: popup.show(done, doing))
+
+        def settle(changed: bool) -> None:
+            popup.dismiss()
+            if changed:
+                self.home()
+            self._apply_settings()
+            self.notices.extend(store.notices)
+            store.notices.clear()
+            self.root.get_screen("home").refresh()
+            self._show_notices()
+
+        def finished(mended: Mended) -> None:
+            store.finish_mending(mended)
+            settle(mended.rescued)
+
+        def failed(error: Exception) -> None:
+            store.mending_failed(error)
+            settle(True)
+
+        work = store.start_mending(progress, {game.key: game.title for game in GAMES})
+        self._mender = Background("mending of the saved games")
+        self._mender.run("mend", partial(behind_the_window, work), finished, failed)
 
     def _connect_controls(self) -> None:
         from app.controls_link import open_controls
@@ -154,20 +203,26 @@ class TablesideApp(App):
         self.controls, notice = open_controls(self.dispatch_intent)
         if notice:
             self.notices.append(notice)
+        self._apply_settings()
+
+    def _apply_settings(self) -> None:
+        """The saved settings the controls follow (read again once a file is mended)."""
         if self.controls is not None:
             self.controls.muted = self.store.setting("buzzer_muted", False)
 
     @property
     def store(self) -> Store:
         """The saved games: opened just after the first frame, or by whatever needs them
-        sooner. A damaged file is set aside and the notice says so."""
+        sooner. Damage found in them, then or later, is mended off the UI thread
+        (``_mend``), and the notice says what happened."""
         if self._store is None:
             from app.storage.store import Store
 
-            self._store = Store.open(self.db_path, check=False, lock=self._lock)
+            self._store = Store.open(self.db_path, check=False, lock=self._lock, mend_now=False)
             self.notices.extend(self._store.notices)
             self._store.notices.clear()
             self._store.on_notice = self._notice_later
+            self._store.on_damage = lambda: Clock.schedule_once(lambda _dt: self._mend())
         return self._store
 
     def _notice_later(self, text: str) -> None:
@@ -280,7 +335,14 @@ class TablesideApp(App):
         if intent != "home" and tap_guard.guarding():
             log.debug("ignored %s: the screen has just changed", intent)
             return
+        if self.mending:  # nothing can be done with the games until they are mended
+            log.debug("ignored %s: the saved games are being mended", intent)
+            return
+        from app.kit.popups import ProgressPopup
+
         popup = _open_popup()
+        if isinstance(popup, ProgressPopup):
+            return  # work under way: the popup closes when it ends
         if popup is not None:
             if intent == "confirm":
                 popup.confirm()
@@ -309,6 +371,17 @@ class TablesideApp(App):
             for top in Window.children  # the screens and any popup
             for w in top.walk(restrict=True)
         )
+
+
+def behind_the_window(work: Callable[[], T]) -> T:
+    """Run ``work`` (on a worker thread) at a lower priority than the window's: on a
+    busy machine the frames then come first. Linux gives each thread its own priority;
+    elsewhere the work runs as it is."""
+    if sys.platform == "linux":
+        thread = threading.get_native_id()
+        nice = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(nice + 10, 19))
+    return work()
 
 
 def why_not_replayed(problem: ValueError) -> str:
@@ -350,11 +423,11 @@ class _StorageFaultHandler(ExceptionHandler):
         return ExceptionManager.PASS
 
 
-def _open_popup() -> MessagePopup | None:
-    from app.kit.popups import MessagePopup
+def _open_popup() -> MessagePopup | ProgressPopup | None:
+    from app.kit.popups import MessagePopup, ProgressPopup
 
     for child in Window.children:
-        if isinstance(child, MessagePopup):
+        if isinstance(child, (MessagePopup, ProgressPopup)):
             return child
         if isinstance(child, ModalView):
             return None

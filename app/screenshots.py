@@ -26,8 +26,10 @@ from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
-from app.kit.popups import ProgressPopup, show_notice
+from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
+from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check
+from app.storage.salvage import COPYING
 from app.storage.store import Store
 
 DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
@@ -131,12 +133,14 @@ class ScreenshotApp(TablesideApp):
             ("history_player_filter", self._open_player_filter),
             ("history_damaged_game", self._open_damaged_game),
             ("history_set_date", self._set_a_date),
+            ("history_send_to_bgstats", self._send_to_bgstats),
             ("play_skogen_end_time_not_checked", self._end_with_time_not_checked),
             ("history_exporting", self._show_export_progress),
             ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
             ("new_game_guest", self._ask_for_a_guest),
             ("notice", self._show_sample_notice),
+            ("mending", self._show_mending),
         ]
         return scenes
 
@@ -192,6 +196,15 @@ class ScreenshotApp(TablesideApp):
         row = next(row for row in self.current_screen.rows if row["time_not_checked"])
         self.current_screen.set_date(row["session_id"])
 
+    def _send_to_bgstats(self) -> None:
+        """The code that sends a finished Skogen game to BG Stats, from History."""
+        self._open("history")
+        self.current_screen.refresh()
+        rows = self.current_screen.rows
+        send_to_bgstats(
+            next(r["session_id"] for r in rows if r["bgstats"] and r["game_key"] == "skogen")
+        )
+
     def _end_with_time_not_checked(self) -> None:
         """Skogen's end screen, the game played while the clock was not known right."""
         self.store.clock_known_right = lambda: False
@@ -205,7 +218,7 @@ class ScreenshotApp(TablesideApp):
         self._open("history")
         progress = ProgressPopup("Exporting your games", "Writing", "game")
         progress.open()
-        progress.message = "Writing 1,200 of 4,000 games (30%)."
+        progress.done, progress.message = 0.3, "Writing 1,200 of 4,000 games (30%)."
 
     def _export_all(self) -> None:
         """The notice that ends an export: the scene waits for the files, which are
@@ -232,6 +245,14 @@ class ScreenshotApp(TablesideApp):
             "Your saved games could not be read (the file is damaged). The old file was "
             "kept as tableside.db.unreadable-20261129 and a new, empty one was started.",
         )
+
+    def _show_mending(self) -> None:
+        """Damaged saved games being mended, part of the way (app.storage.mending)."""
+        _close_popups()
+        self.home()
+        popup = ProgressPopup(heading="Repairing your saved games", note=MENDING_NOTE)
+        popup.show(0.45, COPYING)
+        popup.open()
 
     def _run_steps(self, steps: list[tuple[str, Callable[[], None]]]) -> None:
         if not steps:

@@ -9,6 +9,8 @@ format, and the USB stick they go to.
   Stats app (``export_bgstats``); ``bgstats`` describes the file.
 - ``bgstats_import``: the plays of Tableside's games from such a file (``import_bgstats``),
   read a piece at a time by ``json_pieces``.
+- ``bgstats_link``: one finished game as BG Stats' push-plays link, fitted to a QR code
+  the screen can show (``push_link``).
 - ``saved`` and ``files``: what the exports read from the store (a few games at a time),
   and how they write (under a temporary name, renamed once whole).
 - ``usb_sticks``: where a plugged-in stick is, and making sure the files are on it.

@@ -8,16 +8,24 @@ used). The layout follows the public programs that write files BG Stats imports
 Stats' "push plays" support page, whose dates are local wall-clock times without a zone
 ("2020-10-23 19:16:58") and whose location is the app the play comes from::
 
-    {"about": ..., "userInfo": {"meRefId": 0},            # 0: no player is the phone's owner
+    {"about": ..., "userInfo": {"meRefId"},               # the owner of the phone (below)
      "games": [{"id"*, "uuid", "name"*, "bggId"*, "bggName", "bggYear", "isBaseGame": 1,
                 "isExpansion": 0, "cooperative", "highestWins", "noPoints", "usesTeams"}],
      "players": [{"id"*, "uuid", "name"*, "isAnonymous"*, ...}],
      "locations": [{"id": 1, "uuid", "name": "Tableside", "modificationDate"}],
      "plays": [{"uuid"*, "gameRefId"*, "locationRefId": 1,
                 "playDate"* ("YYYY-MM-DD HH:MM:SS", the table's local time),
-                "durationMin"*, "comments"*, "board": "", "manualWinner", "ignored", ...,
+                "durationMin"*, "comments"*, "board": "", "manualWinner", "ignored",
+                "nemestatsId": 0, "importPlayId": 0, ...,
                 "playerScores"*: [{"playerRefId"*, "score"* (text), "winner"*, "role",
-                                   "startPlayer", "seatOrder"*, "rank", "newPlayer"}]}]}
+                                   "startPlayer", "startPosition"* ("1", "2"... in turn
+                                   order), "seatOrder": 0, "rank", "newPlayer"}]}]}
+
+``nemestatsId``, ``importPlayId``, ``startPosition`` and ``seatOrder`` are as BG Stats 5
+writes them in its own backups (every play and seat of a 560-play Android 5.3 backup);
+on reading, ``seatOrder`` counts too (Tableside wrote 1, 2... there before). The owner
+of the phone (``meRefId``, a player in the file, as in every file BG Stats writes) is
+the player chosen as "This is me" in Settings, else the player in the most games.
 
 A game is recognised by its BoardGameGeek id, else by its name. A time with a zone
 ("+01:00") is read as that moment; one without, as the local time of this table.
@@ -30,8 +38,11 @@ exporting twice gives the same file and a play that comes back is recognised.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
+from collections.abc import Iterable
 
 from app.storage.sessions import SavedSession
+from app.storage.store import Store
 
 #: Games where the table plays together against the game: everyone wins or no one does.
 COOPERATIVE = frozenset({"skoventyr", "skulk_hollow"})
@@ -50,6 +61,53 @@ BG_DATE = "%Y-%m-%d %H:%M:%S"
 #: source at hand gave an id, so they are written with 0, BG Stats' "no BGG game" (the
 #: README says so).
 BGG_GAMES: dict[str, tuple[int, int]] = {"skulk_hollow": (232595, 2019)}
+
+
+#: The setting that names the player who owns the phone with BG Stats ("This is me").
+OWNER_SETTING = "bgstats_owner"
+
+
+def chosen_owner(store: Store) -> str:
+    """The player chosen as "This is me" in Settings; "" when no one was."""
+    name = store.setting(OWNER_SETTING, "")
+    return name if isinstance(name, str) else ""
+
+
+def set_owner(store: Store, name: str) -> None:
+    """Choose the player who owns the phone ("" for the player in the most games)."""
+    store.set_setting(OWNER_SETTING, name)
+
+
+def most_played(sessions: Iterable[SavedSession]) -> str | None:
+    """The player in the most finished games (names count as one whatever their case),
+    the first of them to have played on a tie (``sessions`` oldest first), spelt as in
+    their first game; None when no game was finished."""
+    counts = PlayerCounts()
+    for session in sessions:
+        counts.add(session)
+    return counts.most()
+
+
+class PlayerCounts:
+    """How many finished games each player is in, counted a game at a time (``add``, the
+    oldest first), so that the player in the most (``most``) is known however many games
+    there are without keeping them."""
+
+    def __init__(self) -> None:
+        self._counts: Counter[str] = Counter()
+        self._spelling: dict[str, str] = {}
+
+    def add(self, session: SavedSession) -> None:
+        if session.status != "finished" or session.damage is not None:
+            return
+        for name in {name.casefold(): name for name in session.players}.values():
+            self._spelling.setdefault(name.casefold(), name)
+            self._counts[name.casefold()] += 1
+
+    def most(self) -> str | None:
+        """The player in the most games, the first to have played on a tie."""
+        # A Counter keeps first appearances first, and most_common keeps that order on a tie.
+        return self._spelling[self._counts.most_common(1)[0][0]] if self._counts else None
 
 
 #: The one location of every exported play: "the app providing the play", as BG Stats

@@ -5,10 +5,14 @@ A play's "durationMin" is the time its moves took, pauses and steps of the clock
 (app.storage.play_time). A game whose time was not checked (the clock was not known to be
 right) is dated from the latest of its times that can be right; one with none is left out
 of the play file, with a word to set its date in History.
+
+What a play is made of (its times, each player's result) is shared with the play sent
+to BG Stats as a link (app.exchange.bgstats_link).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from contextlib import ExitStack
@@ -23,12 +27,15 @@ from app.exchange.bgstats import (
     COOPERATIVE,
     LOCATION_ID,
     LOCATION_NAME,
+    PlayerCounts,
+    chosen_owner,
     play_uuid,
     stable_uuid,
 )
 from app.exchange.files import JsonArray, dumps, written
 from app.exchange.saved import TITLES, SavedGame, game_name, outcome_scores, write_games
-from app.storage.play_time import parse_time
+from app.storage.events import LoggedEvent
+from app.storage.play_time import Played, parse_time, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
 from engines.skulk_hollow.components import GUARDIANS, load_components
@@ -46,7 +53,18 @@ def export_bgstats(store: Store, path: Path) -> None:
     with ExitStack() as files:
         file = files.enter_context(written(path))
         spool = files.enter_context(plays_spool(path.parent))
-        write_games(store, [BgStatsPlays(file, spool, "the BG Stats file")])
+        plays = BgStatsPlays(file, spool, "the BG Stats file", chosen_owner(store))
+        write_games(store, [plays])
+
+
+def bgstats_data(store: Store) -> dict[str, Any]:
+    """What ``export_bgstats`` writes, read back: the same for the same saved games."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "plays.bgsplay"
+        export_bgstats(store, path)
+        with path.open(encoding="utf-8") as file:
+            data: dict[str, Any] = json.load(file)
+    return data
 
 
 def plays_spool(folder: Path) -> TextIO:
@@ -61,10 +79,14 @@ class BgStatsPlays:
     ``spool`` (one to a line) and the file is put together by ``finish``.
 
     A finished game whose times cannot be read, or none of whose times can be right, is
-    left out and named in ``skipped`` (naming ``file_name``)."""
+    left out and named in ``skipped`` (naming ``file_name``). The file's owner ("me") is
+    ``owner`` (app.exchange.bgstats.chosen_owner), else the player in the most of its
+    games, counted as they are written."""
 
-    def __init__(self, file: TextIO, spool: TextIO, file_name: str) -> None:
+    def __init__(self, file: TextIO, spool: TextIO, file_name: str, owner: str = "") -> None:
         self._file = file
+        self._owner = owner
+        self._counts = PlayerCounts()
         self._spool = spool
         self._plays = JsonArray(spool, "  ")
         self._file_name = file_name
@@ -81,13 +103,13 @@ class BgStatsPlays:
         if not game.whole or session.status != "finished" or not isinstance(session.outcome, dict):
             return
         try:
-            times = _PlayTimes.of(game)
+            times = PlayTimes.timed(session, game.play_time)
         except ValueError:
             self.skipped.append(
                 f"{game_name(session)} in {self._file_name} (its times cannot be read)"
             )
             return
-        except _DateUnknown:
+        except DateUnknown:
             self.skipped.append(
                 f"{game_name(session)} in {self._file_name} (the clock was not set when it "
                 "was played: set its date in History)"
@@ -97,25 +119,38 @@ class BgStatsPlays:
         touched = self._game_touched.get(session.game, "")
         self._game_touched[session.game] = max(touched, times.modified)
         for name in session.players:
-            folded = name.casefold()
-            if folded not in self._player_ids:
-                self._player_ids[folded] = len(self._player_ids) + 1
-                self._player_rows.append(
-                    {
-                        "id": self._player_ids[folded],
-                        "uuid": stable_uuid(f"player:{folded}"),
-                        "name": name,
-                        "isAnonymous": False,
-                        "bggUsername": "",
-                    }
-                )
-            touched = self._player_touched.get(folded, "")
-            self._player_touched[folded] = max(touched, times.modified)
+            self._player_id(name, times.modified)
+        self._counts.add(session)
         play = _bg_play(session, times, self._game_ids[session.game], self._player_ids)
         self._plays.add(dumps(play))
 
+    def _player_id(self, name: str, touched: str) -> int:
+        folded = name.casefold()
+        if folded not in self._player_ids:
+            self._player_ids[folded] = len(self._player_ids) + 1
+            self._player_rows.append(
+                {
+                    "id": self._player_ids[folded],
+                    "uuid": player_uuid(name),
+                    "name": name,
+                    "isAnonymous": False,
+                    "bggUsername": "",
+                }
+            )
+        self._player_touched[folded] = max(self._player_touched.get(folded, ""), touched)
+        return self._player_ids[folded]
+
     def finish(self) -> None:
         self._plays.close()
+        me = self._owner or self._counts.most()
+        me_id = 0  # no one: only in a file without players
+        if me:
+            # BG Stats' own files always name a player in the file as the owner; one
+            # chosen in Settings who is in no play yet is a player of the file all the
+            # same, as of the latest play.
+            known = me.casefold() in self._player_ids
+            latest = max(self._game_touched.values(), default="")
+            me_id = self._player_id(me, "" if known else latest)
         for row in self._player_rows:
             row["modificationDate"] = self._player_touched[str(row["name"]).casefold()]
         games = [
@@ -147,9 +182,7 @@ class BgStatsPlays:
                 "Plays exported by Tableside for Board Game Stats. Open this file with "
                 "Board Game Stats, or import it into Tableside."
             ),
-            # Every public generator names "me"; Tableside does not know which player owns
-            # the phone, and 0 names no one, so BG Stats merges no player into its owner.
-            "userInfo": {"meRefId": 0},
+            "userInfo": {"meRefId": me_id},
             "games": games,
             "players": self._player_rows,
             "locations": [location] if self._game_ids else [],
@@ -160,12 +193,17 @@ class BgStatsPlays:
         self._file.write("}\n")
 
 
-class _DateUnknown(Exception):
+def player_uuid(name: str) -> str:
+    """A player's uuid in the play file: the same for the same name in any case."""
+    return stable_uuid(f"player:{name.casefold()}")
+
+
+class DateUnknown(Exception):
     """None of a game's times can be right, and no one has set its date."""
 
 
 @dataclass(frozen=True)
-class _PlayTimes:
+class PlayTimes:
     """A finished session's times, as BG Stats wants them: the table's local time (the
     store keeps UTC). The play lasts the time its moves took (app.storage.play_time)."""
 
@@ -175,12 +213,16 @@ class _PlayTimes:
     modified: str
 
     @classmethod
-    def of(cls, game: SavedGame) -> _PlayTimes:
-        """Raises ValueError for a time that is not one (a damaged row), _DateUnknown for
+    def of(cls, session: SavedSession, events: list[LoggedEvent]) -> PlayTimes:
+        """Raises ValueError for a time that is not one (a damaged row), DateUnknown for
         a game played on a clock that was not set."""
-        session, play = game.session, game.play_time
+        return cls.timed(session, played(session, events))
+
+    @classmethod
+    def timed(cls, session: SavedSession, play: Played) -> PlayTimes:
+        """``of``, for a game whose play time is already reckoned (app.exchange.saved)."""
         if play.start is None or play.end is None:
-            raise _DateUnknown
+            raise DateUnknown
         start, end = _local(play.start), _local(play.end)
         # A time not checked may be the wrong clock's: the play's own end is surer.
         modified = _local(parse_time(session.updated)) if session.time_checked else end
@@ -196,36 +238,55 @@ def _local(moment: datetime) -> datetime:
         raise ValueError(f"{moment.isoformat()} is out of range") from None
 
 
-def _bg_play(
-    session: SavedSession, times: _PlayTimes, game_id: int, player_ids: dict[str, int]
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Seat:
+    """A player's result in a finished game, as BG Stats keeps it."""
+
+    name: str
+    winner: bool
+    #: None in a game against the game, and for a player without a recorded score.
+    score: int | None
+    #: 1 for the best score (tied scores share a rank), 0 in a game without scores.
+    rank: int
+    role: str
+
+
+def seats(session: SavedSession) -> list[Seat]:
+    """The players of a finished game and their results, in turn order (Tableside keeps
+    the players in the order they play: the first started)."""
     outcome: dict[str, Any] = session.outcome
     result = outcome.get("result")
     winners = _names(outcome.get("winners"))
-    scores = outcome_scores(outcome)
-    cooperative = session.game in COOPERATIVE
+    scores = {} if session.game in COOPERATIVE else outcome_scores(outcome)
     role = _role(session)
-    player_scores = []
-    for seat, name in enumerate(session.players):
+    found = []
+    for name in session.players:
         # Against the game everyone wins or no one does; otherwise the recorded winners.
         winner = result == "won" if result in ("won", "lost") else name in winners
         score = scores.get(name)
-        rank = 0
-        if score is not None:
-            rank = 1 + sum(1 for other in scores.values() if other > score)
-        player_scores.append(
-            {
-                "playerRefId": player_ids[name.casefold()],
-                "score": "" if cooperative or score is None else str(score),
-                "winner": winner,
-                "newPlayer": False,
-                "startPlayer": seat == 0,  # Tableside keeps players in turn order
-                "seatOrder": seat + 1,
-                "rank": rank,
-                "role": role,
-            }
-        )
-    reason = outcome.get("reason")
+        rank = 0 if score is None else 1 + sum(1 for other in scores.values() if other > score)
+        found.append(Seat(name, winner, score, rank, role))
+    return found
+
+
+def _bg_play(
+    session: SavedSession, times: PlayTimes, game_id: int, player_ids: dict[str, int]
+) -> dict[str, Any]:
+    player_scores = [
+        {
+            "playerRefId": player_ids[seat.name.casefold()],
+            "score": "" if seat.score is None else str(seat.score),
+            "winner": seat.winner,
+            "newPlayer": False,
+            "startPlayer": position == 1,
+            "startPosition": str(position),
+            "seatOrder": 0,  # where they sat, which BG Stats 5 leaves at 0 as well
+            "rank": seat.rank,
+            "role": seat.role,
+        }
+        for position, seat in enumerate(seats(session), start=1)
+    ]
+    reason = session.outcome.get("reason")
     return {
         "uuid": play_uuid(session),
         "gameRefId": game_id,
@@ -244,6 +305,8 @@ def _bg_play(
         "rating": 0,
         "scoringSetting": 0,
         "bggId": 0,
+        "nemestatsId": 0,
+        "importPlayId": 0,
         "playImages": "[]",
         "expansionPlays": [],
         "playerScores": player_scores,

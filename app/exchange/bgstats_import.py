@@ -2,6 +2,13 @@
 BG Stats, a play file or a backup; its layout: app.exchange.bgstats), added as finished
 sessions, skipping those already here.
 
+A play is known by its uuid. Two plays of the same game, start and players are one only
+when neither has a uuid (then that is all that tells them apart), or when one of them
+is a game played on this table: BG Stats users log many plays at a default time of day,
+each its own play. A play without a uuid is kept with one made from its game, its time
+as the file writes it and its players, so the same file imported again after the table
+moved to another time zone still finds it here.
+
 Everything in the file is untrusted: a file a person picked, perhaps damaged, perhaps
 made to harm. What cannot be read raises ValueError in a player's words, and nothing is
 added.
@@ -19,7 +26,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid
+from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid, stable_uuid
 from app.exchange.json_pieces import JsonPieces, Unreadable
 from app.exchange.saved import TITLES, Progress, sessions_in_chunks, store_of_its_own
 from app.games import GAMES
@@ -34,7 +41,8 @@ from engines.core import Outcome, to_data
 @dataclass(frozen=True)
 class ImportReport:
     added: int = 0
-    #: Plays already here: the same uuid, or the same game, start time and players.
+    #: Plays already here: the same uuid (one made for a play without), or a game played
+    #: here with the same start time and players.
     duplicates: int = 0
     #: Of those, plays kept here in a row that cannot be read whole (History shows them).
     damaged_duplicates: int = 0
@@ -76,7 +84,8 @@ class ImportReport:
 
 @dataclass(frozen=True)
 class _Play:
-    uuid: str | None
+    #: The play's uuid in the file, or one made for a play without (``_identity``).
+    uuid: str
     game: str
     started: str
     ended: str
@@ -220,15 +229,16 @@ class _Adding:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        # What tells a play already here: its uuid, or its game, start time and players.
+        # What tells a play already here: its uuid, or, for a game played on this table
+        # (an imported one has the id it came with), its game, start time and players.
         self._ids: set[str] = set()
         self._damaged_ids: set[str] = set()
-        self._keys: set[tuple[str, str, tuple[str, ...]]] = set()
+        self._own_keys: set[tuple[str, str, tuple[str, ...]]] = set()
         for saved in sessions_in_chunks(store, store.session_ids()):
             if saved.damage is None:
                 self._ids.add(play_uuid(saved).casefold())
-                if (key := _known_key(saved)) is not None:
-                    self._keys.add(key)
+                if not saved.external_id and (key := _known_key(saved)) is not None:
+                    self._own_keys.add(key)
             elif saved.external_id:
                 # A damaged row keeps its play's uuid, which no other row may have.
                 self._damaged_ids.add(saved.external_id.casefold())
@@ -247,8 +257,8 @@ class _Adding:
             self._left_out[play] += 1
             return
         key = _key(play.game, play.started, play.players)
-        identifier = play.uuid.casefold() if play.uuid else None
-        if identifier in self._ids or key in self._keys:
+        identifier = play.uuid.casefold()
+        if identifier in self._ids or key in self._own_keys:
             self._duplicates += 1
             self._damaged_duplicates += identifier in self._damaged_ids
             return
@@ -271,9 +281,7 @@ class _Adding:
             external_id=play.uuid,
         )
         self._added += 1
-        self._keys.add(key)
-        if identifier:
-            self._ids.add(identifier)
+        self._ids.add(identifier)
 
     def report(self) -> ImportReport:
         return ImportReport(
@@ -311,7 +319,7 @@ def _read_play(play: Any, named: _Named) -> _Play | _Left:
     if game is None:
         return _Left.OTHER_GAME
     title = TITLES[game]
-    start = _read_date(play.get("playDate"), title)
+    start, written = _read_date(play.get("playDate"), title)
     seats = play.get("playerScores", [])
     if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
         raise ValueError(f"This file is damaged: a play of {title} has unreadable players.")
@@ -319,9 +327,7 @@ def _read_play(play: Any, named: _Named) -> _Play | _Left:
         return _Left.NO_PLAYERS
     if len(seats) > MAX_SEATS:
         raise ValueError(f"This file is damaged: a play of {title} has {len(seats)} players.")
-    numbers = [seat.get("seatOrder") for seat in seats]
-    if all(type(n) is int and n > 0 for n in numbers) and len(set(numbers)) == len(numbers):
-        seats = sorted(seats, key=lambda seat: int(seat["seatOrder"]))
+    seats = _in_turn_order(seats)
     players: list[str] = []
     anonymous: set[str] = set()
     winners: list[str] = []
@@ -346,8 +352,10 @@ def _read_play(play: Any, named: _Named) -> _Play | _Left:
             scores.append((name, score))
     ended = start + timedelta(minutes=_read_minutes(play.get("durationMin"), title))
     identifier = _text(play.get("uuid"), UUID_LIMIT + 1)
+    if not 0 < len(identifier) <= UUID_LIMIT:
+        identifier = _identity(game, written, players)
     return _Play(
-        uuid=identifier if 0 < len(identifier) <= UUID_LIMIT else None,
+        uuid=identifier,
         game=game,
         started=start.isoformat(timespec="seconds"),
         ended=ended.isoformat(timespec="seconds"),
@@ -357,6 +365,33 @@ def _read_play(play: Any, named: _Named) -> _Play | _Left:
         scores=tuple(scores),
         comment=_text(play.get("comments"), COMMENT_LIMIT),
     )
+
+
+def _in_turn_order(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats in turn order, when the file gives it: BG Stats 5 writes each seat's
+    ``startPosition`` ("1", "2"...; "" when not known), Tableside wrote ``seatOrder``
+    (1, 2...) before it wrote ``startPosition`` too. Otherwise as the file lists them."""
+    for field in ("startPosition", "seatOrder"):
+        places = [place for seat in seats if (place := _position(seat.get(field)))]
+        if len(set(places)) == len(seats):
+            ordered = sorted(zip(places, seats, strict=True), key=lambda pair: pair[0])
+            return [seat for _place, seat in ordered]
+    return seats
+
+
+def _position(value: Any) -> int | None:
+    """A place in the turn order (1 is first), as a number or as text; None if not one."""
+    if isinstance(value, str) and value.isdecimal() and len(value) < 6:
+        value = int(value)
+    return value if type(value) is int and value > 0 else None
+
+
+def _identity(game: str, written: str, players: list[str]) -> str:
+    """The uuid kept for a play that has none in its file: from what tells it from
+    another play there, its time as written (not the moment: read in another time zone,
+    the same file gives other moments)."""
+    people = ",".join(sorted(name.casefold() for name in players))
+    return stable_uuid(f"imported:{game}:{written}:{people}")
 
 
 def _by_id(rows: Any, what: str) -> dict[int | str, dict[str, Any]]:
@@ -400,9 +435,10 @@ def _game_key(game: dict[str, Any]) -> str | None:
     return _GAME_NAMES.get(_simple(name)) if isinstance(name, str) else None
 
 
-def _read_date(value: Any, title: str) -> datetime:
-    """A BG Stats play date in UTC, in the years a play can have been. BG Stats writes the
-    wall-clock time of the play without a zone: it is read as this table's local time."""
+def _read_date(value: Any, title: str) -> tuple[datetime, str]:
+    """A BG Stats play date in UTC, in the years a play can have been, and the time as
+    the file writes it ("2026-03-03 10:00:00"). BG Stats writes the wall-clock time of
+    the play without a zone: it is read as this table's local time."""
     if not isinstance(value, str):
         raise ValueError(f"This file is damaged: a play of {title} has no date.")
     try:
@@ -415,7 +451,7 @@ def _read_date(value: Any, title: str) -> datetime:
             f"This file is damaged: a play of {title} has no readable date ({shorten(value, 40)})."
         )
     # A naive time is local (astimezone reads it so); one with a zone is that moment.
-    return moment.astimezone(UTC).replace(microsecond=0)
+    return moment.astimezone(UTC).replace(microsecond=0), moment.isoformat(" ")
 
 
 def _read_minutes(value: Any, title: str) -> int:
@@ -445,7 +481,7 @@ def _bg_date(text: str) -> str:
 
 
 def _key(game: str, started: str, players: Iterable[str]) -> tuple[str, str, tuple[str, ...]]:
-    """What makes two records the same play when their uuids do not say so."""
+    """What makes a record the same play as a game played here, whatever their uuids."""
     return game, _bg_date(started), tuple(sorted(name.casefold() for name in players))
 
 

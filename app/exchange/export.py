@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.exchange import usb_sticks
+from app.exchange.bgstats import chosen_owner
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
 from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles
 from app.exchange.files import remove_leftovers, written, written_folder
@@ -81,6 +82,7 @@ def export_all(store: Store, folder: Path, progress: Progress | None = None) -> 
             files.enter_context(written(partial / bgstats_file)),
             files.enter_context(plays_spool(partial)),
             bgstats_file,
+            chosen_owner(store),
         )
         unread = _Unread()
         writers: list[GameWriter] = [

@@ -1,4 +1,5 @@
-"""Modal messages: a notice to read and dismiss, or a question to confirm.
+"""Modal messages: a notice to read and dismiss, a question to confirm, or long work
+under way with its progress.
 
 A message may quote anything (a value from a damaged file, a long list of what an export
 left out): what is drawn is cut to ``MESSAGE_LIMIT`` characters, and a message taller
@@ -11,7 +12,7 @@ import time
 from collections.abc import Callable
 
 from kivy.clock import Clock
-from kivy.properties import AliasProperty, StringProperty
+from kivy.properties import AliasProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from app.kv import load_kv
@@ -20,6 +21,11 @@ from app.storage.faults import counted, shorten
 #: The most a popup draws of a message or a heading (10,000 characters take seconds).
 MESSAGE_LIMIT = 1500
 HEADING_LIMIT = 120
+
+#: What a ProgressPopup over the repair of the saved games says meanwhile.
+MENDING_NOTE = (
+    "Please wait: this keeps every game that can be read. Playing can go on as soon as it is done."
+)
 
 
 class MessagePopup(ModalView):
@@ -66,19 +72,37 @@ class MessagePopup(ModalView):
         self.dismiss()
 
 
-class ProgressPopup(MessagePopup):
-    """Work in the background (an export, an import) that takes a while: what it does,
-    and how far it has got. It has no button, and the confirm and back buttons leave it
-    open: it closes when the work ends (``dismiss``)."""
+class ProgressPopup(ModalView):
+    """Work the person must wait for, running on another thread (an export, an import,
+    the saved games being repaired): what is being done, how far it has got in words and
+    as a bar, and what to know meanwhile (``note``). Nothing to touch: confirm and back
+    leave it open, and it closes when the work ends (``dismiss``); the window stays live.
 
-    #: The fewest seconds between two updates of the words: fast enough to be seen to
+    Progress comes either as a share and words already on the UI thread (``show``), or
+    as a count from the worker's thread (``tell``)."""
+
+    heading = StringProperty("")
+    #: What is being done ("Writing", "Checking the saved games").
+    doing = StringProperty("")
+    #: How far the work has got, from 0 to 1.
+    done = NumericProperty(0.0)
+    #: The words shown: what is being done and how far it has got.
+    message = StringProperty("")
+    #: Shown under the bar (what happens to the games meanwhile); "" for nothing.
+    note = StringProperty("")
+
+    #: The fewest seconds between two updates from ``tell``: fast enough to be seen to
     #: move, few enough not to keep the window busy.
     EVERY = 0.2
 
-    def __init__(self, heading: str, doing: str, unit: str) -> None:
-        """``doing`` and ``unit`` make the words: "Writing 1,200 of 4,000 games (30%)"."""
-        super().__init__(heading=heading, message=f"{doing}...", confirm_text="")
-        self._doing = doing
+    def __init__(
+        self, heading: str = "", doing: str = "", unit: str = "", note: str = "", **kwargs: object
+    ) -> None:
+        """``doing`` and ``unit`` make the words of ``tell``: "Writing 1,200 of 4,000
+        games (30%)"."""
+        super().__init__(**kwargs)
+        self.heading, self.doing, self.note = heading, doing, note
+        self.message = f"{doing}..." if doing else ""
         self._unit = unit
         self._shown_at = float("-inf")
 
@@ -88,16 +112,26 @@ class ProgressPopup(MessagePopup):
     def cancel(self) -> None:
         """Nor cancelled: it closes when the work ends."""
 
+    def show(self, done: float, doing: str) -> None:
+        """How far the work has got (0 to 1) and what it does now; on the UI thread."""
+        self.done, self.doing = done, doing
+        self.message = doing + (f": {int(done * 100)}%" if done else "")
+
     def tell(self, done: int, total: int) -> None:
-        """How far the work has got; called from the worker's thread, shown on the main
-        one (at most every ``EVERY`` seconds, and the last one always)."""
+        """How far the work has got, ``done`` of ``total``; called from the worker's
+        thread, shown on the main one (at most every ``EVERY`` seconds, and the last one
+        always)."""
         now = time.monotonic()
         if now - self._shown_at < self.EVERY and done < total:
             return
         self._shown_at = now
-        words = f"{self._doing} {done:,} of {counted(total, self._unit)}"
+        words = f"{self.doing} {done:,} of {counted(total, self._unit)}"
         words += f" ({done * 100 // total}%)." if total else "."
-        Clock.schedule_once(lambda _dt: setattr(self, "message", words))
+        share = done / total if total else 0.0
+        Clock.schedule_once(lambda _dt: self._told(share, words))
+
+    def _told(self, share: float, words: str) -> None:
+        self.done, self.message = share, words
 
 
 def show_notice(heading: str, message: str) -> MessagePopup:

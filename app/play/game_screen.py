@@ -21,6 +21,7 @@ from app.play.background import Position
 from app.play.instructions import InstructionChain
 from app.play.play_session import PlaySession
 from app.play.replay import Replay, fill_replay_bar
+from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
 from app.storage.faults import StorageFault
 from engines.core import Change
 
@@ -31,6 +32,8 @@ class GameScreen(BaseScreen):
     replaying = BooleanProperty(False)  # showing a saved game: kv swaps in the step bar
     #: The game is over and its time was not checked: the end screen offers to set its date.
     date_unchecked = BooleanProperty(False)
+    #: The game is over and its time is known: the end screen offers to send it to BG Stats.
+    bgstats_offered = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -149,6 +152,10 @@ class GameScreen(BaseScreen):
                 offer = SetDateButton()
                 offer.bind(on_release=lambda _b: self.set_date())
                 bar.add_widget(offer)
+            if self.bgstats_offered:
+                send = SendToBGStatsButton()
+                send.bind(on_release=lambda _b: self.send_to_bgstats())
+                bar.add_widget(send)
             home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
             home.bind(on_release=lambda _b: App.get_running_app().home())
             bar.add_widget(home)
@@ -187,13 +194,18 @@ class GameScreen(BaseScreen):
 
     def offer_date(self, over: bool) -> None:
         """The end screen offers to set the date (``date_unchecked``) when the game is
-        ``over`` and being played (not stepped through), and its time was not checked."""
+        ``over`` and being played (not stepped through), and its time was not checked;
+        once it is known, to send the game to BG Stats (``bgstats_offered``): a play
+        sent with a wrong date stays wrong there."""
+        play = self.play if over and isinstance(self.play, PlaySession) else None
         try:
-            self.date_unchecked = (
-                over and isinstance(self.play, PlaySession) and self.play.time_not_checked()
-            )
-        except StorageFault:  # History offers it once the saved games can be read
-            self.date_unchecked = False
+            self.date_unchecked = play is not None and play.time_not_checked()
+        except StorageFault:  # History offers both once the saved games can be read
+            self.date_unchecked, play = False, None
+        self.bgstats_offered = play is not None and not self.date_unchecked
+
+    def send_to_bgstats(self) -> None:
+        send_to_bgstats(self.play.session_id)
 
     def set_date(self) -> None:
         """Ask when the game started and save it (app.kit.date_setting); then draw the

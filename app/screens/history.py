@@ -37,6 +37,7 @@ from app.kit.popups import ProgressPopup, offer, show_notice
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
 from app.play.background import Background
+from app.play.send_to_bgstats import send_to_bgstats
 from app.screens.when import when
 from app.storage.clock_check import NOT_CHECKED
 from app.storage.faults import StorageFault
@@ -80,6 +81,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
             "result": f"Damaged: {session.damage}",
             "damage": session.damage,
             "time_not_checked": False,
+            "bgstats": False,
         }
     outcome = session.outcome if isinstance(session.outcome, dict) else {}
     reason = outcome.get("reason")
@@ -99,6 +101,12 @@ def describe(session: SavedSession) -> dict[str, Any]:
         "result": result,
         "damage": "",
         "time_not_checked": not session.time_checked,
+        # A game played here, over, its time known (one imported came from a file, most
+        # likely BG Stats' own: it is not offered back).
+        "bgstats": bool(outcome)
+        and session.status == "finished"
+        and session.time_checked
+        and not session.external_id,
     }
 
 
@@ -116,6 +124,8 @@ class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     damage = StringProperty("")
     #: Its time was not checked: the row offers to set its date.
     time_not_checked = BooleanProperty(False)
+    #: It can be sent to BG Stats (app.play.send_to_bgstats).
+    bgstats = BooleanProperty(False)
 
     def on_release(self) -> None:
         history = App.get_running_app().root.get_screen("history")
@@ -123,6 +133,9 @@ class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
 
     def set_date(self) -> None:
         App.get_running_app().root.get_screen("history").set_date(int(self.session_id))
+
+    def send_to_bgstats(self) -> None:
+        send_to_bgstats(int(self.session_id))
 
 
 class FilterChip(TButton):

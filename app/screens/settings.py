@@ -1,4 +1,5 @@
-"""Settings: the player roster, and a test of the physical buttons, lights and buzzer."""
+"""Settings: the player roster (and which player owns the phone with BG Stats), and a
+test of the physical buttons, lights and buzzer."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from app.exchange.bgstats import chosen_owner, most_played, set_owner
+from app.exchange.saved import sessions_in_chunks
+from app.kit.choice_list import ChoiceListPopup
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
 from app.storage.faults import StorageFault
@@ -38,6 +42,8 @@ def pin_driver_words(driver: str) -> str:
 
 class SettingsScreen(BaseScreen):
     players = ListProperty([])
+    #: The player chosen as "This is me", or who counts as such when no one was.
+    owner = StringProperty("")
     roster_error = StringProperty("")
     hardware_status = StringProperty("")
     pin_driver = StringProperty("")
@@ -84,6 +90,30 @@ class SettingsScreen(BaseScreen):
     def refresh_players(self) -> None:
         store = App.get_running_app().store
         self.players = [{"player_id": p.id, "name": p.name} for p in store.players()]
+        most = self._most_played()
+        self.owner = chosen_owner(store) or (f"{most} (most games)" if most else "Not chosen")
+
+    def _most_played(self) -> str | None:
+        """Counted a few games at a time, the oldest first (its games are never all
+        held at once, however many there are)."""
+        store = App.get_running_app().store
+        return most_played(sessions_in_chunks(store, store.session_ids()))
+
+    def choose_owner(self) -> None:
+        """Which player owns the phone with BG Stats: its files name that player as
+        "me". Whoever has played most, unless someone is chosen."""
+        most = self._most_played()
+        choices = [(f"Whoever has played most ({most})" if most else "Whoever plays most", "")]
+        choices += [(row["name"], row["name"]) for row in self.players]
+        ChoiceListPopup("Which player are you?", {"Players": choices}, self.set_owner).open()
+
+    def set_owner(self, name: str) -> None:
+        try:
+            set_owner(App.get_running_app().store, name)
+        except StorageFault as fault:
+            self.roster_error = str(fault)
+            return
+        self.refresh_players()
 
     def add_player(self, name: str) -> bool:
         try:

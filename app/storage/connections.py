@@ -28,21 +28,29 @@ def memory() -> sqlite_utils.Database:
 
 
 def read_only(path: Path) -> sqlite3.Connection:
-    """A connection that writes nothing. A WAL file needs its "-shm" companion, which
-    read-only storage may not let SQLite make: then, if no unsaved "-wal" content is
-    waiting, the file is read as immutable (safe: nothing else can write to it)."""
+    """A connection that writes nothing (see ``read_only_uri``)."""
+    conn = sqlite3.connect(read_only_uri(path), uri=True, isolation_level=None)
+    conn.text_factory = lenient_text
+    return conn
+
+
+def read_only_uri(path: Path) -> str:
+    """The URI that opens ``path`` without writing to it. A WAL file needs its "-shm"
+    companion, which read-only storage may not let SQLite make: then, if no unsaved
+    "-wal" content is waiting, the file is read as immutable (safe: nothing else can write
+    to it). sqlite3.Error when it cannot be opened at all."""
     uri = path.resolve().as_uri()
-    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+    probe = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
     try:
-        conn.execute("select count(*) from sqlite_master").fetchone()
+        probe.execute("select count(*) from sqlite_master").fetchone()
     except sqlite3.OperationalError:
-        conn.close()
         wal = path.with_name(path.name + "-wal")
         if wal.exists() and wal.stat().st_size > 0:
             raise
-        conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
-    conn.text_factory = lenient_text
-    return conn
+        return f"{uri}?immutable=1"
+    finally:
+        probe.close()
+    return f"{uri}?mode=ro"
 
 
 def connect(path: Path) -> sqlite_utils.Database:
@@ -68,14 +76,20 @@ def connect(path: Path) -> sqlite_utils.Database:
 
 
 def check_whole(db: sqlite_utils.Database) -> None:
-    """SQLite's ``quick_check``: O(N), enough to find damaged pages and records. Damage
-    raises UnusableDatabase (and closes the connection), other faults sqlite3.Error."""
+    """SQLite's ``integrity_check``: every page and record, and every index against its
+    table (``quick_check`` leaves that out, and a broken index then fails reads and
+    writes later). Damage raises UnusableDatabase (and closes the connection), other
+    faults sqlite3.Error."""
+    if not is_whole(db.conn):
+        db.close()
+        raise UnusableDatabase("the file is damaged")
+
+
+def is_whole(conn: sqlite3.Connection) -> bool:
+    """``integrity_check`` passes; sqlite3.Error for a fault that is not damage."""
     try:
-        result = db.execute("pragma quick_check").fetchall()
+        return conn.execute("pragma integrity_check").fetchall() == [("ok",)]
     except sqlite3.Error as error:
         if not is_damage(error):
             raise
-        result = [(str(error),)]
-    if result != [("ok",)]:
-        db.close()
-        raise UnusableDatabase("the file is damaged")
+        return False

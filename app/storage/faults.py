@@ -1,10 +1,11 @@
 """What can go wrong with the saved-games file, told apart and put in a player's words.
 
 Two kinds of trouble must never be confused. Damage (SQLite's "corrupt" and "not a
-database", or a failed ``quick_check``) is permanent: the file is set aside and a new one
-started. Everything else (a full card, a locked file, read-only or failing storage) passes
-or can be fixed by the person: nothing is renamed, the action is refused with
-``StorageFault`` and the games stay where they are.
+database", a failed ``integrity_check``, or a constraint a broken index breaks) is
+permanent: the file is mended (app.storage.mending). Everything else (a full card, a
+locked file, read-only or failing storage) passes or can be fixed by the person: nothing
+is renamed, the action is refused with ``StorageFault`` and the games stay where they
+are.
 
 This module is light on purpose (no sqlite-utils): screens import it to catch faults.
 """
@@ -24,8 +25,9 @@ FAULT_WORDS = {
     "readonly": "The storage cannot be written to (it is read-only or the file is protected).",
     "io": "The storage is failing to read or write (a loose or worn-out card or stick?).",
     "cantopen": "The saved-games file cannot be opened where it is.",
-    "damaged": "The saved-games file has become damaged: restart Tableside, which keeps "
-    "the damaged file aside and starts a new one.",
+    "damaged": "Part of the saved-games file is damaged. Tableside repairs it now (or at "
+    "its next start, if it is closed first), keeping every game it can read and the "
+    "damaged file itself.",
 }
 
 _CORRUPT_NAMES = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
@@ -75,6 +77,12 @@ def is_damage(error: sqlite3.Error) -> bool:
     # Older SQLite builds leave the name out; their messages are stable.
     text = str(error).lower()
     return "malformed" in text or "not a database" in text
+
+
+def unreadable(error: sqlite3.Error) -> bool:
+    """What reading a damaged file may raise: damage, or a constraint that a damaged value
+    or index breaks; anything else is a fault of the storage (full, failing...)."""
+    return isinstance(error, sqlite3.IntegrityError) or is_damage(error)
 
 
 def fault_kind(error: BaseException) -> str:
@@ -139,3 +147,8 @@ def shorten(text: str, limit: int = 80) -> str:
 def counted(number: int, word: str) -> str:
     """``number`` and ``word``, plural unless it is one: "1 game", "3 games"."""
     return f"{number} {word}" if number == 1 else f"{number} {word}s"
+
+
+def listed(words: list[str]) -> str:
+    """Words joined as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -65,9 +65,16 @@ class CopyLock:
         opened even to read is not claimed: nothing can be read or written there."""
         if fcntl is None:
             return cls([])  # no locks to hold (and an open file could not be set aside)
+        from app.storage.rescue import marker_path
+
         fds: list[int] = []
+        paths = [db_path.with_name(db_path.name + ".lock"), db_path]
+        if not db_path.exists() and marker_path(db_path).exists():
+            # A repair under way set the file aside: an empty one made here to be locked
+            # would look to it like saved games that appeared meanwhile (app.storage.rescue).
+            paths.pop()
         try:
-            for path in (db_path.with_name(db_path.name + ".lock"), db_path):
+            for path in paths:
                 fd = _open(path)
                 if fd is not None:
                     fds.append(fd)

@@ -1,9 +1,10 @@
-"""The saved-games file itself: opened (or, damaged, set aside and started afresh),
-read and written with its faults told apart, and closed; and the notices for the person.
+"""The saved-games file itself: opened (or, damaged, mended), read and written with its
+faults told apart, and closed; and the notices for the person.
 
-Only damage (SQLite's "corrupt" or "not a database", a failed ``quick_check``) or a file
-from a newer Tableside moves the file aside, never deleted, and starts a fresh one, into
-which whatever can still be read is copied (app.storage.rescue). A full, locked,
+Only damage (SQLite's "corrupt" or "not a database", a failed ``integrity_check``, a
+constraint a broken index breaks) or a file from a newer Tableside mends the file
+(app.storage.mending: its indexes rebuilt if that is enough, else the file set aside,
+never deleted, and a new one built from whatever can still be read). A full, locked,
 read-only or failing storage renames nothing: the games are opened read-only with saving
 paused, every write first tries the file again (so play goes on once the fault clears)
 and otherwise raises ``StorageFault`` having written nothing.
@@ -13,18 +14,28 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Self
 
 import sqlite_utils
 
 from app.storage.clock_check import clock_known_right
-from app.storage.connections import UnusableDatabase, check_whole, connect, memory, read_only
-from app.storage.faults import StorageFault, counted, fault
+from app.storage.connections import (
+    UnusableDatabase,
+    check_whole,
+    connect,
+    is_whole,
+    memory,
+    read_only,
+)
+from app.storage.faults import StorageFault, fault, is_damage
 from app.storage.location import CopyLock, default_path, resolve
-from app.storage.rescue import move_aside, rescue
+from app.storage.mending import Mended, mend
+from app.storage.rescue import Marker, read_marker, write_marker
+from app.storage.salvage import Progress
 from app.storage.schema import SCHEMA_VERSION, prepare, read_schema_version
 
 log = logging.getLogger("tableside.store")
@@ -44,11 +55,15 @@ class StoreFile:
     ):
         self.db = db
         self.path = path
-        #: What the person should be told (a damaged file set aside, a damaged setting...).
+        #: What the person should be told (a damaged file mended, a damaged setting...).
         self.notices: list[str] = notices or []
         #: Why nothing can be written now (None when saving works); see ``_writing``.
         self.saving_paused = saving_paused
         self._lock = lock
+        #: Why the file must be mended (damage was found), until it is: see ``mend``.
+        self.needs_mending: str | None = None
+        #: Told of damage found after opening (the app then mends the file at once).
+        self.on_damage: Callable[[], None] | None = None
         #: Told of damage found after opening (the app shows it); else it joins notices.
         self.on_notice: Callable[[str], None] | None = None
         self._noted: set[str] = set()
@@ -63,23 +78,40 @@ class StoreFile:
 
     @classmethod
     def open(
-        cls, path: Path | None = None, check: bool = True, lock: CopyLock | None = None
+        cls,
+        path: Path | None = None,
+        check: bool = True,
+        lock: CopyLock | None = None,
+        mend_now: bool = True,
     ) -> Self:
         """Open (or create) the database. Raises only AlreadyOpen (another running copy
         holds it): any other problem is explained in ``notices``. ``check`` runs the
-        ``quick_check`` now; the app runs it after its first frame instead."""
+        ``integrity_check`` now; the app runs it after its first frame instead. A damaged
+        file (or a mending cut short) is mended here, or, without ``mend_now``, left to
+        the caller: the store is then empty with saving paused, and ``needs_mending``
+        says why (the app mends it off its UI thread, see ``start_mending``)."""
         path = default_path() if path is None else resolve(path)
         lock = lock or CopyLock.claim(path)
-        try:
-            db = connect(path)
-            if check:
-                check_whole(db)
-        except UnusableDatabase as problem:
-            return cls._start_afresh(path, str(problem), lock)
-        except (sqlite3.Error, OSError) as error:
-            return cls._paused(path, fault(error, path), lock)
-        store = cls(db, path, lock=lock)
-        store._repair_schema_marker()
+        unfinished = read_marker(path)
+        if unfinished is not None:
+            problem = unfinished.problem
+        else:
+            try:
+                db = connect(path)
+                if check:
+                    check_whole(db)
+            except UnusableDatabase as found:
+                problem = str(found)
+            except (sqlite3.Error, OSError) as error:
+                return cls._paused(path, fault(error, path), lock)
+            else:
+                store = cls(db, path, lock=lock)
+                store._repair_schema_marker()
+                return store
+        store = cls(prepare(memory()), path, lock=lock)
+        store._wait_for_mending(problem)
+        if mend_now:
+            store.mend()
         return store
 
     @classmethod
@@ -87,54 +119,21 @@ class StoreFile:
         return cls(prepare(memory()), None)
 
     @classmethod
-    def _start_afresh(cls, path: Path, problem: str, lock: CopyLock) -> Self:
-        """Damage: keep the file aside, start a new one, copy in what can still be read."""
-        try:
-            kept = move_aside(path)
-            db = connect(path)
-        except (sqlite3.Error, OSError) as error:
-            log.warning("cannot set aside unusable database %s: %s", path, error)
-            return cls._paused(path, fault(error, path), lock, damaged=problem)
-        log.warning("set aside unusable database %s as %s: %s", path, kept, problem)
-        rescued = rescue(kept, db)
-        started = (
-            f"a new one was started with the {counted(rescued, 'game')} that could still be read"
-            if rescued
-            else "a new, empty one was started"
-        )
-        notice = (
-            f"Your saved games could not be read ({problem}). The old file was kept as "
-            f"{kept.name} in {kept.parent} and {started}."
-        )
-        return cls(db, path, [notice], lock=lock)
-
-    @classmethod
-    def _paused(cls, path: Path, problem: StorageFault, lock: CopyLock, damaged: str = "") -> Self:
+    def _paused(cls, path: Path, problem: StorageFault, lock: CopyLock) -> Self:
         """Storage that cannot be written now: read what is there, save nothing, rename
         nothing. Every write tries the file again first (``_writing``)."""
         log.warning("saving paused for %s: %s (%s)", path, problem.kind, problem.detail)
-        try:
-            db = sqlite_utils.Database(read_only(path))
-            db.execute("select count(*) from sessions").fetchone()
-            shown = "You can look at them"
-        except sqlite3.Error:
-            db = prepare(memory())
-            shown = "They cannot be shown for now"
-        if damaged:
-            first = (
-                f"Your saved games could not be read ({damaged}) and the file cannot be set aside."
-            )
-        else:
-            first = str(problem)
+        db, shown = _look_only(path)
         notice = (
-            f"{first} {shown}, but nothing new can be saved until this is put right: "
+            f"{problem} {shown}, but nothing new can be saved until this is put right: "
             "Tableside tries again at each move."
         )
         return cls(db, path, [notice], saving_paused=problem, lock=lock)
 
     def check_whole(self) -> bool:
-        """The start-up ``quick_check``, on its own connection (safe on another thread).
-        False only when SQLite finds damage; a check that cannot run counts as passed."""
+        """The start-up ``integrity_check``, on its own connection (safe on another
+        thread). False only when SQLite finds damage; a check that cannot run counts as
+        passed."""
         if self.path is None:
             return True
         try:
@@ -151,13 +150,82 @@ class StoreFile:
             conn.close()
         return True
 
-    def set_aside_damaged(self) -> None:
-        """After a failed start-up check: the file is set aside and a new one used."""
-        assert self.path is not None and self._lock is not None
+    # -- mending -----------------------------------------------------------------------
+
+    def report_damage(self, problem: str) -> None:
+        """Damage found after opening (by the start-up check, or a read that failed):
+        saving pauses, a marker makes sure the next start mends the file if this run
+        does not, and ``on_damage`` (the app) mends it now."""
+        if self.needs_mending is not None or self.path is None:
+            return
+        log.warning("damage found in %s: %s", self.path, problem)
+        try:
+            if read_marker(self.path) is None:
+                write_marker(self.path, Marker(problem))
+        except OSError as error:
+            log.warning("cannot mark %s for mending: %s", self.path, error)
+        self._wait_for_mending(problem)
+        if self.on_damage is not None:
+            self.on_damage()
+
+    def _wait_for_mending(self, problem: str) -> None:
+        self.needs_mending = problem
+        self.saving_paused = StorageFault("damaged", problem)
+
+    def start_mending(self, progress: Progress, titles: Mapping[str, str]) -> Callable[[], Mended]:
+        """On the main thread: the file is let go (until ``finish_mending`` the store reads
+        as empty and saves nothing) and the work that mends it is returned. That work opens
+        connections of its own, so it may run on another thread; ``progress`` hears how far
+        it has got and ``titles`` names the games by their keys. It returns what to give
+        ``finish_mending``, or raises a fault of the storage for ``mending_failed``."""
+        assert self.path is not None and self.needs_mending is not None
         self.db.close()
-        fresh = self._start_afresh(self.path, "the file is damaged", self._lock)
-        self.db, self.saving_paused = fresh.db, fresh.saving_paused
-        self.notices.extend(fresh.notices)
+        self.db = prepare(memory())
+        return partial(mend, self.path, self.needs_mending, progress, titles)
+
+    def finish_mending(self, mended: Mended) -> None:
+        """On the main thread: the mended file is used from now on."""
+        assert self.path is not None
+        self.notices.append(mended.notice)
+        try:
+            db = connect(self.path)
+        except (UnusableDatabase, sqlite3.Error, OSError) as error:
+            self._mending_stopped(fault(error, self.path))
+            return
+        self.db.close()
+        self.db, self.saving_paused, self.needs_mending = db, None, None
+
+    def mending_failed(self, error: Exception) -> None:
+        """On the main thread: the mending stopped short on a fault of the storage."""
+        log.warning("mending %s stopped short: %s", self.path, error)
+        self._mending_stopped(fault(error, self.path))
+
+    def _mending_stopped(self, problem: StorageFault) -> None:
+        """The games are shown read-only as they stand (the file, or the damaged original
+        a rescue set aside); saving waits for the next start, which mends again."""
+        assert self.path is not None
+        marker = read_marker(self.path)
+        shown = self.path
+        if not shown.exists() and marker is not None and marker.kept:
+            shown = self.path.with_name(marker.kept)
+        self.db.close()
+        self.db, looking = _look_only(shown)
+        self.saving_paused = problem
+        self.notices.append(
+            f"Your saved games need repairing, but the repair could not be finished now. "
+            f"{problem} {looking}, but nothing new can be saved until Tableside is started "
+            "again, which tries the repair again."
+        )
+
+    def mend(self, titles: Mapping[str, str] | None = None) -> None:
+        """The whole mending, here and now (the app runs it off its UI thread instead)."""
+        work = self.start_mending(lambda _done, _doing: None, titles or {})
+        try:
+            mended = work()
+        except (sqlite3.Error, OSError) as error:
+            self.mending_failed(error)
+            return
+        self.finish_mending(mended)
 
     def close(self) -> None:
         self.db.close()
@@ -168,12 +236,28 @@ class StoreFile:
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
+        """Faults become StorageFault; damage is reported (``report_damage``) too. A
+        broken constraint is damage when the file's indexes no longer match their tables,
+        else a real one (an imported play already here) and raised as it is."""
         try:
             yield
-        except sqlite3.IntegrityError:
-            raise
+        except sqlite3.IntegrityError as error:
+            if self._indexes_match():
+                raise
+            self.report_damage("part of the file is damaged")
+            raise StorageFault("damaged", str(error)) from error
         except sqlite3.Error as error:
+            if is_damage(error):
+                self.report_damage("part of the file is damaged")
             raise fault(error, self.path) from error
+
+    def _indexes_match(self) -> bool:
+        """``integrity_check`` on the main connection: slow on a big file, but only asked
+        when a constraint fails, which nothing the app does otherwise causes."""
+        try:
+            return self.path is None or is_whole(self.db.conn)
+        except sqlite3.Error:
+            return True  # cannot tell: the constraint stands
 
     def transaction(self) -> AbstractContextManager[None]:
         """Several writes committed together or not at all (an import); StorageFault,
@@ -189,12 +273,14 @@ class StoreFile:
             yield
 
     def _resume_saving(self) -> None:
-        """Try the file again; the fault stays (and is raised) until it clears."""
-        if self.path is None:
+        """Try the file again; the fault stays (and is raised) until it clears. A file
+        waiting to be mended is left alone until it is."""
+        if self.path is None or self.needs_mending is not None:
             raise self.saving_paused or StorageFault("cantopen")
         try:
             db = connect(self.path)
         except UnusableDatabase as problem:
+            self.report_damage(str(problem))
             raise StorageFault("damaged", str(problem)) from None
         except (sqlite3.Error, OSError) as error:
             self.saving_paused = fault(error, self.path)
@@ -238,3 +324,18 @@ class StoreFile:
             self.on_notice(notice)
         else:
             self.notices.append(notice)
+
+
+def _look_only(path: Path) -> tuple[sqlite_utils.Database, str]:
+    """The games at ``path`` opened read-only (an empty store if they cannot be), and
+    the words that say which."""
+    try:
+        db = sqlite_utils.Database(read_only(path))
+    except sqlite3.Error:
+        return prepare(memory()), "They cannot be shown for now"
+    try:
+        db.execute("select count(*) from sessions").fetchone()
+    except sqlite3.Error:
+        db.close()
+        return prepare(memory()), "They cannot be shown for now"
+    return db, "You can look at them"

@@ -2,11 +2,11 @@
 
 One SQLite file, opened through sqlite-utils, in WAL mode with ``synchronous=FULL`` so
 that an event is on disk when ``append_event`` returns: the screen only shows an action
-after that. All access happens on the main thread (the start-up ``quick_check`` opens its
-own connection on another).
+after that. All access happens on the main thread (the start-up ``integrity_check`` and
+the mending of a damaged file open their own connections on another).
 
-Faults are told apart (app.storage.faults); how the file is opened, set aside when
-damaged and written while the storage fails is app.storage.opening's. A row that cannot
+Faults are told apart (app.storage.faults); how the file is opened, mended when damaged
+and written while the storage fails is app.storage.opening's. A row that cannot
 be read stays in its row: its session is listed with ``damage`` set, a setting or profile
 falls back to its default, and the others read as usual.
 """

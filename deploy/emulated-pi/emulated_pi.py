@@ -452,14 +452,17 @@ def read_screen(png: Path) -> list[Word]:
     return words
 
 
+def _plain(text: str) -> str:
+    """A word as find_phrase compares it: lower case, no end punctuation, any dash "-"."""
+    return text.lower().strip(".,:;!").replace("\u2014", "-").replace("\u2013", "-")
+
+
 def find_phrase(words: list[Word], phrase: str) -> tuple[int, int] | None:
     """The centre of the first place where the phrase's words stand in a row."""
     wanted = phrase.lower().split()
     for i in range(len(words) - len(wanted) + 1):
         run_of = words[i : i + len(wanted)]
-        if [w.text.lower().strip(".,:;!") for w in run_of] == wanted and len(
-            {w.line for w in run_of}
-        ) == 1:
+        if [_plain(w.text) for w in run_of] == wanted and len({w.line for w in run_of}) == 1:
             left, top = run_of[0].x, min(w.y for w in run_of)
             right = run_of[-1].x + run_of[-1].width
             bottom = max(w.y + w.height for w in run_of)
@@ -733,6 +736,14 @@ def vm_image(
         link = wants / Path(unit).name
         link.unlink(missing_ok=True)
         link.symlink_to(unit)
+    # The serial console's getty, named outright: Trixie's systemd did not start one for
+    # console=ttyAMA0 by itself, and without it the harness has no way in.
+    gettys = root / "etc/systemd/system/getty.target.wants"
+    gettys.mkdir(parents=True, exist_ok=True)
+    (gettys / "serial-getty@ttyAMA0.service").unlink(missing_ok=True)
+    (gettys / "serial-getty@ttyAMA0.service").symlink_to(
+        "/lib/systemd/system/serial-getty@.service"
+    )
     if desktop:
         set_up_desktop(root)
     boot = kernel_root / "boot"
@@ -909,37 +920,44 @@ def step_boot(cache: Path, release: str, logs: Path, passed: Passed) -> str:
 # so they are touched at their place and each touch is checked by what follows.
 SKOGEN_NEW_GAME = (695, 427)
 MAIN_BUTTON = (672, 447)
-TURNS = ("5", "3", "6")  # points per turn: players 1, 2, 1
+TURNS = ("5", "2", "6")  # points per turn: players 1, 2, 1 (keys OCR reads well)
 
 
 def play_skogen_turns(vm: VM, screens: Path) -> str:
-    """New game, the set-up guide, and three turns by touch; the title it ends on."""
+    """New game, the set-up guide, and three turns by touch; the title it ends on. Under
+    emulation a screen can take seconds to follow a touch, so each touch waits for the
+    screen it leads to before the next (a touch sent sooner would land on what follows)."""
     vm.tap(*SKOGEN_NEW_GAME)
     vm.wait_for_text("New Skogen game", screens / "2-new-game.png")
-    vm.tap(*MAIN_BUTTON)
-    words = vm.wait_for_text("Set up Skogen", screens / "3-setup-guide.png")
-    for _ in range(12):  # Next through the guide's steps, then Done
-        step = [w.text for w in words if w.text.isdigit()]
-        vm.tap(*MAIN_BUTTON)
-        time.sleep(2)
-        words = vm.screendump(screens / "3-setup-guide.png")
-        if find_phrase(words, "Turn 1") is not None:
-            break
-    else:
-        raise StepFailed(f"the set-up guide never ended (last step read: {step})")
+    vm.tap(*MAIN_BUTTON)  # Set up the table
+    words = vm.wait_for_text("Set up Skogen", screens / "3-setup-guide-1.png")
+    steps = guide_length(words)
+    for step in range(1, steps + 1):
+        vm.wait_for_text(f"Step {step} of {steps}", screens / f"3-setup-guide-{step}.png")
+        vm.tap(*MAIN_BUTTON)  # Next, and Done on the last step
+    # Turn titles count every player's turn: "Turn 1 - Player 1", "Turn 2 - Player 2", ...
+    titles = [f"Turn {n + 1} - Player {n % 2 + 1}" for n in range(len(TURNS) + 1)]
     for turn, points in enumerate(TURNS):
-        words = vm.screendump(screens / f"4-turn-{turn + 1}.png")
+        png = screens / f"4-turn-{turn + 1}.png"
+        words = vm.wait_for_text(titles[turn], png)
         keypad = [w for w in words if w.text == points and w.x > 470]
         if not keypad:
-            raise StepFailed(f"no key {points} on the Skogen keypad ({screens})")
+            raise StepFailed(f"no key {points} on the Skogen keypad ({png})")
         vm.tap(keypad[0].x + keypad[0].width // 2, keypad[0].y + keypad[0].height // 2)
-        # The keypad's sum, white on the dark screen: "5 points; then draw ..."
-        vm.wait_for_text(f"{points} points", screens / f"4-turn-{turn + 1}.png", 60)
+        # The keypad's sum, white on the dark screen: "5 points; then draw 1 species tile"
+        vm.wait_for_text("then draw", png, 60)
         vm.tap(*MAIN_BUTTON)  # Enter N points
-        time.sleep(2)
-    words = vm.wait_for_text("Turn 2", screens / "4-after-three-turns.png")
-    line = next(w.line for w in words if w.text == "Turn")
-    return " ".join(w.text for w in words if w.line == line)
+    vm.wait_for_text(titles[-1], screens / "4-after-three-turns.png")
+    return titles[-1]
+
+
+def guide_length(words: list[Word]) -> int:
+    """N in the set-up guide's "Step 1 of N"."""
+    texts = [w.text for w in words]
+    for i in range(len(texts) - 3):
+        if texts[i : i + 3] == ["Step", "1", "of"] and texts[i + 3].isdigit():
+            return int(texts[i + 3])
+    raise StepFailed("the set-up guide does not say how many steps it has")
 
 
 def saved_moves(vm: VM) -> int:

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from app.exchange.bgstats import BGG_GAMES, LOCATION_NAME
+from app.exchange.bgstats import BGG_GAMES, LOCATION_NAME, set_owner
 from app.exchange.bgstats_import import import_bgstats
 from app.exchange.export import export_all
 from app.storage.store import Store
@@ -267,3 +267,68 @@ def test_a_file_tableside_wrote_comes_back_at_the_same_moments(tmp_path: Path) -
         assert timedelta(0) <= cut < timedelta(minutes=1)
     again = import_bgstats(store, tmp_path / "out" / report.bgstats_file)
     assert (again.added, again.duplicates) == (0, 2)
+
+
+#: What BG Stats 5 itself writes on every play and seat (its Android 5.3 backup of 560
+#: plays, gz97/board-games-analysis BGStatsExport.json): ``nemestatsId`` and
+#: ``importPlayId`` are 0, a seat's place in the turn order is its ``startPosition`` as
+#: text ("1", "2"...), and ``seatOrder`` is 0 in every seat.
+BG_STATS_5_PLAY = {"nemestatsId": 0, "importPlayId": 0}
+
+
+def _exported(store: Store, folder: Path) -> dict[str, Any]:
+    report = export_all(store, folder)
+    data: dict[str, Any] = json.loads((folder / report.bgstats_file).read_text(encoding="utf-8"))
+    return data
+
+
+def _me(data: dict[str, Any]) -> str:
+    """The name of the player ``userInfo.meRefId`` names (KeyError if it names none)."""
+    names = {player["id"]: player["name"] for player in data["players"]}
+    return str(names[data["userInfo"]["meRefId"]])
+
+
+def test_plays_and_seats_are_written_as_bg_stats_5_writes_them(tmp_path: Path) -> None:
+    store = _store_with_games(tmp_path / "db" / "tableside.db")
+
+    data = _exported(store, tmp_path / "out")
+
+    for play in data["plays"]:
+        assert {key: play[key] for key in BG_STATS_5_PLAY} == BG_STATS_5_PLAY
+    games = {game["id"]: game["name"] for game in data["games"]}
+    names = {player["id"]: player["name"] for player in data["players"]}
+    chickwood = next(p for p in data["plays"] if games[p["gameRefId"]] == "Chickwood Forest")
+    seats = [
+        (names[seat["playerRefId"]], seat["startPosition"], seat["seatOrder"], seat["startPlayer"])
+        for seat in chickwood["playerScores"]
+    ]
+    assert seats == [("Bo", "1", 0, True), ("Ana", "2", 0, False)]  # Bo went first
+
+
+def test_me_is_the_player_in_the_most_games_unless_settings_say_who(tmp_path: Path) -> None:
+    store = _store_with_games(tmp_path / "db" / "tableside.db")  # Ana in two, Bo in one
+    assert _me(_exported(store, tmp_path / "first")) == "Ana"
+
+    set_owner(store, "Bo")
+    assert _me(_exported(store, tmp_path / "second")) == "Bo"
+
+    set_owner(store, "Zoë")  # in no game yet: the file names her all the same
+    data = _exported(store, tmp_path / "third")
+    assert _me(data) == "Zoë"
+    assert len(data["players"]) == 3
+    assert len({player["id"] for player in data["players"]}) == 3
+
+
+def test_seats_from_bg_stats_5_come_in_turn_order(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "db" / "tableside.db")
+    data = _public_sample()
+    play = data["plays"][1]  # Chickwood Forest: Ana and Dag
+    for seat, position in zip(play["playerScores"], ("2", "1"), strict=True):
+        seat["startPosition"] = position
+    path = tmp_path / "BGStatsExport.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+    import_bgstats(store, path)
+
+    chickwood = next(s for s in store.sessions() if s.game == "chickwood")
+    assert chickwood.players == ("Dag", "Ana")

@@ -92,6 +92,25 @@ def test_player_roster(db_path: Path) -> None:
     assert [p.name for p in store.players()] == ["bo"]
 
 
+def test_home_reads_only_the_unfinished_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home asks at every visit: a season of finished games must not be read for it."""
+    from app.storage import sessions
+
+    store = Store.open(db_path)
+    for _ in range(200):
+        store.add_finished_session("skogen", ["Ana"], "2026-01-01T10:00:00+00:00", "x", None)
+    unfinished = store.start_session("skogen", {}, 1, ["Bo"])
+    read: list[int] = []
+    reader = sessions._read_session
+    monkeypatch.setattr(sessions, "_read_session", lambda row: read.append(1) or reader(row))
+    assert [s.id for s in store.unfinished_sessions("skogen")] == [unfinished]
+    assert [s.id for s in store.unfinished_sessions()] == [unfinished]
+    assert len(read) == 2
+    store.close()
+
+
 def test_component_profiles_are_stored_per_game(db_path: Path) -> None:
     store = Store.open(db_path)
     assert store.profile("chickwood") is None

@@ -167,7 +167,7 @@ class Reading:
 def read(path: Path, scratch: Path) -> Reading:
     """Everything the app reads from the database at ``path``; exports go to ``scratch``."""
     reading = Reading()
-    # As the app opens it: the file's quick_check comes after Home's first frame.
+    # As the app opens it: the file's check comes after Home's first frame.
     store = reading.attempt("open", partial(Store.open, path, check=False))
     if store is None:
         return reading
@@ -189,7 +189,7 @@ def read(path: Path, scratch: Path) -> Reading:
 def read_start(store: Store, reading: Reading) -> None:
     """What the app does after Home's first frame: each playable game's unfinished games
     in the words of its tile, the buzzer setting for the buttons, then the file's
-    quick_check, which sets a damaged file aside (Home is shown again)."""
+    integrity_check, after which a damaged file is mended (Home is shown again)."""
 
     def home() -> None:
         for game in GAMES:
@@ -205,7 +205,12 @@ def read_start(store: Store, reading: Reading) -> None:
     )
     whole = reading.attempt("start check", store.check_whole)
     if whole is False:
-        reading.attempt("start check", store.set_aside_damaged)
+
+        def mend() -> None:  # as the app does, though here on this thread
+            store.report_damage("the file is damaged")
+            store.mend()
+
+        reading.attempt("start check", mend)
         reading.attempt("home", home)
 
 

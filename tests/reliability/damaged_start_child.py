@@ -1,8 +1,9 @@
 """Start the real app, wait for its start-up notice, print what a person would read.
 
-The notice comes once the saved games are opened, after the first frame: the probe looks
-for it every tenth of a second (a loaded machine is slower) and reports after at most
-five seconds, when a healthy start shows none."""
+The notice comes once the saved games are opened, checked and mended if damaged, after
+the first frame: the probe looks for it every tenth of a second (a loaded machine is
+slower), waits for the check and the mending however long they take, and reports after
+at most five seconds when a healthy start shows none."""
 
 from __future__ import annotations
 
@@ -27,8 +28,13 @@ class Probe(TablesideApp):
     def report(self, dt: float) -> bool:
         self.waited += dt
         notices = [child for child in Window.children if isinstance(child, MessagePopup)]
+        checking = self._checker is not None and self._checker.busy
+        # Not yet open, or damage found and its mending about to start (a minute at most).
+        to_mend = not self.store_is_open or self.store.needs_mending is not None
+        if self.mending or checking or (to_mend and self.waited < 60):
+            return True
         if not notices and self.waited < 5:
-            return True  # look again
+            return True  # look again (a damaged file's notice comes once it is mended)
         for notice in notices:
             print("NOTICE " + notice.message.replace("\n", " "), flush=True)
         print(f"PLAYERS {len(self.store.players())}", flush=True)

@@ -36,7 +36,7 @@ def test_a_garbage_database_and_a_broken_pin_map(tmp_path: Path) -> None:
     pins = tmp_path / "pinmap.toml"
     pins.write_text("[buttons]\nconfirm = 99\n")
     out = start_app(tmp_path, TABLESIDE_DB=str(db), TABLESIDE_PINMAP=str(pins))
-    notice = next(line for line in out.splitlines() if line.startswith("NOTICE "))
+    notice = " ".join(line for line in out.splitlines() if line.startswith("NOTICE "))
     assert "Your saved games could not be read" in notice
     assert "The pin map" in notice and "standard pins are used instead" in notice
     kept = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]

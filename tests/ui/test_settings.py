@@ -4,6 +4,9 @@ from importlib.metadata import entry_points
 import pytest
 from kivy.uix.textinput import TextInput
 
+from app.exchange.bgstats import chosen_owner
+from app.exchange.bgstats_export import bgstats_data
+from app.kit.widgets import TButton
 from app.screens.settings import PIN_DRIVER_WORDS
 from hardware.controls import Controls
 from hardware.pin_factory import PIN_FACTORY_ENTRY_POINTS
@@ -50,6 +53,30 @@ def test_adding_and_removing_a_player(settings: Driver) -> None:
     )
     assert settings.app.store.players() == []
     assert "Freya" not in settings.texts()
+
+
+def test_this_is_me_names_the_owner_of_the_phone_in_bg_stats_files(driver: Driver) -> None:
+    store = driver.app.store
+    for name in ("Ana", "Bo"):
+        store.add_player(name)
+    game = store.start_session("skogen", {}, 1, ["Bo", "Ana"])
+    scores = [["Bo", 30], ["Ana", 20]]
+    store.finish_session(game, {"result": "scored", "reason": "Bo won.", "scores": scores})
+    driver.tap_text("Settings")
+
+    driver.tap(driver.find("Bo (most games)", TButton))
+    driver.tap(driver.find("Ana", TButton))
+
+    assert chosen_owner(store) == "Ana"
+    assert driver.find("Ana", TButton)  # the choice, on the screen
+    data = bgstats_data(store)
+    me = next(p for p in data["players"] if p["id"] == data["userInfo"]["meRefId"])
+    assert me["name"] == "Ana"
+
+    driver.tap(driver.find("Ana", TButton))
+    driver.tap(driver.find("Whoever has played most (Bo)", TButton))
+    assert chosen_owner(store) == ""
+    assert driver.find("Bo (most games)", TButton)
 
 
 def test_a_physical_press_reaches_the_screen_on_the_main_thread(settings: Driver) -> None:

@@ -10,6 +10,7 @@ touches there (as root: ``echo 'tap 672 447' > /run/touch-panel``).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import struct
@@ -107,8 +108,9 @@ def tap(device: int, x: int, y: int, touch: int) -> None:
 
 def main() -> None:
     device = create_panel()
-    if not os.path.exists(FIFO):
-        os.mkfifo(FIFO, 0o600)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(FIFO)  # a file left by a touch sent before the panel was there
+    os.mkfifo(FIFO, 0o600)
     touches = 0
     while True:
         with open(FIFO) as commands:  # blocks until a writer comes

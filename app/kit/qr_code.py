@@ -1,0 +1,81 @@
+"""A QR code on the screen, drawn for a phone's camera: dark modules on a light quiet
+zone, every module the same whole number of pixels (a module of 4 pixels next to one
+of 5 is harder to read), as large as the widget allows, edges sharp (one texel a
+module, scaled up without smoothing)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.widget import Widget
+
+#: The light margin around a QR code, in modules: the least ISO/IEC 18004 allows.
+QUIET_ZONE = 4
+
+LIGHT, DARK = 255, 0
+
+
+def module_px(side: float, modules: int) -> int:
+    """Whole pixels a module gets when a code of ``modules`` (its quiet zone included)
+    fills a square of ``side`` pixels; at least 1."""
+    return max(1, int(side) // modules)
+
+
+def shade_rows(matrix: Sequence[Sequence[int]]) -> list[bytes]:
+    """The code's rows from the top, its quiet zone added, one byte a module: LIGHT or
+    DARK (``matrix`` as segno gives it: rows from the top, 1 for a dark module)."""
+    width = len(matrix) + 2 * QUIET_ZONE
+    margin = [bytes([LIGHT]) * width] * QUIET_ZONE
+    side = bytes([LIGHT]) * QUIET_ZONE
+    rows = [side + bytes(DARK if dark else LIGHT for dark in row) + side for row in matrix]
+    return margin + rows + margin
+
+
+class QRCodeView(Widget):
+    """``matrix`` (segno's ``QRCode.matrix``) drawn centred in the widget."""
+
+    matrix = ObjectProperty(None, allownone=True)
+    #: Pixels per module as drawn; 0 while there is no code.
+    module_px = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._texture: Texture | None = None
+        self._redraw = Clock.create_trigger(self._draw, -1)
+        super().__init__(**kwargs)
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def on_matrix(self, _view: QRCodeView, matrix: Sequence[Sequence[int]] | None) -> None:
+        self._texture = None if matrix is None else _texture(shade_rows(matrix))
+        self._redraw()
+
+    def _draw(self, *_args: Any) -> None:
+        self.canvas.clear()
+        if self._texture is None:
+            self.module_px = 0
+            return
+        modules = self._texture.width
+        self.module_px = module_px(min(self.size), modules)
+        side = self.module_px * modules
+        # Whole pixels, so that every module covers the same pixels.
+        x, y = round(self.center_x - side / 2), round(self.center_y - side / 2)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
+
+
+def _texture(rows: list[bytes]) -> Texture:
+    size = len(rows)
+    texture = Texture.create(size=(size, size), colorfmt="rgba")
+    # A texture's first row is its bottom one; four bytes a texel keep each row aligned.
+    pixels = b"".join(
+        bytes(shade for value in row for shade in (value,) * 3 + (255,)) for row in reversed(rows)
+    )
+    texture.blit_buffer(pixels, colorfmt="rgba", bufferfmt="ubyte")
+    texture.mag_filter = "nearest"
+    texture.min_filter = "nearest"
+    return texture
