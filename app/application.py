@@ -32,7 +32,7 @@ from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
-    from app.kit.popups import MessagePopup
+    from app.kit.popups import MessagePopup, ProgressPopup
     from app.play.play_session import PlaySession
     from app.storage.mending import Mended
     from app.storage.store import Store
@@ -167,9 +167,9 @@ class TablesideApp(App):
         store = self.store
         if store.needs_mending is None or self.mending:
             return
-        from app.kit.popups import ProgressPopup
+        from app.kit.popups import MENDING_NOTE, ProgressPopup
 
-        popup = ProgressPopup(heading="Repairing your saved games")
+        popup = ProgressPopup(heading="Repairing your saved games", note=MENDING_NOTE)
         popup.open()
 
         def progress(done: float, doing: str) -> None:  # on the mending's thread
@@ -338,7 +338,11 @@ class TablesideApp(App):
         if self.mending:  # nothing can be done with the games until they are mended
             log.debug("ignored %s: the saved games are being mended", intent)
             return
+        from app.kit.popups import ProgressPopup
+
         popup = _open_popup()
+        if isinstance(popup, ProgressPopup):
+            return  # work under way: the popup closes when it ends
         if popup is not None:
             if intent == "confirm":
                 popup.confirm()
@@ -419,11 +423,11 @@ class _StorageFaultHandler(ExceptionHandler):
         return ExceptionManager.PASS
 
 
-def _open_popup() -> MessagePopup | None:
-    from app.kit.popups import MessagePopup
+def _open_popup() -> MessagePopup | ProgressPopup | None:
+    from app.kit.popups import MessagePopup, ProgressPopup
 
     for child in Window.children:
-        if isinstance(child, MessagePopup):
+        if isinstance(child, (MessagePopup, ProgressPopup)):
             return child
         if isinstance(child, ModalView):
             return None

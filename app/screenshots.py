@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -25,7 +26,7 @@ from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
-from app.kit.popups import ProgressPopup, show_notice
+from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check
 from app.storage.salvage import COPYING
@@ -134,6 +135,7 @@ class ScreenshotApp(TablesideApp):
             ("history_set_date", self._set_a_date),
             ("history_send_to_bgstats", self._send_to_bgstats),
             ("play_skogen_end_time_not_checked", self._end_with_time_not_checked),
+            ("history_exporting", self._show_export_progress),
             ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
             ("new_game_guest", self._ask_for_a_guest),
@@ -211,9 +213,21 @@ class ScreenshotApp(TablesideApp):
         self._play_demo(BY_KEY["skogen"], config, advance)
         self.store.clock_known_right = clock_check.clock_known_right
 
+    def _show_export_progress(self) -> None:
+        """The popup of an export of many games, a third of the way through."""
+        self._open("history")
+        progress = ProgressPopup("Exporting your games", "Writing", "game")
+        progress.open()
+        progress.done, progress.message = 0.3, "Writing 1,200 of 4,000 games (30%)."
+
     def _export_all(self) -> None:
+        """The notice that ends an export: the scene waits for the files, which are
+        written on a worker thread."""
         self._open("history")
         self.current_screen.export_all()
+        for thread in threading.enumerate():
+            if thread.name == "export or import":
+                thread.join()
 
     def _ask_to_remove_a_player(self) -> None:
         self._open("settings")
@@ -236,7 +250,7 @@ class ScreenshotApp(TablesideApp):
         """Damaged saved games being mended, part of the way (app.storage.mending)."""
         _close_popups()
         self.home()
-        popup = ProgressPopup(heading="Repairing your saved games")
+        popup = ProgressPopup(heading="Repairing your saved games", note=MENDING_NOTE)
         popup.show(0.45, COPYING)
         popup.open()
 

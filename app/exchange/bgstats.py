@@ -82,16 +82,32 @@ def most_played(sessions: Iterable[SavedSession]) -> str | None:
     """The player in the most finished games (names count as one whatever their case),
     the first of them to have played on a tie (``sessions`` oldest first), spelt as in
     their first game; None when no game was finished."""
-    counts: Counter[str] = Counter()
-    spelling: dict[str, str] = {}
+    counts = PlayerCounts()
     for session in sessions:
+        counts.add(session)
+    return counts.most()
+
+
+class PlayerCounts:
+    """How many finished games each player is in, counted a game at a time (``add``, the
+    oldest first), so that the player in the most (``most``) is known however many games
+    there are without keeping them."""
+
+    def __init__(self) -> None:
+        self._counts: Counter[str] = Counter()
+        self._spelling: dict[str, str] = {}
+
+    def add(self, session: SavedSession) -> None:
         if session.status != "finished" or session.damage is not None:
-            continue
+            return
         for name in {name.casefold(): name for name in session.players}.values():
-            spelling.setdefault(name.casefold(), name)
-            counts[name.casefold()] += 1
-    # A Counter keeps first appearances first, and most_common keeps that order on a tie.
-    return spelling[counts.most_common(1)[0][0]] if counts else None
+            self._spelling.setdefault(name.casefold(), name)
+            self._counts[name.casefold()] += 1
+
+    def most(self) -> str | None:
+        """The player in the most games, the first to have played on a tie."""
+        # A Counter keeps first appearances first, and most_common keeps that order on a tie.
+        return self._spelling[self._counts.most_common(1)[0][0]] if self._counts else None
 
 
 #: The one location of every exported play: "the app providing the play", as BG Stats
@@ -105,5 +121,14 @@ def play_uuid(session: SavedSession) -> str:
     if session.external_id:
         return session.external_id
     # The start the clock gave: setting the date later leaves it the same play.
-    name = f"play:{session.game}:{session.seed}:{session.clock_start or session.started}"
-    return str(uuid.uuid5(UUID_NAMESPACE, name))
+    return stable_uuid(
+        f"play:{session.game}:{session.seed}:{session.clock_start or session.started}"
+    )
+
+
+def stable_uuid(name: str) -> str:
+    """The uuid5 of ``name`` in Tableside's namespace: the same for the same name. Half
+    of a character pair (a saved name may hold one), which uuid5 cannot take as UTF-8,
+    counts as its escape."""
+    text = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return str(uuid.uuid5(UUID_NAMESPACE, text))

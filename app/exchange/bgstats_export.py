@@ -12,11 +12,14 @@ to BG Stats as a link (app.exchange.bgstats_link).
 
 from __future__ import annotations
 
-import uuid
+import json
+import shutil
+import tempfile
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from app.exchange.bgstats import (
     BG_DATE,
@@ -24,15 +27,15 @@ from app.exchange.bgstats import (
     COOPERATIVE,
     LOCATION_ID,
     LOCATION_NAME,
-    UUID_NAMESPACE,
+    PlayerCounts,
     chosen_owner,
-    most_played,
     play_uuid,
+    stable_uuid,
 )
-from app.exchange.files import write_json
-from app.exchange.saved import TITLES, Readable, game_name, outcome_scores, read_store
+from app.exchange.files import JsonArray, dumps, written
+from app.exchange.saved import TITLES, SavedGame, game_name, outcome_scores, write_games
 from app.storage.events import LoggedEvent
-from app.storage.play_time import parse_time, played
+from app.storage.play_time import Played, parse_time, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
 from engines.skulk_hollow.components import GUARDIANS, load_components
@@ -45,117 +48,154 @@ def bgstats_file_name(day: date) -> str:
 
 def export_bgstats(store: Store, path: Path) -> None:
     """The finished games as BG Stats plays (unfinished and abandoned ones are left out),
-    for a ``.bgsplay`` file (``bgstats_file_name``)."""
-    write_json(path, bgstats_data(store))
+    for a ``.bgsplay`` file (``bgstats_file_name``): the same for the same saved games,
+    every time."""
+    with ExitStack() as files:
+        file = files.enter_context(written(path))
+        spool = files.enter_context(plays_spool(path.parent))
+        plays = BgStatsPlays(file, spool, "the BG Stats file", chosen_owner(store))
+        write_games(store, [plays])
 
 
 def bgstats_data(store: Store) -> dict[str, Any]:
-    """What ``export_bgstats`` writes: the same for the same saved games, every time."""
-    return bgstats_content(read_store(store), [], "the BG Stats file", chosen_owner(store))
+    """What ``export_bgstats`` writes, read back: the same for the same saved games."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "plays.bgsplay"
+        export_bgstats(store, path)
+        with path.open(encoding="utf-8") as file:
+            data: dict[str, Any] = json.load(file)
+    return data
 
 
-def bgstats_content(
-    readable: Readable, skipped: list[str], file_name: str, owner: str = ""
-) -> dict[str, Any]:
-    """The BG Stats file; a finished game whose times cannot be read, or none of whose
-    times can be right, is added to ``skipped`` (naming ``file_name``). Its owner ("me")
-    is ``owner`` (app.exchange.bgstats.chosen_owner), else the player in the most of
-    its games."""
-    game_ids: dict[str, int] = {}
-    player_ids: dict[str, int] = {}  # casefolded name -> id
-    player_rows: list[dict[str, Any]] = []
-    plays: list[dict[str, Any]] = []
-    exported: list[SavedSession] = []
-    # Last modification of each game and player: the latest play they are in.
-    game_touched: dict[str, str] = {}
-    player_touched: dict[str, str] = {}
+def plays_spool(folder: Path) -> TextIO:
+    """Where ``BgStatsPlays`` keeps the plays until the file is put together: a file in
+    ``folder`` without a name, which the system removes however the export ends."""
+    return tempfile.TemporaryFile("w+", encoding="utf-8", dir=folder)
 
-    def player_id(name: str, touched: str) -> int:
+
+class BgStatsPlays:
+    """The BG Stats file written game by game (a GameWriter). Its games and players come
+    before its plays and are known only once every play is, so the plays wait in
+    ``spool`` (one to a line) and the file is put together by ``finish``.
+
+    A finished game whose times cannot be read, or none of whose times can be right, is
+    left out and named in ``skipped`` (naming ``file_name``). The file's owner ("me") is
+    ``owner`` (app.exchange.bgstats.chosen_owner), else the player in the most of its
+    games, counted as they are written."""
+
+    def __init__(self, file: TextIO, spool: TextIO, file_name: str, owner: str = "") -> None:
+        self._file = file
+        self._owner = owner
+        self._counts = PlayerCounts()
+        self._spool = spool
+        self._plays = JsonArray(spool, "  ")
+        self._file_name = file_name
+        self.skipped: list[str] = []
+        self._game_ids: dict[str, int] = {}
+        self._player_ids: dict[str, int] = {}  # casefolded name -> id
+        self._player_rows: list[dict[str, Any]] = []
+        # Last modification of each game and player: the latest play they are in.
+        self._game_touched: dict[str, str] = {}
+        self._player_touched: dict[str, str] = {}
+
+    def add(self, game: SavedGame) -> None:
+        session = game.session
+        if not game.whole or session.status != "finished" or not isinstance(session.outcome, dict):
+            return
+        try:
+            times = PlayTimes.timed(session, game.play_time)
+        except ValueError:
+            self.skipped.append(
+                f"{game_name(session)} in {self._file_name} (its times cannot be read)"
+            )
+            return
+        except DateUnknown:
+            self.skipped.append(
+                f"{game_name(session)} in {self._file_name} (the clock was not set when it "
+                "was played: set its date in History)"
+            )
+            return
+        self._game_ids.setdefault(session.game, len(self._game_ids) + 1)
+        touched = self._game_touched.get(session.game, "")
+        self._game_touched[session.game] = max(touched, times.modified)
+        for name in session.players:
+            self._player_id(name, times.modified)
+        self._counts.add(session)
+        play = _bg_play(session, times, self._game_ids[session.game], self._player_ids)
+        self._plays.add(dumps(play))
+
+    def _player_id(self, name: str, touched: str) -> int:
         folded = name.casefold()
-        if folded not in player_ids:
-            player_ids[folded] = len(player_ids) + 1
-            player_rows.append(
+        if folded not in self._player_ids:
+            self._player_ids[folded] = len(self._player_ids) + 1
+            self._player_rows.append(
                 {
-                    "id": player_ids[folded],
+                    "id": self._player_ids[folded],
                     "uuid": player_uuid(name),
                     "name": name,
                     "isAnonymous": False,
                     "bggUsername": "",
                 }
             )
-        player_touched[folded] = max(player_touched.get(folded, ""), touched)
-        return player_ids[folded]
+        self._player_touched[folded] = max(self._player_touched.get(folded, ""), touched)
+        return self._player_ids[folded]
 
-    for session in readable.sessions:
-        if session.status != "finished" or not isinstance(session.outcome, dict):
-            continue
-        try:
-            times = PlayTimes.of(session, readable.events[session.id])
-        except ValueError:
-            skipped.append(f"{game_name(session)} in {file_name} (its times cannot be read)")
-            continue
-        except DateUnknown:
-            skipped.append(
-                f"{game_name(session)} in {file_name} (the clock was not set when it was "
-                "played: set its date in History)"
-            )
-            continue
-        game_ids.setdefault(session.game, len(game_ids) + 1)
-        game_touched[session.game] = max(game_touched.get(session.game, ""), times.modified)
-        for name in session.players:
-            player_id(name, times.modified)
-        plays.append(_bg_play(session, times, game_ids[session.game], player_ids))
-        exported.append(session)
-    me = owner or most_played(exported)
-    me_id = 0  # no one: only in a file without players
-    if me:
-        # BG Stats' own files always name a player in the file as the owner; one chosen
-        # in Settings who is in no play yet is a player of the file all the same, as of
-        # the latest play.
-        known = me.casefold() in player_ids
-        me_id = player_id(me, "" if known else max(game_touched.values(), default=""))
-    for row in player_rows:
-        row["modificationDate"] = player_touched[str(row["name"]).casefold()]
-    games = [
-        {
-            "id": game_id,
-            "uuid": str(uuid.uuid5(UUID_NAMESPACE, f"game:{key}")),
-            "name": TITLES.get(key, key),
-            "modificationDate": game_touched[key],
-            "cooperative": key in COOPERATIVE,
-            "highestWins": True,
-            "noPoints": key in COOPERATIVE,
-            "usesTeams": False,
-            "bggId": BGG_GAMES.get(key, (0, 0))[0],
-            "bggName": TITLES.get(key, key) if key in BGG_GAMES else "",
-            "bggYear": BGG_GAMES.get(key, (0, 0))[1],
-            "isBaseGame": 1,
-            "isExpansion": 0,
+    def finish(self) -> None:
+        self._plays.close()
+        me = self._owner or self._counts.most()
+        me_id = 0  # no one: only in a file without players
+        if me:
+            # BG Stats' own files always name a player in the file as the owner; one
+            # chosen in Settings who is in no play yet is a player of the file all the
+            # same, as of the latest play.
+            known = me.casefold() in self._player_ids
+            latest = max(self._game_touched.values(), default="")
+            me_id = self._player_id(me, "" if known else latest)
+        for row in self._player_rows:
+            row["modificationDate"] = self._player_touched[str(row["name"]).casefold()]
+        games = [
+            {
+                "id": game_id,
+                "uuid": stable_uuid(f"game:{key}"),
+                "name": TITLES.get(key, key),
+                "modificationDate": self._game_touched[key],
+                "cooperative": key in COOPERATIVE,
+                "highestWins": True,
+                "noPoints": key in COOPERATIVE,
+                "usesTeams": False,
+                "bggId": BGG_GAMES.get(key, (0, 0))[0],
+                "bggName": TITLES.get(key, key) if key in BGG_GAMES else "",
+                "bggYear": BGG_GAMES.get(key, (0, 0))[1],
+                "isBaseGame": 1,
+                "isExpansion": 0,
+            }
+            for key, game_id in self._game_ids.items()
+        ]
+        location = {
+            "id": LOCATION_ID,
+            "uuid": stable_uuid("location:tableside"),
+            "name": LOCATION_NAME,
+            "modificationDate": max(self._game_touched.values(), default=""),
         }
-        for key, game_id in game_ids.items()
-    ]
-    location = {
-        "id": LOCATION_ID,
-        "uuid": str(uuid.uuid5(UUID_NAMESPACE, "location:tableside")),
-        "name": LOCATION_NAME,
-        "modificationDate": max(game_touched.values(), default=""),
-    }
-    return {
-        "about": (
-            "Plays exported by Tableside for Board Game Stats. Open this file with "
-            "Board Game Stats, or import it into Tableside."
-        ),
-        "userInfo": {"meRefId": me_id},
-        "games": games,
-        "players": player_rows,
-        "locations": [location] if plays else [],
-        "plays": plays,
-    }
+        head = {
+            "about": (
+                "Plays exported by Tableside for Board Game Stats. Open this file with "
+                "Board Game Stats, or import it into Tableside."
+            ),
+            "userInfo": {"meRefId": me_id},
+            "games": games,
+            "players": self._player_rows,
+            "locations": [location] if self._game_ids else [],
+        }
+        self._file.write(dumps(head)[:-1] + ',\n "plays": ')
+        self._spool.seek(0)
+        shutil.copyfileobj(self._spool, self._file)
+        self._file.write("}\n")
 
 
 def player_uuid(name: str) -> str:
     """A player's uuid in the play file: the same for the same name in any case."""
-    return str(uuid.uuid5(UUID_NAMESPACE, f"player:{name.casefold()}"))
+    return stable_uuid(f"player:{name.casefold()}")
 
 
 class DateUnknown(Exception):
@@ -176,7 +216,11 @@ class PlayTimes:
     def of(cls, session: SavedSession, events: list[LoggedEvent]) -> PlayTimes:
         """Raises ValueError for a time that is not one (a damaged row), DateUnknown for
         a game played on a clock that was not set."""
-        play = played(session, events)
+        return cls.timed(session, played(session, events))
+
+    @classmethod
+    def timed(cls, session: SavedSession, play: Played) -> PlayTimes:
+        """``of``, for a game whose play time is already reckoned (app.exchange.saved)."""
         if play.start is None or play.end is None:
             raise DateUnknown
         start, end = _local(play.start), _local(play.end)

@@ -16,18 +16,19 @@ added.
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, UUID_NAMESPACE, play_uuid
-from app.exchange.saved import TITLES
+from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid, stable_uuid
+from app.exchange.json_pieces import JsonPieces, Unreadable
+from app.exchange.saved import TITLES, Progress, sessions_in_chunks, store_of_its_own
 from app.games import GAMES
 from app.storage.clock_check import LATEST_YEAR
 from app.storage.faults import counted, shorten
@@ -43,6 +44,8 @@ class ImportReport:
     #: Plays already here: the same uuid (one made for a play without), or a game played
     #: here with the same start time and players.
     duplicates: int = 0
+    #: Of those, plays kept here in a row that cannot be read whole (History shows them).
+    damaged_duplicates: int = 0
     #: Plays of games Tableside does not know; left out.
     other_games: int = 0
     #: Plays of Tableside's games that name no player; left out.
@@ -56,6 +59,13 @@ class ImportReport:
         if self.duplicates:
             parts.append(
                 f"{counted(self.duplicates, 'game')} {_were(self.duplicates)} already here."
+            )
+        if self.damaged_duplicates == 1:
+            parts.append("It is damaged here: touch it in History to save it as a file.")
+        elif self.damaged_duplicates:
+            parts.append(
+                f"{self.damaged_duplicates} of them are damaged here: touch them in History "
+                "to save them as files."
             )
         if self.other_games:
             parts.append(
@@ -88,8 +98,12 @@ class _Play:
 
 #: The files the importer is offered: BG Stats play files and backups (JSON).
 IMPORT_SUFFIXES = (".bgsplay", ".json")
-#: Larger files are refused unread: a BG Stats backup of years of plays is a few MB.
+#: Larger files are refused unread: a BG Stats backup of years of plays is a few MB
+#: (memory stays flat whatever the size, but a larger file would take minutes).
 MAX_IMPORT_BYTES = 32 * 1024 * 1024
+#: The longest part of a file read whole (characters): a play, or the file's list of
+#: games or of players (ten thousand players take about 3 MB).
+MAX_PIECE = 8 * 1024 * 1024
 #: Limits past which a value in a file to import is damage (or an attack), not a play.
 MAX_MINUTES = int(LONGEST_PLAY.total_seconds()) // 60
 MAX_SEATS = 100
@@ -99,63 +113,185 @@ EARLIEST_PLAY, LATEST_PLAY = 1900, LATEST_YEAR  # years
 NAME_LIMIT, COMMENT_LIMIT, UUID_LIMIT = 40, 500, 100
 
 
-def import_bgstats(store: Store, path: Path) -> ImportReport:
-    """Add the plays of Tableside's games from a BG Stats file as finished sessions.
+def import_file(db_path: Path | None, path: Path, progress: Progress | None = None) -> ImportReport:
+    """``import_bgstats`` as History runs it, on a worker thread: into the saved-games
+    file at ``db_path``, on a connection of its own."""
+    store = store_of_its_own(db_path, writing=True)
+    try:
+        return import_bgstats(store, path, progress)
+    finally:
+        store.close()
+
+
+def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -> ImportReport:
+    """Add the plays of Tableside's games from a BG Stats file as finished sessions,
+    telling ``progress`` after each play.
 
     Plays already here are skipped, so importing the same file twice adds nothing. A file
     that cannot be read raises ``ValueError`` saying why in a player's words, and nothing
-    is changed: all the plays are added, or none.
+    is changed: all the plays are added, or none. The file is read twice, a play at a
+    time (app.exchange.json_pieces), so that memory stays flat however many it holds:
+    first for the games and players its plays name, then for the plays, each added as
+    it is read, in one transaction (StorageFault if the storage cannot take it).
     """
-    plays, other_games, without_players = _read_plays(_load(path))
-    sessions = [s for s in store.sessions() if s.damage is None]
-    known_ids = {play_uuid(s).casefold() for s in sessions}
-    known_ids |= {s.external_id.casefold() for s in sessions if s.external_id}
-    # The games played here (an imported one has the id it came with).
-    own_keys = {key for s in sessions if not s.external_id and (key := _known_key(s)) is not None}
-    return _add_plays(store, plays, known_ids, own_keys, other_games, without_players)
+    try:
+        size = path.stat().st_size if path.is_file() else None
+    except OSError as error:
+        raise _not_read(error) from error
+    if size is None:
+        raise ValueError("This is not a file that can be imported.")
+    if size > MAX_IMPORT_BYTES:
+        raise ValueError(
+            "This file is too large to be a BG Stats export "
+            f"(more than {MAX_IMPORT_BYTES // 2**20} MB)."
+        )
+    try:
+        named = _read_named(path)
+        with _pieces(path) as pieces, store.transaction():
+            adding = _Adding(store)
+            for key in pieces.members():
+                if key != "plays" or not pieces.starts_array():
+                    pieces.skip()
+                    continue
+                for play in pieces.items():
+                    adding.add(_read_play(play, named))
+                    if progress is not None:
+                        progress(adding.read, named.plays)
+    except Unreadable as why:
+        raise ValueError(f"This file is not a BG Stats export: {why}.") from None
+    return adding.report()
 
 
-def _add_plays(
-    store: Store,
-    plays: list[_Play],
-    known_ids: set[str],
-    own_keys: set[tuple[str, str, tuple[str, ...]]],
-    other_games: int,
-    without_players: int,
-) -> ImportReport:
-    """Add the plays not already here (their uuid is known, or they are a game played
-    here: ``own_keys``), all in one transaction (StorageFault if the storage cannot take
-    it: nothing is added)."""
-    added = duplicates = 0
-    new_players: list[str] = []
-    with store.transaction():
-        roster = {player.name.casefold(): player.name for player in store.players()}
-        for play in plays:
-            key = _key(play.game, play.started, play.players)
-            if play.uuid.casefold() in known_ids or key in own_keys:
-                duplicates += 1
-                continue
-            names = []
-            for name in play.players:
-                if name.casefold() not in roster and name not in play.anonymous:
-                    try:
-                        roster[name.casefold()] = store.add_player(name).name
-                        new_players.append(roster[name.casefold()])
-                    except ValueError:  # a name the roster refuses (too long) stays on the game
-                        pass
-                names.append(roster.get(name.casefold(), name))
-            rename = dict(zip(play.players, names, strict=True))
-            store.add_finished_session(
-                play.game,
-                names,
-                play.started,
-                play.ended,
-                _outcome(play, rename),
-                external_id=play.uuid,
-            )
-            added += 1
-            known_ids.add(play.uuid.casefold())
-    return ImportReport(added, duplicates, other_games, without_players, tuple(new_players))
+@contextmanager
+def _pieces(path: Path) -> Iterator[JsonPieces]:
+    """The file's JSON, read a piece at a time; its faults (a stick pulled out) in words."""
+    try:
+        file = path.open(encoding="utf-8-sig")
+    except OSError as error:
+        raise _not_read(error) from error
+
+    def read(size: int) -> str:
+        try:
+            return file.read(size)
+        except OSError as error:
+            raise _not_read(error) from error
+
+    with file:
+        yield JsonPieces(read, MAX_PIECE)
+
+
+def _not_read(error: OSError) -> ValueError:
+    why = error.strerror or "the storage did not answer"
+    return ValueError(f"The file could not be read ({why}).")
+
+
+@dataclass(frozen=True)
+class _Named:
+    """What the plays of a file name: its games and players by id; and how many plays
+    it holds."""
+
+    games: dict[int | str, dict[str, Any]]
+    people: dict[int | str, dict[str, Any]]
+    plays: int
+
+
+def _read_named(path: Path) -> _Named:
+    """The first reading of the file: its games, its players and how many plays."""
+    lists: dict[str, Any] = {}
+    plays: int | None = None
+    with _pieces(path) as pieces:
+        if not pieces.starts_object():
+            pieces.skip()  # JSON or not: Unreadable says which
+            raise ValueError("This file is not a BG Stats export: it has no plays.")
+        for key in pieces.members():
+            if key == "plays" and pieces.starts_array():
+                plays = (plays or 0) + sum(1 for _play in pieces.items())
+            elif key in ("games", "players"):
+                lists[key] = pieces.value()
+            else:
+                pieces.skip()
+    if plays is None:
+        raise ValueError("This file is not a BG Stats export: it has no plays.")
+    games, people = (_by_id(lists.get(what), what) for what in ("games", "players"))
+    return _Named(games, people, plays)
+
+
+class _Left(Enum):
+    """Why a play is left out of the import."""
+
+    OTHER_GAME = "a game Tableside does not know"
+    NO_PLAYERS = "no players"
+
+
+class _Adding:
+    """The plays of a file added one by one, those already here skipped (made inside
+    the import's transaction)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        # What tells a play already here: its uuid, or, for a game played on this table
+        # (an imported one has the id it came with), its game, start time and players.
+        self._ids: set[str] = set()
+        self._damaged_ids: set[str] = set()
+        self._own_keys: set[tuple[str, str, tuple[str, ...]]] = set()
+        for saved in sessions_in_chunks(store, store.session_ids()):
+            if saved.damage is None:
+                self._ids.add(play_uuid(saved).casefold())
+                if not saved.external_id and (key := _known_key(saved)) is not None:
+                    self._own_keys.add(key)
+            elif saved.external_id:
+                # A damaged row keeps its play's uuid, which no other row may have.
+                self._damaged_ids.add(saved.external_id.casefold())
+            if saved.external_id:
+                self._ids.add(saved.external_id.casefold())
+        self._roster = {player.name.casefold(): player.name for player in store.players()}
+        #: Plays read so far.
+        self.read = 0
+        self._added = self._duplicates = self._damaged_duplicates = 0
+        self._left_out = {reason: 0 for reason in _Left}
+        self._new_players: list[str] = []
+
+    def add(self, play: _Play | _Left) -> None:
+        self.read += 1
+        if isinstance(play, _Left):
+            self._left_out[play] += 1
+            return
+        key = _key(play.game, play.started, play.players)
+        identifier = play.uuid.casefold()
+        if identifier in self._ids or key in self._own_keys:
+            self._duplicates += 1
+            self._damaged_duplicates += identifier in self._damaged_ids
+            return
+        names = []
+        for name in play.players:
+            if name.casefold() not in self._roster and name not in play.anonymous:
+                try:
+                    self._roster[name.casefold()] = self._store.add_player(name).name
+                    self._new_players.append(self._roster[name.casefold()])
+                except ValueError:  # a name the roster refuses (too long) stays on the game
+                    pass
+            names.append(self._roster.get(name.casefold(), name))
+        rename = dict(zip(play.players, names, strict=True))
+        self._store.add_finished_session(
+            play.game,
+            names,
+            play.started,
+            play.ended,
+            _outcome(play, rename),
+            external_id=play.uuid,
+        )
+        self._added += 1
+        self._ids.add(identifier)
+
+    def report(self) -> ImportReport:
+        return ImportReport(
+            self._added,
+            self._duplicates,
+            self._damaged_duplicates,
+            self._left_out[_Left.OTHER_GAME],
+            self._left_out[_Left.NO_PLAYERS],
+            tuple(self._new_players),
+        )
 
 
 def _outcome(play: _Play, rename: dict[str, str]) -> Any:
@@ -174,100 +310,61 @@ def _outcome(play: _Play, rename: dict[str, str]) -> Any:
     return to_data(Outcome(result="scored", reason=reason, winners=winners, scores=scores))
 
 
-def _load(path: Path) -> Any:
-    """The file's JSON. Everything in it is untrusted: a file a person picked, perhaps
-    damaged, perhaps made to harm; what cannot be read raises ValueError in words."""
-    try:
-        if not path.is_file():
-            raise ValueError("This is not a file that can be imported.")
-        with path.open("rb") as file:
-            content = file.read(MAX_IMPORT_BYTES + 1)
-    except OSError as error:
-        why = error.strerror or "the storage did not answer"
-        raise ValueError(f"The file could not be read ({why}).") from error
-    if len(content) > MAX_IMPORT_BYTES:
-        raise ValueError(
-            "This file is too large to be a BG Stats export "
-            f"(more than {MAX_IMPORT_BYTES // 2**20} MB)."
-        )
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError("This file is not a BG Stats export: it is not text.") from None
-    try:
-        return json.loads(text)
-    except RecursionError:  # brackets nested thousands deep
-        raise ValueError("This file is not a BG Stats export: it is nested too deeply.") from None
-    except ValueError:  # not JSON, or a number with thousands of digits
-        raise ValueError("This file is not a BG Stats export: it is not JSON.") from None
-
-
-def _read_plays(data: Any) -> tuple[list[_Play], int, int]:
-    """The plays of Tableside's games, and how many plays were of other games / empty."""
-    if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
-        raise ValueError("This file is not a BG Stats export: it has no plays.")
-    games = _by_id(data.get("games"), "games")
-    people = _by_id(data.get("players"), "players")
-    plays: list[_Play] = []
-    other_games = without_players = 0
-    for play in data["plays"]:
-        if not isinstance(play, dict) or _ref(play.get("gameRefId")) not in games:
-            raise ValueError("This file is damaged: a play names a game that is not in it.")
-        game = _game_key(games[play["gameRefId"]])
-        if game is None:
-            other_games += 1
-            continue
-        title = TITLES[game]
-        start, written = _read_date(play.get("playDate"), title)
-        seats = play.get("playerScores", [])
-        if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
-            raise ValueError(f"This file is damaged: a play of {title} has unreadable players.")
-        if not seats:
-            without_players += 1
-            continue
-        if len(seats) > MAX_SEATS:
-            raise ValueError(f"This file is damaged: a play of {title} has {len(seats)} players.")
-        seats = _in_turn_order(seats)
-        players: list[str] = []
-        anonymous: set[str] = set()
-        winners: list[str] = []
-        scores: list[tuple[str, int]] = []
-        for seat in seats:
-            ref = _ref(seat.get("playerRefId"))
-            if ref not in people:
-                raise ValueError(
-                    f"This file is damaged: a play of {title} names a player that is not in it."
-                )
-            person = people[ref]
-            name = _text(person.get("name"), NAME_LIMIT) or shorten(f"Player {ref}", NAME_LIMIT)
-            if name.casefold() in (p.casefold() for p in players):
-                continue  # the same person twice in one play: keep the first seat
-            players.append(name)
-            if person.get("isAnonymous") is True:
-                anonymous.add(name)
-            if seat.get("winner") is True:
-                winners.append(name)
-            score = _read_score(seat.get("score"))
-            if score is not None:
-                scores.append((name, score))
-        ended = start + timedelta(minutes=_read_minutes(play.get("durationMin"), title))
-        identifier = _text(play.get("uuid"), UUID_LIMIT + 1)
-        if not 0 < len(identifier) <= UUID_LIMIT:
-            identifier = _identity(game, written, players)
-        plays.append(
-            _Play(
-                uuid=identifier,
-                game=game,
-                started=start.isoformat(timespec="seconds"),
-                ended=ended.isoformat(timespec="seconds"),
-                players=tuple(players),
-                anonymous=frozenset(anonymous),
-                winners=tuple(winners),
-                scores=tuple(scores),
-                comment=_text(play.get("comments"), COMMENT_LIMIT),
+def _read_play(play: Any, named: _Named) -> _Play | _Left:
+    """A play of one of Tableside's games, or why it is left out. ValueError, in a
+    player's words, for a play that cannot be read."""
+    if not isinstance(play, dict) or _ref(play.get("gameRefId")) not in named.games:
+        raise ValueError("This file is damaged: a play names a game that is not in it.")
+    game = _game_key(named.games[play["gameRefId"]])
+    if game is None:
+        return _Left.OTHER_GAME
+    title = TITLES[game]
+    start, written = _read_date(play.get("playDate"), title)
+    seats = play.get("playerScores", [])
+    if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+        raise ValueError(f"This file is damaged: a play of {title} has unreadable players.")
+    if not seats:
+        return _Left.NO_PLAYERS
+    if len(seats) > MAX_SEATS:
+        raise ValueError(f"This file is damaged: a play of {title} has {len(seats)} players.")
+    seats = _in_turn_order(seats)
+    players: list[str] = []
+    anonymous: set[str] = set()
+    winners: list[str] = []
+    scores: list[tuple[str, int]] = []
+    for seat in seats:
+        ref = _ref(seat.get("playerRefId"))
+        if ref not in named.people:
+            raise ValueError(
+                f"This file is damaged: a play of {title} names a player that is not in it."
             )
-        )
-    return plays, other_games, without_players
+        person = named.people[ref]
+        name = _text(person.get("name"), NAME_LIMIT) or shorten(f"Player {ref}", NAME_LIMIT)
+        if name.casefold() in (p.casefold() for p in players):
+            continue  # the same person twice in one play: keep the first seat
+        players.append(name)
+        if person.get("isAnonymous") is True:
+            anonymous.add(name)
+        if seat.get("winner") is True:
+            winners.append(name)
+        score = _read_score(seat.get("score"))
+        if score is not None:
+            scores.append((name, score))
+    ended = start + timedelta(minutes=_read_minutes(play.get("durationMin"), title))
+    identifier = _text(play.get("uuid"), UUID_LIMIT + 1)
+    if not 0 < len(identifier) <= UUID_LIMIT:
+        identifier = _identity(game, written, players)
+    return _Play(
+        uuid=identifier,
+        game=game,
+        started=start.isoformat(timespec="seconds"),
+        ended=ended.isoformat(timespec="seconds"),
+        players=tuple(players),
+        anonymous=frozenset(anonymous),
+        winners=tuple(winners),
+        scores=tuple(scores),
+        comment=_text(play.get("comments"), COMMENT_LIMIT),
+    )
 
 
 def _in_turn_order(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -294,7 +391,7 @@ def _identity(game: str, written: str, players: list[str]) -> str:
     another play there, its time as written (not the moment: read in another time zone,
     the same file gives other moments)."""
     people = ",".join(sorted(name.casefold() for name in players))
-    return str(uuid.uuid5(UUID_NAMESPACE, f"imported:{game}:{written}:{people}"))
+    return stable_uuid(f"imported:{game}:{written}:{people}")
 
 
 def _by_id(rows: Any, what: str) -> dict[int | str, dict[str, Any]]:

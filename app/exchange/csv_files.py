@@ -10,14 +10,13 @@ payload as JSON text and each time as saved.
 from __future__ import annotations
 
 import csv
-import json
+from contextlib import ExitStack
 from datetime import datetime
 from pathlib import Path
+from typing import TextIO
 
-from app.exchange.saved import Readable, outcome_scores, read_store
-from app.storage.events import LoggedEvent
-from app.storage.play_time import played
-from app.storage.sessions import SavedSession
+from app.exchange.files import written
+from app.exchange.saved import SavedGame, outcome_scores, write_games
 from app.storage.store import Store
 
 SESSION_COLUMNS = (
@@ -37,54 +36,65 @@ SESSION_COLUMNS = (
 
 EVENT_COLUMNS = ("session_id", "seq", "time", "payload")
 
+SESSIONS_FILE, EVENTS_FILE = "sessions.csv", "events.csv"
+
+
+class CsvFiles:
+    """``sessions.csv`` and ``events.csv`` written game by game (a GameWriter); a game
+    whose row cannot be read whole is left out of both, its unreadable events out of
+    ``events.csv``."""
+
+    def __init__(self, sessions_file: TextIO, events_file: TextIO) -> None:
+        self._sessions = csv.writer(sessions_file)
+        self._sessions.writerow(SESSION_COLUMNS)
+        self._events = csv.writer(events_file)
+        self._events.writerow(EVENT_COLUMNS)
+
+    def add(self, game: SavedGame) -> None:
+        if not game.whole:
+            return
+        session = game.session
+        outcome = session.outcome if isinstance(session.outcome, dict) else {}
+        scores = "; ".join(f"{name}: {score}" for name, score in outcome_scores(outcome).items())
+        started, ended, minutes = _csv_times(game)
+        self._sessions.writerow(
+            [
+                session.id,
+                session.game,
+                started,
+                ended,
+                session.status,
+                "; ".join(session.players),
+                outcome.get("result", ""),
+                outcome.get("reason", ""),
+                scores,
+                minutes,
+                "yes" if session.time_checked else "no",
+            ]
+        )
+        for event, payload in zip(game.events, game.payloads, strict=True):
+            self._events.writerow([session.id, event.seq, event.at, payload])
+
+    def finish(self) -> None:
+        """Nothing more to write: a CSV file has no end of its own."""
+
 
 def export_csv(store: Store, folder: Path) -> tuple[Path, Path]:
     """Write sessions.csv and events.csv into ``folder``; returns their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    return write_csv(read_store(store), folder)
-
-
-def write_csv(readable: Readable, folder: Path) -> tuple[Path, Path]:
-    sessions_path, events_path = folder / "sessions.csv", folder / "events.csv"
-    with sessions_path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(SESSION_COLUMNS)
-        for session in readable.sessions:
-            outcome = session.outcome if isinstance(session.outcome, dict) else {}
-            scores = "; ".join(
-                f"{name}: {score}" for name, score in outcome_scores(outcome).items()
-            )
-            started, ended, minutes = _csv_times(session, readable.events[session.id])
-            writer.writerow(
-                [
-                    session.id,
-                    session.game,
-                    started,
-                    ended,
-                    session.status,
-                    "; ".join(session.players),
-                    outcome.get("result", ""),
-                    outcome.get("reason", ""),
-                    scores,
-                    minutes,
-                    "yes" if session.time_checked else "no",
-                ]
-            )
-    with events_path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(EVENT_COLUMNS)
-        for session in readable.sessions:
-            for event in readable.events[session.id]:
-                payload = json.dumps(event.payload, ensure_ascii=False)
-                writer.writerow([session.id, event.seq, event.at, payload])
+    sessions_path, events_path = folder / SESSIONS_FILE, folder / EVENTS_FILE
+    with ExitStack() as files:
+        sessions_file = files.enter_context(written(sessions_path, newline=""))
+        events_file = files.enter_context(written(events_path, newline=""))
+        write_games(store, [CsvFiles(sessions_file, events_file)])
     return sessions_path, events_path
 
 
-def _csv_times(session: SavedSession, events: list[LoggedEvent]) -> tuple[str, str, str]:
+def _csv_times(game: SavedGame) -> tuple[str, str, str]:
     """A row's start, end and minutes of play: as saved when its time was checked, else
     worked out from its moves ("" where they cannot tell)."""
+    session = game.session
     try:
-        play = played(session, events)
+        play = game.play_time
     except ValueError:  # a time beyond what UTC can hold: shown as it was saved
         return session.started, session.ended or "", ""
     if session.time_checked:

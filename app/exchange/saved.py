@@ -1,76 +1,138 @@
-"""What an export reads from the store: every session and event that can be read, with
-the damaged ones set apart (an export is the person's backup, wanted most when the file
-is hurt), and how the exports name a game."""
+"""What an export reads from the store: every saved game, a few at a time so that memory
+stays flat however many there are, with what cannot be read set apart (an export is the
+person's backup, wanted most when the file is hurt), and how the exports name a game."""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Protocol
 
+import sqlite_utils
+
+from app.exchange.files import dumps
 from app.games import GAMES
+from app.storage.connections import UnusableDatabase, connect, read_only
 from app.storage.events import LoggedEvent
+from app.storage.faults import StorageFault, fault
+from app.storage.play_time import Played, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
 
 TITLES = {game.key: game.title for game in GAMES}
 
+#: Saved games read from the store at once: a few, for memory that stays flat.
+CHUNK = 50
+
 
 @dataclass(frozen=True)
-class Readable:
-    """Everything the store can read, gathered once for every file of an export."""
+class SavedGame:
+    """One saved game as the exports write it."""
 
-    players: list[str]
-    #: Sessions read whole, oldest first.
-    sessions: list[SavedSession]
-    events: dict[int, list[LoggedEvent]]
-    #: Sessions some of whose events cannot be read: id -> those events as stored.
-    unreadable_events: dict[int, list[dict[str, Any]]]
-    #: Sessions whose row cannot be read whole, oldest first.
-    damaged: list[SavedSession]
-    #: The sessions' rows as stored, for the damaged ones.
-    raw_rows: dict[int, dict[str, Any]]
+    session: SavedSession
+    #: Its events that can be read, in order (none for a row that cannot be read whole).
+    events: list[LoggedEvent]
+    #: Its events that cannot be read, as stored.
+    unreadable_events: list[dict[str, Any]]
+
+    @cached_property
+    def payloads(self) -> list[str]:
+        """Its readable events' payloads as JSON text, made once for every file."""
+        return [dumps(event.payload) for event in self.events]
+
+    @cached_property
+    def play_time(self) -> Played:
+        """When it was played and for how long (app.storage.play_time), worked out once
+        for every file; ValueError when its saved start cannot be read."""
+        return played(self.session, self.events)
+
+    @property
+    def whole(self) -> bool:
+        """Its row can be read whole (its events perhaps not all)."""
+        return self.session.damage is None
 
     @property
     def skipped(self) -> list[str]:
-        """What the CSV and BG Stats files leave out (the JSON file keeps it as stored)."""
-        notes = [f"{game_name(s)} ({s.damage})" for s in self.damaged]
-        for session in self.sessions:
-            count = len(self.unreadable_events.get(session.id, ()))
-            if count:
-                moves = "an unreadable move" if count == 1 else f"{count} unreadable moves"
-                notes.append(f"{moves} of {game_name(session)}")
-        return notes
+        """What the CSV and BG Stats files leave out of it, in words (the JSON file keeps
+        it as stored)."""
+        if not self.whole:
+            return [f"{game_name(self.session)} ({self.session.damage})"]
+        count = len(self.unreadable_events)
+        if not count:
+            return []
+        moves = "an unreadable move" if count == 1 else f"{count} unreadable moves"
+        return [f"{moves} of {game_name(self.session)}"]
 
 
-def read_store(store: Store) -> Readable:
-    """What an export writes: each damaged row or event is set apart, never a reason to
-    write nothing (an export is the person's backup, wanted most when the file is hurt)."""
-    players = [player.name for player in store.players()]
-    return read_sessions(store, oldest_first(store.sessions()), players)
+def saved_games(store: Store, ids: list[int]) -> Iterator[SavedGame]:
+    """The saved games with ``ids``, in that order, with their events."""
+    for session in sessions_in_chunks(store, ids):
+        yield read_game(store, session)
 
 
-def read_sessions(store: Store, sessions: list[SavedSession], players: list[str]) -> Readable:
-    readable: list[SavedSession] = []
-    damaged: list[SavedSession] = []
-    events: dict[int, list[LoggedEvent]] = {}
-    unreadable: dict[int, list[dict[str, Any]]] = {}
-    raw_rows: dict[int, dict[str, Any]] = {}
-    for session in sessions:
-        if session.damage is not None:
-            damaged.append(session)
-            raw_rows[session.id] = store.raw_session(session.id)
-            continue
-        readable.append(session)
-        events[session.id], bad_seqs = store.readable_events(session.id)
-        if bad_seqs:
-            bad = set(bad_seqs)
-            raw_events = store.raw_session(session.id)["events"]
-            unreadable[session.id] = [e for e in raw_events if e.get("seq") in bad]
-    return Readable(players, readable, events, unreadable, damaged, raw_rows)
+def sessions_in_chunks(store: Store, ids: list[int]) -> Iterator[SavedSession]:
+    """The sessions with ``ids``, in that order, read ``CHUNK`` at a time."""
+    for start in range(0, len(ids), CHUNK):
+        yield from store.sessions_by_id(ids[start : start + CHUNK])
 
 
-def oldest_first(sessions: list[SavedSession]) -> list[SavedSession]:
-    return sorted(sessions, key=lambda session: (session.started, session.id))
+class GameWriter(Protocol):
+    """A file written game by game: each saved game ``add``-ed in turn, then ``finish``."""
+
+    def add(self, game: SavedGame) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+#: Told after each game: how many are written, of how many.
+Progress = Callable[[int, int], None]
+
+
+def write_games(
+    store: Store,
+    writers: list[GameWriter],
+    ids: list[int] | None = None,
+    progress: Progress | None = None,
+) -> None:
+    """Read the saved games with ``ids`` (None: every one) once, each into every writer."""
+    ids = store.session_ids() if ids is None else ids
+    for done, game in enumerate(saved_games(store, ids), start=1):
+        for writer in writers:
+            writer.add(game)
+        if progress is not None:
+            progress(done, len(ids))
+    for writer in writers:
+        writer.finish()
+
+
+def store_of_its_own(path: Path | None, writing: bool = False) -> Store:
+    """The saved games at ``path`` on a connection of their own, for work on a worker
+    thread (a connection stays on the thread that made it): read-only, or for writing
+    (an import: the app's own connection waits its turn). StorageFault when the file
+    cannot be opened now."""
+    if path is None:  # games kept in memory: no other connection can see them
+        raise StorageFault("cantopen")
+    try:
+        db = connect(path) if writing else sqlite_utils.Database(read_only(path))
+    except UnusableDatabase as problem:
+        raise StorageFault("damaged", str(problem)) from None
+    except (sqlite3.Error, OSError) as error:
+        raise fault(error, path) from error
+    return Store(db, path)
+
+
+def read_game(store: Store, session: SavedSession) -> SavedGame:
+    if session.damage is not None:
+        return SavedGame(session, [], [])
+    events, bad_seqs = store.readable_events(session.id)
+    unreadable: list[dict[str, Any]] = []
+    if bad_seqs:
+        bad = set(bad_seqs)
+        unreadable = [e for e in store.raw_session(session.id)["events"] if e.get("seq") in bad]
+    return SavedGame(session, events, unreadable)
 
 
 def game_name(session: SavedSession) -> str:

@@ -8,17 +8,24 @@ than the window scrolls, so a popup always opens at once with its buttons in rea
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
+from kivy.clock import Clock
 from kivy.properties import AliasProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from app.kv import load_kv
-from app.storage.faults import shorten
+from app.storage.faults import counted, shorten
 
 #: The most a popup draws of a message or a heading (10,000 characters take seconds).
 MESSAGE_LIMIT = 1500
 HEADING_LIMIT = 120
+
+#: What a ProgressPopup over the repair of the saved games says meanwhile.
+MENDING_NOTE = (
+    "Please wait: this keeps every game that can be read. Playing can go on as soon as it is done."
+)
 
 
 class MessagePopup(ModalView):
@@ -66,17 +73,65 @@ class MessagePopup(ModalView):
 
 
 class ProgressPopup(ModalView):
-    """Work the person must wait for (the saved games being repaired): what is being
-    done and a bar for how far it has got. Nothing to touch: it closes when the work is
-    done; the window stays live meanwhile, the work running on another thread."""
+    """Work the person must wait for, running on another thread (an export, an import,
+    the saved games being repaired): what is being done, how far it has got in words and
+    as a bar, and what to know meanwhile (``note``). Nothing to touch: confirm and back
+    leave it open, and it closes when the work ends (``dismiss``); the window stays live.
+
+    Progress comes either as a share and words already on the UI thread (``show``), or
+    as a count from the worker's thread (``tell``)."""
 
     heading = StringProperty("")
+    #: What is being done ("Writing", "Checking the saved games").
     doing = StringProperty("")
     #: How far the work has got, from 0 to 1.
     done = NumericProperty(0.0)
+    #: The words shown: what is being done and how far it has got.
+    message = StringProperty("")
+    #: Shown under the bar (what happens to the games meanwhile); "" for nothing.
+    note = StringProperty("")
+
+    #: The fewest seconds between two updates from ``tell``: fast enough to be seen to
+    #: move, few enough not to keep the window busy.
+    EVERY = 0.2
+
+    def __init__(
+        self, heading: str = "", doing: str = "", unit: str = "", note: str = "", **kwargs: object
+    ) -> None:
+        """``doing`` and ``unit`` make the words of ``tell``: "Writing 1,200 of 4,000
+        games (30%)"."""
+        super().__init__(**kwargs)
+        self.heading, self.doing, self.note = heading, doing, note
+        self.message = f"{doing}..." if doing else ""
+        self._unit = unit
+        self._shown_at = float("-inf")
+
+    def confirm(self) -> None:
+        """The work goes on: it cannot be confirmed away."""
+
+    def cancel(self) -> None:
+        """Nor cancelled: it closes when the work ends."""
 
     def show(self, done: float, doing: str) -> None:
+        """How far the work has got (0 to 1) and what it does now; on the UI thread."""
         self.done, self.doing = done, doing
+        self.message = doing + (f": {int(done * 100)}%" if done else "")
+
+    def tell(self, done: int, total: int) -> None:
+        """How far the work has got, ``done`` of ``total``; called from the worker's
+        thread, shown on the main one (at most every ``EVERY`` seconds, and the last one
+        always)."""
+        now = time.monotonic()
+        if now - self._shown_at < self.EVERY and done < total:
+            return
+        self._shown_at = now
+        words = f"{self.doing} {done:,} of {counted(total, self._unit)}"
+        words += f" ({done * 100 // total}%)." if total else "."
+        share = done / total if total else 0.0
+        Clock.schedule_once(lambda _dt: self._told(share, words))
+
+    def _told(self, share: float, words: str) -> None:
+        self.done, self.message = share, words
 
 
 def show_notice(heading: str, message: str) -> MessagePopup:

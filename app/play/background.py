@@ -1,9 +1,13 @@
 """Work off the UI thread (a bot thinking), its answer handed back on the main thread.
 
-Each request carries a key (what the game looked like when it was asked); an answer that
-arrives after a newer request, or after ``forget()``, is dropped. Work that raises is
-logged here with its traceback, and its error goes to the caller's ``fail`` instead of an
-answer, on the main thread and dropped in the same way: nothing waits for ever.
+Each request carries a key: for a game, the ``Position`` it was asked at (which game, and
+how far into it). Only the latest request's answer is handed over, and only while the
+caller still shows the position it was asked for: an answer that arrives after a newer
+request or ``forget()``, even one asked at an equal key (Home, then Resume of another game
+at the same move count), or for a position the caller has left, is dropped. Work that
+raises is logged here with its traceback, and its error goes to the caller's ``fail``
+instead of an answer, on the main thread and dropped in the same way: nothing waits for
+ever.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import partial
 from typing import Generic, TypeVar
 
@@ -21,10 +26,24 @@ T = TypeVar("T")
 log = logging.getLogger("tableside")
 
 
+@dataclass(frozen=True)
+class Position:
+    """Where background work for a game was asked: the saved game (its session id) and
+    the moment in it (how many events its log held; every move, undo or correction adds
+    one, so no two states of a game share a moment)."""
+
+    session_id: int
+    moment: int
+
+
 class Background(Generic[T]):
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, shown: Callable[[], Hashable] | None = None) -> None:
+        """``shown``: what the caller shows now, comparable with the keys it asks with
+        (a game screen's Position); an answer for anything else is dropped."""
         self._name = name
-        self._asked: Hashable = None
+        self._shown = shown
+        #: The request in progress: its own token, so an equal key asked again is another.
+        self._asked: object | None = None
 
     @property
     def busy(self) -> bool:
@@ -37,7 +56,7 @@ class Background(Generic[T]):
         deliver: Callable[[T], None],
         fail: Callable[[Exception], None],
     ) -> None:
-        self._asked = key
+        request = self._asked = object()
 
         def thread() -> None:
             handed: Callable[[], None]
@@ -46,14 +65,18 @@ class Background(Generic[T]):
             except Exception as error:  # whatever went wrong, the caller hears of it
                 log.exception("%s failed", self._name)
                 handed = partial(fail, error)
-            Clock.schedule_once(lambda _dt: self._hand_over(key, handed))
+            Clock.schedule_once(lambda _dt: self._hand_over(request, key, handed))
 
         threading.Thread(target=thread, name=self._name, daemon=True).start()
 
-    def _hand_over(self, key: Hashable, handed: Callable[[], None]) -> None:
-        if key == self._asked:
-            self._asked = None
-            handed()
+    def _hand_over(self, request: object, key: Hashable, handed: Callable[[], None]) -> None:
+        if request is not self._asked:
+            return
+        self._asked = None
+        if self._shown is not None and self._shown() != key:
+            log.info("%s: dropped the answer for %s, which is no longer shown", self._name, key)
+            return
+        handed()
 
     def forget(self) -> None:
         self._asked = None

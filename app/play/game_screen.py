@@ -17,6 +17,7 @@ from app.kit.date_setting import SetDateButton
 from app.kit.popups import show_notice
 from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
+from app.play.background import Position
 from app.play.instructions import InstructionChain
 from app.play.play_session import PlaySession
 from app.play.replay import Replay, fill_replay_bar
@@ -59,6 +60,11 @@ class GameScreen(BaseScreen):
     @property
     def replay(self) -> Replay | None:
         return self.play if isinstance(self.play, Replay) else None
+
+    @property
+    def position(self) -> Position:
+        """The game shown and how far into it: what thinking in the background is for."""
+        return Position(self.play.session_id, len(self.play.session.events))
 
     # -- replay ------------------------------------------------------------------------
 

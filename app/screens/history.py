@@ -6,10 +6,10 @@ save it as stored to a file, or to abandon it. It never stops the rest of the li
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +26,17 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 
 from app.exchange import usb_sticks
-from app.exchange.bgstats_import import IMPORT_SUFFIXES, import_bgstats
-from app.exchange.export import export_all
-from app.exchange.files import write_problem
+from app.exchange.bgstats_import import IMPORT_SUFFIXES, ImportReport, import_file
+from app.exchange.export import ExportReport, export_saved_games
+from app.exchange.files import PARTIAL, free_name, remove_leftovers, write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
 from app.kit import date_setting, tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
-from app.kit.popups import offer, show_notice
+from app.kit.popups import ProgressPopup, offer, show_notice
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
+from app.play.background import Background
 from app.play.send_to_bgstats import send_to_bgstats
 from app.screens.when import when
 from app.storage.clock_check import NOT_CHECKED
@@ -46,9 +47,23 @@ PLAYED_BY_ANYONE = "Played by anyone"
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
+#: Said for an error no one foresaw (its details go to the log): nothing was changed.
+SOMETHING_WENT_WRONG = (
+    "Something went wrong on the way (the details are in Tableside's log). Your saved "
+    "games are as they were."
+)
+
 #: Said once an export is on a stick (its files are flushed to it by then).
 SAFE_TO_PULL = "Everything is written: you can take the stick out now."
 NO_STICK = "No USB stick was found. To take the files away, plug one in and export again."
+
+
+def read_only_stick(stick: usb_sticks.Stick) -> str:
+    """Why files stayed on the Pi with a stick plugged in, and what to do."""
+    return (
+        f"The USB stick {stick.label} is read-only: nothing can be written to it. If it has "
+        "a lock switch, slide it to unlocked, or plug in another stick, then try again."
+    )
 
 
 def describe(session: SavedSession) -> dict[str, Any]:
@@ -146,6 +161,8 @@ class HistoryScreen(BaseScreen):
         self.player_chip.bind(on_release=lambda _chip: self.choose_player())
         self.ids.filters.add_widget(self.player_chip)
         self._loaded = False
+        #: An export or an import: one at a time, off the UI thread.
+        self._exchange: Background[Any] = Background("export or import")
 
     def choose_player(self) -> None:
         try:
@@ -218,8 +235,7 @@ class HistoryScreen(BaseScreen):
     def save_damaged_game(self, session_id: int) -> None:
         store = App.get_running_app().store
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        stick = export_stick()
-        base = stick.folder if stick else exchange_folder()
+        base, stick, locked = export_place()
         path = base / f"damaged-game-{session_id}-{stamp}.json"
         try:
             export_session_as_stored(store, session_id, path)
@@ -233,6 +249,8 @@ class HistoryScreen(BaseScreen):
             )
         else:
             where = f"on the stick {stick.label}. {SAFE_TO_PULL}" if stick else f"in {path.parent}."
+            if locked is not None:
+                where += f" {read_only_stick(locked)}"
             show_notice("Saved", f"The damaged game is saved as {path.name} {where}")
 
     def set_date(self, session_id: int) -> None:
@@ -248,32 +266,34 @@ class HistoryScreen(BaseScreen):
 
     def export_all(self) -> None:
         """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder on a
-        USB stick if one is plugged in, else in Tableside's exchange folder."""
-        store = App.get_running_app().store
-        stick = export_stick()
-        base = stick.folder if stick else exchange_folder()
-        folder = base / datetime.now().strftime("export-%Y%m%d-%H%M%S")
-        # A failed export leaves no folder of half-written files behind (but an earlier
-        # export of the same second is kept).
-        remove_on_failure = not folder.exists()
-        try:
-            report = export_all(store, folder)
-            usb_sticks.flush(folder)
-        except (StorageFault, OSError) as problem:
-            if remove_on_failure:
-                shutil.rmtree(folder, ignore_errors=True)
-            words = (
-                str(problem)
-                if isinstance(problem, StorageFault)  # the saved games cannot be read now
-                else f"The files could not be written in {folder.parent}: {write_problem(problem)}."
-            )
-            show_notice("Nothing was exported", words)
+        USB stick if one is plugged in, else in Tableside's exchange folder: written on
+        a worker thread while a popup shows how far it has got."""
+        if self._exchange.busy:
             return
-        if stick:
-            report = replace(report, stick=stick.label)
-            show_notice("Exported", f"{report.message}\n\n{SAFE_TO_PULL}")
-        else:
-            show_notice("Exported", f"{report.message}\n\n{NO_STICK}")
+        base, stick, locked = export_place()
+        folder = free_name(base / datetime.now().strftime("export-%Y%m%d-%H%M%S"))
+        progress = ProgressPopup("Exporting your games", "Writing", "game")
+        progress.open()
+
+        def exported(report: ExportReport) -> None:
+            progress.dismiss()
+            if stick:
+                report = replace(report, stick=stick.label)
+            why_here = SAFE_TO_PULL if stick else read_only_stick(locked) if locked else NO_STICK
+            show_notice("Exported", f"{report.message}\n\n{why_here}")
+
+        def failed(problem: Exception) -> None:
+            progress.dismiss()
+            show_notice("Nothing was exported", _export_problem(problem, folder))
+
+        db_path, on_the_pi = App.get_running_app().store.path, exchange_folder()
+
+        def work() -> ExportReport:
+            # The export tidies where it writes; the Pi's own folder is tidied too.
+            remove_leftovers(on_the_pi)
+            return export_saved_games(db_path, folder, progress.tell)
+
+        self._exchange.run(folder, work, exported, failed)
 
     def choose_import(self) -> None:
         candidates = import_candidates()
@@ -289,13 +309,26 @@ class HistoryScreen(BaseScreen):
         ).open()
 
     def import_file(self, path: Path) -> None:
-        try:
-            report = import_bgstats(App.get_running_app().store, path)
-        except (StorageFault, ValueError) as problem:  # both say why in a player's words
-            show_notice("Nothing was imported", str(problem))
+        """Add the plays in a BG Stats file, on a worker thread while a popup shows how
+        far it has got."""
+        if self._exchange.busy:
             return
-        self.refresh()
-        show_notice("Imported", report.message)
+        progress = ProgressPopup("Importing plays", "Adding", "play")
+        progress.open()
+
+        def imported(report: ImportReport) -> None:
+            progress.dismiss()
+            self.refresh()
+            show_notice("Imported", report.message)
+
+        def failed(problem: Exception) -> None:
+            progress.dismiss()
+            show_notice("Nothing was imported", _import_problem(problem))
+
+        db_path = App.get_running_app().store.path
+        self._exchange.run(
+            path, partial(import_file, db_path, path, progress.tell), imported, failed
+        )
 
     def on_game_filter(self, *_args: object) -> None:
         for chip in self.ids.filters.children:
@@ -330,6 +363,22 @@ class HistoryScreen(BaseScreen):
         )
 
 
+def _export_problem(problem: Exception, folder: Path) -> str:
+    """Why an export failed, in a player's words."""
+    if isinstance(problem, StorageFault):  # the saved games cannot be read now
+        return str(problem)
+    if isinstance(problem, OSError):
+        return f"The files could not be written in {folder.parent}: {write_problem(problem)}."
+    return SOMETHING_WENT_WRONG
+
+
+def _import_problem(problem: Exception) -> str:
+    """Why an import failed, in a player's words."""
+    if isinstance(problem, (StorageFault, ValueError)):  # both say why in those words
+        return str(problem)
+    return SOMETHING_WENT_WRONG
+
+
 def exchange_folder() -> Path:
     """Where exports are written and files to import are looked for first."""
     store = App.get_running_app().store
@@ -337,9 +386,16 @@ def exchange_folder() -> Path:
     return base / "exchange"
 
 
-def export_stick() -> usb_sticks.Stick | None:
-    """The USB stick exports go to: the first one plugged in that can be written."""
-    return next((stick for stick in usb_sticks.find_sticks() if stick.writable), None)
+def export_place() -> tuple[Path, usb_sticks.Stick | None, usb_sticks.Stick | None]:
+    """Where exports go: the first USB stick plugged in that can be written, else
+    Tableside's exchange folder. With it, that stick (None: not on one) and, when the
+    files stay on the Pi, a read-only stick that was plugged in (None: there was none)."""
+    sticks = usb_sticks.find_sticks()
+    stick = next((stick for stick in sticks if stick.writable), None)
+    if stick is not None:
+        return stick.folder, stick, None
+    locked = next((stick for stick in sticks if not stick.writable), None)
+    return exchange_folder(), None, locked
 
 
 def import_candidates() -> dict[str, list[tuple[str, Path]]]:
@@ -369,7 +425,10 @@ def _exports_in(folder: Path, prefix: str = "") -> list[tuple[str, Path]]:
     """The export folders in ``folder``, the latest first, each with its name for the
     list: "Export 01 Dec 20:15", with the seconds when two were made in one minute."""
     try:
-        exports = sorted(folder.glob("export-*"), reverse=True)
+        exports = sorted(
+            (export for export in folder.glob("export-*") if not export.name.endswith(PARTIAL)),
+            reverse=True,
+        )
     except OSError:  # a stick pulled out while it is read
         return []
     per_minute = Counter(export.name[:-2] for export in exports)

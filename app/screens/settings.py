@@ -10,7 +10,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from app.exchange.bgstats import chosen_owner, most_played, set_owner
-from app.exchange.saved import oldest_first
+from app.exchange.saved import sessions_in_chunks
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
@@ -94,7 +94,10 @@ class SettingsScreen(BaseScreen):
         self.owner = chosen_owner(store) or (f"{most} (most games)" if most else "Not chosen")
 
     def _most_played(self) -> str | None:
-        return most_played(oldest_first(App.get_running_app().store.sessions()))
+        """Counted a few games at a time, the oldest first (its games are never all
+        held at once, however many there are)."""
+        store = App.get_running_app().store
+        return most_played(sessions_in_chunks(store, store.session_ids()))
 
     def choose_owner(self) -> None:
         """Which player owns the phone with BG Stats: its files name that player as

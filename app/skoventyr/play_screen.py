@@ -75,7 +75,7 @@ class SkoventyrPlayScreen(GameScreen):
         super().__init__(**kwargs)
         self.play: PlaySession
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
-        self.hinting: Background[advisor.Hint] = Background("advisor")
+        self.hinting: Background[advisor.Hint] = Background("advisor", lambda: self.position)
         self.hint: advisor.Hint | None = None
         self._shown = ""  # what the prompt and buttons said last (for the tap guard)
         self.ids.ring.on_pick = self.pick
@@ -142,7 +142,7 @@ class SkoventyrPlayScreen(GameScreen):
             self.message = "There is nothing to suggest: no action can be chosen now."
             self.draw()
             return
-        moment = len(self.play.session.events)
+        position = self.position
         began = time.monotonic()
 
         def tick(_dt: float) -> bool:
@@ -156,7 +156,7 @@ class SkoventyrPlayScreen(GameScreen):
         self.hint_words = "Thinking 0%"  # at once: the touch was taken
         Clock.schedule_interval(tick, 0.1)
         self.hinting.run(
-            moment, lambda: advisor.advise(state, moment), self.show_hint, self.no_hint
+            position, lambda: advisor.advise(state, position.moment), self.show_hint, self.no_hint
         )
 
     def show_hint(self, hint: advisor.Hint) -> None:

@@ -46,8 +46,7 @@ def guardian_mid_chain(screen: SkulkHollowPlayScreen) -> None:
     screen.play.play(K.EndTurn())
     bot = make_guardian(screen.state.config.level)
     while screen.state.asking == "guardian":
-        moment = len(screen.play.session.events)
-        plan = think_through(bot, screen.state, moment, screen.play.session.seed)
+        plan = think_through(bot, screen.state, screen.position, screen.play.session.seed)
         if len(to_announce(plan.changes)) >= 2:
             screen.instructions.clear()
             screen.on_plan(plan)
@@ -61,7 +60,7 @@ def guardian_stuck(screen: SkulkHollowPlayScreen) -> None:
     """The guardian could not decide at any level: the person chooses its moves."""
     play_turns(2)(screen)
     screen.play.play(K.EndTurn())
-    screen.on_stuck(screen.moment)
+    screen.on_stuck()
 
 
 def preparing(screen: SkulkHollowPlayScreen) -> None:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.play.background import Background
+from app.play.background import Background, Position
 from engines import skulk_hollow as K
 from engines.core import Change
 from engines.skulk_hollow.bots import GuardianBot, make_guardian
@@ -37,9 +37,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Plan:
-    """A whole decision: its steps in order, from the state at game moment ``moment``."""
+    """A whole decision: its steps in order, from the state at ``position`` (the game,
+    and the moment in it)."""
 
-    moment: int
+    position: Position
     steps: tuple[Step, ...]
 
     @property
@@ -57,17 +58,17 @@ def seed_for(seed: int, moment: int) -> random.Random:
     return random.Random(seed * 100_003 + moment)
 
 
-def think_through(bot: GuardianBot, state: K.State, moment: int, seed: int) -> Plan:
-    """The guardian's next whole decision from ``state`` (the game at ``moment``)."""
+def think_through(bot: GuardianBot, state: K.State, position: Position, seed: int) -> Plan:
+    """The guardian's next whole decision from ``state`` (the game at ``position``)."""
     steps: list[Step] = []
     while True:
         seen = K.view(state, "guardian")  # the guardian sees only what its player would
-        decision = bot.decide(seen, seed_for(seed, moment + len(steps)))
+        decision = bot.decide(seen, seed_for(seed, position.moment + len(steps)))
         after = K.apply(state, decision.action)
         steps.append(Step(decision.action, decision.reason, tuple(K.table_changes(state, after))))
         state = after
         if state.pending is None or state.asking != "guardian":
-            return Plan(moment, tuple(steps))
+            return Plan(position, tuple(steps))
 
 
 #: The level a guardian falls back to when its thinking fails.
@@ -79,14 +80,17 @@ class GuardianThinker:
         self,
         on_plan: Callable[[Plan], None],
         on_simpler: Callable[[str], None],
-        on_stuck: Callable[[int], None],
+        on_stuck: Callable[[], None],
+        shown: Callable[[], Position],
     ) -> None:
         """``on_plan`` gets each plan; ``on_simpler`` the level the guardian falls back to
-        for the rest of its turn; ``on_stuck`` the moment at which no level could decide."""
+        for the rest of its turn; ``on_stuck`` hears that no level could decide.
+        ``shown`` is the position the screen shows: a plan or a failure for any other is
+        dropped."""
         self._on_plan = on_plan
         self._on_simpler = on_simpler
         self._on_stuck = on_stuck
-        self._work: Background[Plan] = Background("guardian")
+        self._work: Background[Plan] = Background("guardian", shown)
         self._bot: GuardianBot | None = None
         self._fallback: tuple[int, str] | None = None  # (turn, level) after a failure
         self._began = 0.0
@@ -101,27 +105,27 @@ class GuardianThinker:
             self._bot = make_guardian(level)
         return self._bot
 
-    def think(self, state: K.State, moment: int, seed: int) -> None:
+    def think(self, state: K.State, position: Position, seed: int) -> None:
         """Plan the guardian's next decision from ``state`` in the background."""
         bot = self.bot(state)
         self._began = time.monotonic()
         self._work.run(
-            moment,
-            lambda: think_through(bot, state, moment, seed),
+            position,
+            lambda: think_through(bot, state, position, seed),
             self._on_plan,
-            lambda _error: self._failed(bot.level, state, moment, seed),
+            lambda _error: self._failed(bot.level, state, position, seed),
         )
 
-    def _failed(self, level: str, state: K.State, moment: int, seed: int) -> None:
+    def _failed(self, level: str, state: K.State, position: Position, seed: int) -> None:
         """The guardian at ``level`` could not decide (the error is logged): think again
         one level simpler, or, once Easy has failed too, leave the decision to the person."""
         simpler = SIMPLER.get(level)
         if simpler is None:
-            self._on_stuck(moment)
+            self._on_stuck()
             return
         self._fallback = (state.turn, simpler)
         self._on_simpler(simpler)
-        self.think(state, moment, seed)
+        self.think(state, position, seed)
 
     @property
     def busy(self) -> bool:

@@ -59,7 +59,9 @@ class SkulkHollowPlayScreen(GameScreen):
         super().__init__(**kwargs)
         self.play: PlaySession
         self.selection: TouchSelection[K.SkulkAction] = TouchSelection([], lambda _a: ())
-        self.thinker = GuardianThinker(self.on_plan, self.on_simpler, self.on_stuck)
+        self.thinker = GuardianThinker(
+            self.on_plan, self.on_simpler, self.on_stuck, lambda: self.position
+        )
         self.plan: Plan | None = None  # the guardian's decision being carried out
         self.recorded = 0  # how many of the plan's steps are recorded
         self.carried_out = 0  # how many of the plan's instructions the table has done
@@ -248,8 +250,9 @@ class SkulkHollowPlayScreen(GameScreen):
         return self.state.asking == "guardian" and self.replay is None
 
     def on_plan(self, plan: Plan) -> None:
-        """The guardian has thought its decision through: tell the table, or record it."""
-        if plan.moment != self.moment or not self.guardian_turn:
+        """The guardian has thought its decision through (for the game and moment shown:
+        app.play.background drops any other): tell the table, or record it."""
+        if not self.guardian_turn:  # the same moment of this game, stepped through
             return
         self.plan, self.recorded, self.carried_out = plan, 0, 0
         self.plan_told = False
@@ -263,10 +266,10 @@ class SkulkHollowPlayScreen(GameScreen):
             f"level, so it plays the rest of this turn at {level.capitalize()} level."
         )
 
-    def on_stuck(self, moment: int) -> None:
-        """No level of the guardian could decide: the person chooses its moves until its
-        turn is over, rather than wait for ever."""
-        if moment != self.moment or not self.guardian_turn:
+    def on_stuck(self) -> None:
+        """No level of the guardian could decide (at the moment shown): the person
+        chooses its moves until its turn is over, rather than wait for ever."""
+        if not self.guardian_turn:
             return
         self.guardian_by_hand = True
         self.fell_back = self.thinking = ""
@@ -449,7 +452,7 @@ class SkulkHollowPlayScreen(GameScreen):
             self.selection = TouchSelection([], lambda _a: ())
             if self.plan is None and not self.thinker.busy and not self.guardian_by_hand:
                 self.thinking = f"{self.guardian_name} is thinking..."
-                self.thinker.think(state, self.moment, self.play.session.seed)
+                self.thinker.think(state, self.position, self.play.session.seed)
                 Clock.unschedule(self.show_thinking)  # one progress line, however many asks
                 Clock.schedule_interval(self.show_thinking, 0.1)
         else:

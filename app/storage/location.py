@@ -2,8 +2,13 @@
 
 Two copies of the app on one file would each see "database is locked" and, playing the
 same game, interleave their moves until it no longer replays. So the first copy holds an
-exclusive lock on ``<file>.lock`` for as long as it runs (the system drops it if the
-process dies, so a pulled plug never leaves a stale claim) and a second copy is refused.
+exclusive lock (flock) on ``<file>.lock`` and on the saved-games file itself for as long
+as it runs, and a second copy is refused. The system drops both if the process dies, so a
+pulled plug never leaves a stale claim. Either lock alone refuses the second copy: the
+lock file covers a file being set aside and started afresh, the file itself a deleted
+lock file or a folder in which no lock file can be made (read-only, or a person's folder
+without write permission), where the file may still be writable. Where the system offers
+no such locks, SQLite's own locking is all that is left: each write stays whole.
 Light on purpose: the app claims the file before its first frame.
 """
 
@@ -12,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import ClassVar
 
 import platformdirs
 
@@ -45,39 +51,86 @@ def resolve(path: Path) -> Path:
 class CopyLock:
     """The claim on one database file, held until ``release`` or the process ends."""
 
-    def __init__(self, fd: int | None) -> None:
-        self._fd = fd
+    #: The files (device, inode) this process holds claims on. A second claim here is
+    #: refused without opening them again: closing another descriptor of the saved-games
+    #: file would drop the locks SQLite holds on it in this process.
+    _held: ClassVar[set[tuple[int, int]]] = set()
+
+    def __init__(self, fds: list[int]) -> None:
+        self._fds = fds
 
     @classmethod
     def claim(cls, db_path: Path) -> CopyLock:
-        """Raises AlreadyOpen if another copy holds ``db_path``. Where no lock file can be
-        made (read-only storage) nothing can be written either, so no claim is needed."""
-        lock_path = db_path.with_name(db_path.name + ".lock")
-        try:
-            db_path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            try:
-                fd = os.open(lock_path, os.O_RDONLY)
-            except OSError as problem:
-                log.info("no lock file for %s (%s): not claimed", db_path, problem)
-                return cls(None)
+        """Raises AlreadyOpen if another copy holds ``db_path``. A file that cannot be
+        opened even to read is not claimed: nothing can be read or written there."""
         if fcntl is None:
-            return cls(fd)
+            return cls([])  # no locks to hold (and an open file could not be set aside)
+        from app.storage.rescue import marker_path
+
+        fds: list[int] = []
+        paths = [db_path.with_name(db_path.name + ".lock"), db_path]
+        if not db_path.exists() and marker_path(db_path).exists():
+            # A repair under way set the file aside: an empty one made here to be locked
+            # would look to it like saved games that appeared meanwhile (app.storage.rescue).
+            paths.pop()
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise AlreadyOpen(
-                "Tableside is already running on these saved games (in another window, or "
-                "as the Pi's own service). Close the other copy first: two copies at once "
-                "would mix up their moves."
-            ) from None
-        except OSError as problem:  # a file system without locks
-            log.info("cannot lock %s (%s): not claimed", lock_path, problem)
-        return cls(fd)
+            for path in paths:
+                fd = _open(path)
+                if fd is not None:
+                    fds.append(fd)
+                    _lock(fd, path)
+        except AlreadyOpen:
+            for fd in fds:
+                os.close(fd)
+            raise
+        for fd in fds:
+            cls._held.add(_identity(os.fstat(fd)))
+        return cls(fds)
 
     def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing drops the lock
-            self._fd = None
+        for fd in self._fds:
+            self._held.discard(_identity(os.fstat(fd)))
+            os.close(fd)  # closing drops the lock
+        self._fds = []
+
+
+def _open(path: Path) -> int | None:
+    """A descriptor to lock ``path`` by: made if missing (SQLite takes an empty file as a
+    new database), else read-only where nothing can be written. None where it cannot be
+    opened at all."""
+    try:
+        held = _identity(os.stat(path)) in CopyLock._held
+    except OSError:  # not made yet
+        held = False
+    if held:
+        raise _refusal()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        try:
+            return os.open(path, os.O_RDONLY)
+        except OSError as problem:
+            log.info("cannot open %s to claim it (%s)", path, problem)
+            return None
+
+
+def _lock(fd: int, path: Path) -> None:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise _refusal() from None
+    except OSError as problem:  # a file system without these locks
+        log.info("cannot lock %s (%s): not claimed", path, problem)
+
+
+def _refusal() -> AlreadyOpen:
+    return AlreadyOpen(
+        "Tableside is already running on these saved games (in another window, or as the "
+        "Pi's own service). Close the other copy first: two copies at once would mix up "
+        "their moves."
+    )
+
+
+def _identity(stat: os.stat_result) -> tuple[int, int]:
+    return stat.st_dev, stat.st_ino

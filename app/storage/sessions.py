@@ -164,6 +164,21 @@ class SessionTable(StoreFile):
             return self._sessions("", [])
         return self._sessions("where s.game = ?", [game])
 
+    def session_ids(self) -> list[int]:
+        """Every session's id, the oldest first (by its start as saved): to read them
+        all a few at a time (``sessions_by_id``), however many there are."""
+        with self._reading():
+            rows = self.db.execute("select id from sessions order by started, id").fetchall()
+        return [int(row[0]) for row in rows]
+
+    def sessions_by_id(self, ids: list[int]) -> list[SavedSession]:
+        """The sessions with these ids (those that exist), in the order given."""
+        if not ids:
+            return []
+        marks = ", ".join("?" * len(ids))
+        found = {s.id: s for s in self._sessions(f"where s.id in ({marks})", list(ids))}
+        return [found[i] for i in ids if i in found]
+
     def unfinished_sessions(self, game: str | None = None) -> list[SavedSession]:
         """The games to resume (a damaged one is left to History, which explains it).
         Only those rows are read: Home asks at every visit (and as a mended file is

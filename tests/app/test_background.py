@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from kivy.clock import Clock
 
-from app.play.background import Background
+from app.play.background import Background, Position
 
 
 def tick_until(condition: Callable[[], bool]) -> None:
@@ -77,3 +77,43 @@ def test_an_error_for_a_superseded_or_forgotten_request_is_dropped() -> None:
     release.set()
     settle("held")
     assert errors == [] and answers == [42] and not work.busy
+
+
+def test_an_answer_asked_before_forget_is_dropped_even_at_an_equal_key() -> None:
+    """Home, then Resume of another game at the same move count: the request looks the
+    same, but the answer on its way is the earlier one's."""
+    work: Background[str] = Background("same key")
+    release = threading.Event()
+
+    def first_game() -> str:
+        release.wait(10)
+        return "the first game's plan"
+
+    answers: list[str] = []
+    work.run(7, first_game, answers.append, pytest.fail)
+    work.forget()
+    work.run(
+        7, lambda: (release.wait(10), "the second game's plan")[1], answers.append, pytest.fail
+    )
+    release.set()
+    tick_until(lambda: bool(answers))
+    settle("same key")
+    assert answers == ["the second game's plan"] and not work.busy
+
+
+def test_an_answer_for_a_position_no_longer_shown_is_dropped() -> None:
+    shown = Position(session_id=1, moment=4)
+    work: Background[str] = Background("position", lambda: shown)
+    answers: list[str] = []
+    errors: list[Exception] = []
+    work.run(Position(1, 4), lambda: "for game 1 at 4", answers.append, errors.append)
+    tick_until(lambda: not work.busy)
+    assert answers == ["for game 1 at 4"]
+
+    work.run(Position(1, 4), lambda: "for game 1 at 4", answers.append, errors.append)
+    shown = Position(session_id=2, moment=4)  # another game, at the same move count
+    tick_until(lambda: not work.busy)
+    work.run(Position(2, 4), trips, answers.append, errors.append)
+    shown = Position(session_id=2, moment=5)  # the game moved on
+    tick_until(lambda: not work.busy)
+    assert answers == ["for game 1 at 4"] and errors == []

@@ -7,7 +7,10 @@ from __future__ import annotations
 import csv
 import errno
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +116,23 @@ def test_a_finished_game_whose_end_is_not_a_time_is_left_out_of_bg_stats(
     assert any("Skoventyr game 1" in note for note in report.skipped)
 
 
+def test_a_lone_surrogate_in_a_saved_value_is_exported_as_its_escape(
+    store: Store, tmp_path: Path
+) -> None:
+    """JSON text may escape half of a character pair ("\\ud800"), which UTF-8 cannot
+    hold: the files keep it as that escape, and the export goes on."""
+    _damage(store, """update sessions set players = '["Ana", "B\\ud800"]' where id = 1""")
+    _damage(store, """update events set payload = '{"to": "\\udc80"}' where seq = 1""")
+
+    export_all(store, tmp_path / "out")
+
+    data = _json(tmp_path / "out" / "tableside.json")
+    first = next(s for s in data["sessions"] if s["id"] == 1)
+    assert first["players"] == ["Ana", "B\ud800"]
+    assert first["events"][0]["payload"] == {"to": "\udc80"}
+    assert "B\\ud800" in (tmp_path / "out" / "sessions.csv").read_text(encoding="utf-8")
+
+
 def test_one_damaged_game_is_saved_as_stored_on_its_own(store: Store, tmp_path: Path) -> None:
     export_session_as_stored(store, 2, tmp_path / "two.json")
     export_session_as_stored(store, 3, tmp_path / "three.json")
@@ -127,15 +147,14 @@ def test_one_damaged_game_is_saved_as_stored_on_its_own(store: Store, tmp_path: 
 def test_a_full_stick_leaves_no_half_written_file(
     store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full(data: Any, file: Any, **_kwargs: Any) -> None:
-        file.write('{"format": "tab')
+    def full(_descriptor: int) -> None:  # the stick says so as the file is synced to it
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(json, "dump", full)
+    monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(OSError) as raised:
         export_all(store, tmp_path / "out")
 
-    assert list((tmp_path / "out").glob("*.json*")) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["db"]  # nothing, not even .partial
     assert write_problem(raised.value) == "there is no space left there"
     assert write_problem(OSError(errno.EROFS, "x")) == "that place is read-only"
     assert write_problem(OSError("no errno")) == "the storage refused them"
@@ -150,6 +169,67 @@ def test_a_storage_fault_during_an_export_is_raised_as_such(
     monkeypatch.setattr(Store, "readable_events", locked)
     with pytest.raises(StorageFault, match="busy in another program"):
         export_all(store, tmp_path / "out")
+
+
+#: A child that exports the saved games and dies (a power cut, a kill) half-way through
+#: events.csv: its rows so far reach the file, and nothing after them.
+DIES_IN_EVENTS_CSV = """
+import csv, os, sys
+from pathlib import Path
+from app.exchange.export import export_all
+from app.storage.store import Store
+
+real = csv.writer
+
+def dying(file, *args, **kwargs):
+    writer = real(file, *args, **kwargs)
+    if "events.csv" not in str(getattr(file, "name", "")):
+        return writer
+    rows = []
+
+    class Dying:
+        def writerow(self, row):
+            writer.writerow(row)
+            rows.append(row)
+            if len(rows) == 5:
+                file.flush()
+                os._exit(9)
+
+        def writerows(self, many):
+            for row in many:
+                self.writerow(row)
+
+    return Dying()
+
+csv.writer = dying
+export_all(Store.open(Path(sys.argv[1])), Path(sys.argv[2]))
+"""
+
+
+def test_a_cut_during_an_export_leaves_nothing_cut_short_and_is_tidied_next_time(
+    store: Store, tmp_path: Path
+) -> None:
+    db, base = store.path, tmp_path / "stick"
+    assert db is not None
+    store.close()
+    cut = subprocess.run(
+        [sys.executable, "-c", DIES_IN_EVENTS_CSV, str(db), str(base / "export-1")],
+        capture_output=True,
+        text=True,
+    )
+    assert cut.returncode == 9, cut.stderr
+
+    # Whatever has its final name is whole: here, nothing does (not even the folder).
+    finished = [p for p in base.rglob("*") if ".partial" not in str(p.relative_to(base))]
+    assert finished == []
+    assert list(base.rglob("*.partial")) != []  # what was being written, set apart
+
+    store = Store.open(db)
+    export_all(store, base / "export-2")  # the next export tidies up
+    assert list(base.rglob("*.partial")) == []
+    assert sorted(p.name for p in base.iterdir()) == ["export-2"]
+    with (base / "export-2" / "events.csv").open(newline="", encoding="utf-8") as file:
+        assert len(list(csv.DictReader(file))) == 5  # those of games 1 and 3 that can be read
 
 
 # -- import ----------------------------------------------------------------------------
@@ -294,3 +374,22 @@ def test_an_import_works_beside_damaged_games(store: Store, tmp_path: Path) -> N
     report = import_bgstats(store, _file(tmp_path, _bgstats([_play()])))
 
     assert report.added == 1
+
+
+def test_importing_again_after_an_imported_games_row_was_damaged_adds_nothing(
+    store: Store, tmp_path: Path
+) -> None:
+    path = _file(tmp_path, _bgstats([_play()]))
+    assert import_bgstats(store, path).added == 1
+    (imported,) = (s.id for s in store.sessions() if s.external_id == "u-1")
+    _damage(store, "update sessions set players = '[\"Ana\", ' where id = ?", imported)
+    before = len(store.sessions())
+
+    report = import_bgstats(store, path)  # the same play, kept in a row that cannot be read
+
+    assert (report.added, report.duplicates) == (0, 1)
+    assert report.message == (
+        "Added 0 games. 1 game was already here. It is damaged here: touch it in History "
+        "to save it as a file."
+    )
+    assert len(store.sessions()) == before

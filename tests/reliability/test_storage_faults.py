@@ -16,7 +16,7 @@ import pytest
 
 from app.play.play_session import PlaySession
 from app.storage.faults import DamagedData, StorageFault
-from app.storage.location import AlreadyOpen, default_path
+from app.storage.location import AlreadyOpen, CopyLock, default_path
 from app.storage.store import Store
 from engines import skogen
 from tests.reliability.damage import damage_a_middle_page, many_games
@@ -205,6 +205,66 @@ def test_the_claim_goes_with_the_process(tmp_path: Path) -> None:
     db = tmp_path / "tableside.db"
     assert open_elsewhere(db, "import os; os._exit(0)").returncode == 0  # dies holding it
     Store.open(db).close()
+
+
+def test_a_deleted_lock_file_does_not_let_a_second_copy_in(tmp_path: Path) -> None:
+    db = tmp_path / "tableside.db"
+    first = Store.open(db)
+    db.with_name("tableside.db.lock").unlink()  # a person tidying the folder
+
+    second = open_elsewhere(db)
+
+    assert second.returncode != 0 and "already running" in second.stderr
+    with pytest.raises(AlreadyOpen):  # nor a second store in this process
+        Store.open(db)
+    first.add_player("Ana")
+    first.close()
+    assert open_elsewhere(db).returncode == 0
+
+
+@pytest.fixture
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder holding saved games left by a pulled plug (the file with its "-wal" and
+    "-shm"), no lock file, in which no file can be made: for a person, a folder without
+    write permission; for root, whom permissions do not stop, a read-only view of it."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    db = folder / "tableside.db"
+    code = (
+        "import os; from pathlib import Path; from app.storage.store import Store; "
+        f"store = Store.open(Path({str(db)!r})); store.add_player('Ana'); os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    db.with_name("tableside.db.lock").unlink()
+    names = {p.name for p in folder.iterdir()}
+    assert names == {"tableside.db", "tableside.db-wal", "tableside.db-shm"}
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        yield folder
+        folder.chmod(0o755)
+        return
+    view = tmp_path / "read-only view"
+    view.mkdir()
+    if subprocess.run(["mount", "--bind", "-o", "ro", str(folder), str(view)]).returncode:
+        pytest.skip("cannot mount a read-only view here")
+    try:
+        yield view
+    finally:
+        subprocess.run(["umount", "-l", str(view)], check=False)
+
+
+def test_a_read_only_folder_without_a_lock_file_still_lets_one_copy_in(
+    read_only_folder: Path,
+) -> None:
+    db = read_only_folder / "tableside.db"
+    first = CopyLock.claim(db)
+    assert not db.with_name("tableside.db.lock").exists()  # none could be made
+
+    second = open_elsewhere(db)
+
+    assert second.returncode != 0 and "already running" in second.stderr
+    first.release()
+    assert open_elsewhere(db).returncode == 0
 
 
 def test_a_second_store_in_one_process_is_refused_too(tmp_path: Path) -> None:

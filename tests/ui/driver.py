@@ -16,6 +16,7 @@ from kivy.uix.widget import Widget
 
 from app.application import TablesideApp
 from app.kit import tap_guard
+from app.kit.popups import ProgressPopup
 
 
 class Driver:
@@ -81,6 +82,21 @@ class Driver:
                 return
             self.pump(1)
         raise AssertionError("the window never reached the expected state")
+
+    def wait_for(self, condition: Callable[[], bool], seconds: float = 30) -> None:
+        """Until ``condition`` holds, frames going on meanwhile: for work on another
+        thread, which takes its time however many frames a busy machine draws."""
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < deadline, "the work in the background never ended"
+            time.sleep(0.005)
+            self.pump()
+
+    def wait_for_background(self) -> None:
+        """Until the work in the background (an export, an import) has ended and its
+        progress popup closed: as a person waits."""
+        self.wait_for(lambda: not any(isinstance(w, ProgressPopup) for w in Window.children))
+        self.pump()
 
     def close_popups(self) -> None:
         for child in list(Window.children):

@@ -1,12 +1,18 @@
 """History: saved games listed, filtered, and stepped through from their logs."""
 
 import re
+import shutil
+import threading
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
+from kivy.core.window import Window
 
+from app.exchange import saved
 from app.games import BY_KEY
+from app.kit.popups import ProgressPopup
 from app.play.replay import Replay
 from app.screens.history import FilterChip
 from app.screens.statistics import PageChip as StatsPage
@@ -88,6 +94,7 @@ def test_export_then_import_adds_no_duplicates(driver: Driver) -> None:
     before = len(store.sessions())
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
     notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
     where = re.match(r"Your games are in (\S+), a folder in (.+?)\. Its files", notice)
     assert where is not None
@@ -103,8 +110,39 @@ def test_export_then_import_adds_no_duplicates(driver: Driver) -> None:
     stamp = datetime.strptime(folder.name, "export-%Y%m%d-%H%M%S")
     driver.tap_text(stamp.strftime("Export %d %b %H:%M"))
     driver.tap_text(bgstats_file)
+    driver.wait_for_background()
     assert any("already" in t for t in driver.texts())  # every play was there before
     assert len(store.sessions()) == before
+
+
+def test_an_export_runs_behind_a_popup_that_says_how_far_it_has_got(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = driver.app.store
+    for seed in range(3):
+        store.start_session("skogen", {}, seed, ["Ana"])
+    first, second_game = store.session_ids()[0], threading.Event()
+    real = saved.read_game
+
+    def held(*args: Any) -> saved.SavedGame:  # the second game waits to be let through
+        if args[1].id != first:
+            second_game.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(saved, "read_game", held)
+    driver.tap_text("History")
+    driver.tap_text("Export")  # returns at once: the files are written on a worker thread
+    (popup,) = (child for child in Window.children if isinstance(child, ProgressPopup))
+    assert popup.heading == "Exporting your games"
+    driver.wait_for(lambda: popup.message == "Writing 1 of 3 games (33%).")
+    driver.press_key(13)  # Enter does not close it: the export goes on
+    assert popup.parent is not None
+    second_game.set()
+    driver.wait_for_background()
+    notice = next(t for t in driver.texts() if t.startswith("Your games are in "))
+    where = re.match(r"Your games are in (\S+), a folder in (.+?)\. Its files", notice)
+    assert where is not None, notice
+    shutil.rmtree(Path(where.group(2)) / where.group(1))
 
 
 def test_history_filters_by_player(driver: Driver) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import time
 from typing import Any
 
@@ -115,6 +116,7 @@ def test_an_export_of_a_damaged_store_says_what_it_left_out(driver: Driver) -> N
     _healthy, damaged = _damaged_store(driver.app.store)
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
     notice = _notice(driver)
     assert notice.startswith("Exported: Your games are in ")
     assert f"Skoventyr game {damaged} (its players cannot be read)" in notice
@@ -130,8 +132,10 @@ def test_storage_faults_are_put_in_words(driver: Driver, monkeypatch: pytest.Mon
         raise StorageFault("full")
 
     monkeypatch.setattr(store, "sessions", full)
+    monkeypatch.setattr(Store, "session_ids", full)  # the export's own connection reads it
     exports = set(exchange_folder().glob("export-*"))
     driver.tap_text("Export")
+    driver.wait_for_background()
     assert _notice(driver).startswith("Nothing was exported: The storage is full")
     assert set(exchange_folder().glob("export-*")) == exports
     driver.close_popups()
@@ -145,13 +149,14 @@ def test_storage_faults_are_put_in_words(driver: Driver, monkeypatch: pytest.Mon
 
 
 def test_a_full_stick_is_put_in_words(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
-    def full(_data: Any, _file: Any, **_kwargs: Any) -> None:
+    def full(_descriptor: int) -> None:  # the stick says so as a file is synced to it
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(json, "dump", full)
+    monkeypatch.setattr(os, "fsync", full)
     exports = set(exchange_folder().glob("export-*"))
     driver.tap_text("History")
     driver.tap_text("Export")
+    driver.wait_for_background()
     notice = _notice(driver)
     assert notice.startswith("Nothing was exported: The files could not be written in ")
     assert notice.endswith(": there is no space left there.")
@@ -169,6 +174,7 @@ def test_a_hostile_file_is_refused_in_words(driver: Driver) -> None:
         driver.tap_text("History")
         driver.tap_text("Import")
         driver.tap_text("hostile.json")
+        driver.wait_for_background()
         assert _notice(driver) == (
             "Nothing was imported: This file is damaged: a play of Skogen has no readable "
             "date (9999-12-31 23:30:00-05:00)."

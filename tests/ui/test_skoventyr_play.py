@@ -225,6 +225,43 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
         assert f"this move scores {hint.score:.2f}" in hint.estimate
 
 
+def test_a_hint_thought_out_for_another_game_at_the_same_moment_is_dropped(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Hint asked in one game, then Home and another game at the same move count whose
+    own Hint is asked: the first game's answer never shows in the second."""
+    gates = [threading.Event(), threading.Event()]  # each game's advisor waits its turn
+    hints: list[advisor.Hint] = []
+    real_advise = advisor.advise
+
+    def held_advise(state: S.State, seed: int, rollouts: int | None = None) -> advisor.Hint:
+        gate = gates[len(asked)]
+        asked.append(state)
+        assert gate.wait(30)
+        hint = real_advise(state, seed, rollouts=20)
+        hints.append(hint)
+        return hint
+
+    asked: list[S.State] = []
+    monkeypatch.setattr(advisor, "advise", held_advise)
+    screen = driver.app.screen(BY_KEY["skoventyr"].play_screen or "")
+    for seed in (3, 4):  # two new games: both at move 0
+        driver.app.home()
+        driver.app.start_game(BY_KEY["skoventyr"], S.Config(players=1), ["Ana"], seed=seed)
+        driver.close_popups()
+        screen.ask_hint()
+    assert len(asked) == 2 and asked[0] != asked[1]
+
+    gates[0].set()  # the first game's hint arrives
+    driver.wait_for(lambda: len(hints) == 1)
+    driver.pump(3)
+    assert screen.hint is None and screen.hinting.busy
+
+    gates[1].set()
+    driver.wait_for(lambda: screen.hint is not None)
+    assert screen.hint is hints[1]
+
+
 def test_a_hint_that_fails_says_so_and_play_goes_on(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -8,13 +8,16 @@ handed to it directly without drawing frames, which keeps the suite quick.
 
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from kivy.clock import Clock
 
+from app.games import BY_KEY
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.widgets import TButton
 from app.skulk_hollow import guardian_turn, touch_paths
@@ -436,3 +439,52 @@ def test_a_guardian_that_cannot_decide_at_any_level_lets_the_person_choose_its_m
     assert screen.state.asking == "hero" and screen.state.turn == 2
     assert "Grak's turn is over." in screen.prompt
     assert not screen.guardian_by_hand  # the next turn, Grak thinks for itself again
+
+
+def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home, then Resume of another game at the same move count while the first game's
+    guardian is still thinking: its plan never reaches the second game."""
+    gates = {seed: threading.Event() for seed in (1, 2)}  # each game's thinking waits
+    thought: dict[int, list[guardian_turn.Plan]] = {1: [], 2: []}
+    real = guardian_turn.think_through
+
+    def gated(*args: Any) -> guardian_turn.Plan:
+        seed = args[-1]
+        gates[seed].wait(10)
+        plan = real(*args)
+        thought[seed].append(plan)
+        return plan
+
+    monkeypatch.setattr(guardian_turn, "think_through", gated)
+    screen = driver.app.screen(BY_KEY["skulk_hollow"].play_screen or "")
+
+    def to_the_guardians_turn(guardian: str, seed: int) -> tuple[int, int]:
+        config = K.Config(guardian=guardian, level="easy")
+        driver.app.start_game(BY_KEY["skulk_hollow"], config, ["Ana"], seed=seed)
+        screen.instruction_done()  # the starting hand
+        screen.take(K.EndTurn())  # the hero ends the turn at once: the guardian thinks
+        assert screen.guardian_turn and screen.thinker.busy
+        driver.app.home()
+        driver.pump()
+        return int(screen.play.session_id), len(screen.play.session.events)
+
+    second, moment = to_the_guardians_turn("raptra", 2)
+    assert to_the_guardians_turn("grak", 1)[1] == moment  # the same move count
+    driver.app.resume_game(BY_KEY["skulk_hollow"], second)  # Raptra thinks again
+    driver.pump()
+
+    gates[1].set()  # Grak's plan, for the same move count of the other game, arrives
+    driver.wait_for(lambda: bool(thought[1]))
+    driver.pump(3)
+    assert screen.plan is None and not screen.instructions.active
+    assert len(screen.play.session.events) == moment and screen.thinker.busy
+
+    gates[2].set()  # Raptra's own
+    driver.wait_for(lambda: screen.plan is not None or not screen.guardian_turn)
+    raptras = thought[2][-1].steps
+    recorded = list(screen.play.session.actions[moment:])  # steps that change nothing
+    assert recorded == [step.action for step in raptras][: len(recorded)]
+    assert screen.plan is None or screen.plan.steps == raptras
+    assert thought[1][0].steps != raptras
