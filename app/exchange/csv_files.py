@@ -5,6 +5,10 @@ CSV files are UTF-8 with a header row. In ``sessions.csv`` players are joined wi
 (app.storage.play_time), and a game whose "time_checked" is "no" has the start and end
 worked out from them ("" when none of its times can be right). ``events.csv`` holds each
 payload as JSON text and each time as saved.
+
+A text cell that a spreadsheet would take for a formula (it begins with "=", "+", "-",
+"@", a tab or a carriage return: a player's name, an imported comment) is written with
+an apostrophe before it, which spreadsheets show as text and do not display.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import csv
 from contextlib import ExitStack
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from app.exchange.files import written
 from app.exchange.saved import SavedGame, outcome_scores, write_games
@@ -38,6 +42,26 @@ EVENT_COLUMNS = ("session_id", "seq", "time", "payload")
 
 SESSIONS_FILE, EVENTS_FILE = "sessions.csv", "events.csv"
 
+#: What makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(cell: Any) -> Any:
+    """A text cell a spreadsheet shows as text; numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+class _TextRows:
+    """A csv.writer whose text cells never start a formula."""
+
+    def __init__(self, file: TextIO) -> None:
+        self._writer = csv.writer(file)
+
+    def writerow(self, row: list[Any] | tuple[Any, ...]) -> None:
+        self._writer.writerow([as_text(cell) for cell in row])
+
 
 class CsvFiles:
     """``sessions.csv`` and ``events.csv`` written game by game (a GameWriter); a game
@@ -45,9 +69,9 @@ class CsvFiles:
     ``events.csv``."""
 
     def __init__(self, sessions_file: TextIO, events_file: TextIO) -> None:
-        self._sessions = csv.writer(sessions_file)
+        self._sessions = _TextRows(sessions_file)
         self._sessions.writerow(SESSION_COLUMNS)
-        self._events = csv.writer(events_file)
+        self._events = _TextRows(events_file)
         self._events.writerow(EVENT_COLUMNS)
 
     def add(self, game: SavedGame) -> None:

@@ -171,6 +171,25 @@ def test_the_csv_export_has_a_row_per_session_and_per_event(store: Store, tmp_pa
     assert json.loads(first["payload"]) == {"type": "action", "action": {"kind": "move", "to": 4}}
 
 
+def test_csv_cells_that_a_spreadsheet_would_run_are_written_as_text(
+    store: Store, tmp_path: Path
+) -> None:
+    names = ['=HYPERLINK("http://x")', "+1+1", "-2", "@SUM(A1)"]
+    game = store.start_session("skogen", {}, 5, names)
+    store.finish_session(game, {"result": "scored", "reason": "=1+1", "scores": {}})
+    sessions_path, events_path = export_csv(store, tmp_path / "csv")
+    for path in (sessions_path, events_path):
+        with path.open(newline="", encoding="utf-8") as file:
+            cells = [cell for row in csv.reader(file) for cell in row]
+        assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    with sessions_path.open(newline="", encoding="utf-8") as file:
+        row = next(r for r in csv.DictReader(file) if r["id"] == str(game))
+    # Shown as text, with nothing of the name lost.
+    assert row["players"] == "'" + "; ".join(names)
+    assert row["reason"] == "'=1+1"
+    assert row["id"] == str(game) and row["minutes"].isdigit()
+
+
 def test_the_bgstats_export_lists_games_players_and_finished_plays(
     store: Store, tmp_path: Path
 ) -> None:
