@@ -48,6 +48,11 @@ def resolve(path: Path) -> Path:
     return path / DB_FILENAME if path.is_dir() else path
 
 
+def marker_path(db_path: Path) -> Path:
+    """The marker a repair of ``db_path`` leaves beside it until done (app.storage.rescue)."""
+    return db_path.with_name(db_path.name + ".repair.json")
+
+
 class CopyLock:
     """The claim on one database file, held until ``release`` or the process ends."""
 
@@ -65,8 +70,6 @@ class CopyLock:
         opened even to read is not claimed: nothing can be read or written there."""
         if fcntl is None:
             return cls([])  # no locks to hold (and an open file could not be set aside)
-        from app.storage.rescue import marker_path
-
         fds: list[int] = []
         paths = [db_path.with_name(db_path.name + ".lock"), db_path]
         if not db_path.exists() and marker_path(db_path).exists():

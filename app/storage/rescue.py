@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from app.storage.faults import shorten
+from app.storage.location import marker_path
 from app.storage.salvage import LostGame, Progress, Salvaged, salvage
 
 log = logging.getLogger("tableside.store")
@@ -125,10 +126,6 @@ def _move(path: Path, kept: Path) -> None:
 
 
 # -- the marker ------------------------------------------------------------------------------
-
-
-def marker_path(path: Path) -> Path:
-    return path.with_name(path.name + ".repair.json")
 
 
 def read_marker(path: Path) -> Marker | None:
