@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from app.storage.faults import shorten
 
 if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
+    from kivy.uix.widget import Widget
+
     from app.game_options import NewGameForm
     from engines.core import GameRules, SetupStep
 
@@ -32,6 +34,10 @@ class GameInfo:
     play_screen: str | None = None
     #: "module:function" turning a saved config into a few words for History.
     summary_path: str | None = None
+    #: "module:function" drawing the table during set-up: called with the config, the
+    #: steps and the step shown, it returns a widget (or None for a step with nothing
+    #: to draw). See app.screens.setup_guide.
+    setup_picture_path: str | None = None
 
     @property
     def playable(self) -> bool:
@@ -77,6 +83,14 @@ class GameInfo:
         module = importlib.import_module(f"engines.{self.key}")
         steps: list[SetupStep] = module.setup_steps(module.Config() if config is None else config)
         return steps
+
+    def setup_picture(self, config: Any, steps: list[SetupStep], index: int) -> Widget | None:
+        """The table as it stands after step ``index``, its new pieces marked; None
+        when the game draws no picture of that step."""
+        if not self.setup_picture_path:
+            return None
+        picture: Widget | None = load(self.setup_picture_path)(config, steps, index)
+        return picture
 
     @property
     def has_setup_guide(self) -> bool:

@@ -109,11 +109,9 @@ class ScreenshotApp(TablesideApp):
             ("statistics_skogen", partial(self._open_statistics, "skogen")),
             ("statistics_players", partial(self._open_statistics, "players")),
         ]
-        scenes += [
-            (f"setup_guide_{game.key}", partial(self._open, "setup_guide", game=game))
-            for game in GAMES
-            if game.has_setup_guide
-        ]
+        for game in GAMES:
+            if game.has_setup_guide:
+                scenes += self._setup_scenes(game)
         for game in GAMES:
             if game.playable:
                 scenes.append((f"new_game_{game.key}", partial(self._open, "new_game", game=game)))
@@ -143,6 +141,24 @@ class ScreenshotApp(TablesideApp):
             ("mending", self._show_mending),
         ]
         return scenes
+
+    def _setup_scenes(self, game: GameInfo) -> list[tuple[str, Callable[[], None]]]:
+        """The guide's first step, and each later step that puts pieces on the table
+        (its picture is what the scene is for), for the standard set-up."""
+        scenes = [(f"setup_guide_{game.key}", partial(self._open, "setup_guide", game=game))]
+        for index, step in enumerate(game.setup_steps()):
+            if index and step.shows:
+                scenes.append(
+                    (
+                        f"setup_guide_{game.key}_{index + 1}",
+                        partial(self._open_setup_step, game, index),
+                    )
+                )
+        return scenes
+
+    def _open_setup_step(self, game: GameInfo, index: int) -> None:
+        self._open("setup_guide", game=game)
+        self.current_screen.show(index)
 
     def _play_demo(self, game: GameInfo, config: Any, advance: Callable[[Any], None]) -> None:
         """Start a demonstration game and play it on to the scene (see app.<game>.demo)."""

@@ -6,7 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ColorProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
 from kivy.uix.widget import Widget
 
 from app.games import GameInfo
@@ -31,11 +37,25 @@ class SetupGuideScreen(BaseScreen):
     index = NumericProperty(0)
     count = NumericProperty(0)
     accent = ColorProperty(theme.ACCENT)
+    #: The step's picture of the table (app.games.GameInfo.setup_picture) is beside the
+    #: words in a landscape window and above them in a portrait one.
+    has_picture = BooleanProperty(False)
+    picture_share = NumericProperty(0.001)
+    portrait = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._steps: list[SetupStep] = []
         self._on_done: Callable[[], None] | None = None
+        self._game: GameInfo | None = None
+        self._config: Any = None
+        from kivy.core.window import Window  # not on import: that would open the window
+
+        Window.bind(size=self._follow_window)
+        self._follow_window(Window, Window.size)
+
+    def _follow_window(self, _window: Any, size: tuple[int, int]) -> None:
+        self.portrait = size[1] > size[0]
 
     def prepare(
         self, game: GameInfo, config: Any = None, on_done: Callable[[], None] | None = None
@@ -43,6 +63,7 @@ class SetupGuideScreen(BaseScreen):
         """Show ``game``'s set-up for ``config``; ``on_done`` runs after the last step
         (the game's play screen starts there), else Done goes back."""
         self._steps = game.setup_steps(config)
+        self._game, self._config = game, config
         self._on_done = on_done
         self.title = f"Set up {game.title}"
         self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
@@ -56,6 +77,15 @@ class SetupGuideScreen(BaseScreen):
         self.step_text = step.text
         self.step_items = list(step.items)
         self.status = f"Step {self.index + 1} of {self.count}"
+        holder = self.ids.picture
+        holder.clear_widgets()
+        picture = None
+        if self._game is not None:
+            picture = self._game.setup_picture(self._config, self._steps, self.index)
+        if picture is not None:
+            holder.add_widget(picture)
+        self.has_picture = picture is not None
+        self.picture_share = 0.58 if picture is not None else 0.001  # a hint of 0 counts as none
 
     def next(self) -> None:
         if self.index + 1 < self.count:

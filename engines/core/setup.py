@@ -12,8 +12,12 @@ class SetupStep:
     ``title`` is a few words ("Lay out the Forest"); ``text`` says what to do in one to
     three short sentences, in our own words (never the rulebook's sentences); ``items``
     optionally lists things to lay out or check off ("6 Trees, Healthy side up").
+    ``shows`` names, in the game's own words for its places and pieces, what this step
+    puts on the table, so the app can draw the table as it stands after the step with
+    those pieces marked (empty: a step that places nothing, such as sorting cards).
     """
 
     title: str
     text: str
     items: tuple[str, ...] = ()
+    shows: tuple[str, ...] = ()

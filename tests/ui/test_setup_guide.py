@@ -48,3 +48,33 @@ def test_walking_the_steps_by_touch_and_by_keys(driver: Driver) -> None:
     driver.tap_text("Next")
     driver.tap_text("Done")  # the last step's button leaves the guide
     assert driver.app.root.current == "home"
+
+
+@dataclass(frozen=True)
+class PicturedGame(SampleGame):
+    """A game that draws the table for the steps that put pieces on it."""
+
+    def setup_steps(self, config: Any = None) -> list[SetupStep]:
+        board, deal, start = super().setup_steps(config)
+        return [SetupStep(board.title, board.text, shows=("board",)), deal, start]
+
+    def setup_picture(self, config: Any, steps: list[SetupStep], index: int) -> Any:
+        from kivy.uix.label import Label
+
+        return Label(text=f"Drawn: {', '.join(steps[index].shows)}") if steps[index].shows else None
+
+
+def test_a_step_that_places_pieces_shows_them_beside_its_words(driver: Driver) -> None:
+    driver.app.go("setup_guide", game=PicturedGame("skoventyr", "Sample", "", ""), config=2)
+    driver.pump()
+    screen = driver.app.current_screen
+    assert "Drawn: board" in driver.texts()
+    picture = screen.ids.picture
+    words = driver.find("Lay out the board")
+    assert picture.width > 300  # landscape: side by side
+    assert picture.right <= words.to_window(words.x, words.y)[0]
+
+    driver.tap_text("Next")  # a step that places nothing gives the words the width
+    assert "Drawn: board" not in driver.texts()
+    driver.pump()
+    assert picture.width < 1 and not screen.has_picture
