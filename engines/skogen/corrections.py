@@ -31,6 +31,7 @@ from engines.skogen.ledger import (
 )
 from engines.skogen.life_cards import LIFE_CARDS, LIFE_TYPES
 from engines.skogen.state import State, TurnRecord
+from engines.skogen.words import counted
 
 CORRECTIONS = (FixTurn, SetScore)
 
@@ -48,7 +49,8 @@ def fix_turn(state: State, action: FixTurn) -> State:
     if len(action.life_cards) > len(action.species):
         raise IllegalAction(
             "A life card comes with a species tile showing its letter: "
-            f"{len(action.life_cards)} life cards for {len(action.species)} species tiles."
+            f"{counted(len(action.life_cards), 'life card')} for "
+            f"{counted(len(action.species), 'species tile')}."
         )
     for letter in action.life_cards:
         if letter not in LIFE_TYPES:
@@ -102,7 +104,7 @@ def recount(state: State) -> State:
         for record in (r for r in state.ledger if r.seat == seat):
             if len(record.species) > hand:
                 raise IllegalAction(
-                    f"{player.name} held only {hand} species tiles at turn {record.number}."
+                    f"{player.name} held only {counted(hand, 'species tile')} at turn {record.number}."
                 )
             hand += record.drew - len(record.species)
         life = [

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from engines.core import Outcome, Saveable
 from engines.skogen.life_cards import LIFE_TYPES, SHARED_MOST_BONUS, life_bonus
+from engines.skogen.words import counted
 
 BAGS_EMPTY = "bags_empty"
 TWO_QUIET_ROUNDS = "two_quiet_rounds"
@@ -52,7 +53,7 @@ def final_scores(
         held = held_by[name]
         types = " ".join(t for t, k in zip(LIFE_TYPES, counts, strict=True) if k) or "none"
         tied = [other for other, count in held_by.items() if other != name and count == held]
-        most_words = f"{held} life card{'' if held == 1 else 's'}"
+        most_words = counted(held, "life card")
         if most and tied:
             most_words += f", tied with {' and '.join(tied)}: {SHARED_MOST_BONUS} each"
         lines = (

@@ -22,6 +22,7 @@ from engines.skogen.config import STARTING_HAND
 from engines.skogen.ledger import ACTION_NAMES
 from engines.skogen.life_cards import LIFE_NAMES, LIFE_TYPES
 from engines.skogen.state import State
+from engines.skogen.words import counted
 
 #: The element tiles a turn takes from the piles: one before placing, two instead.
 TAKEN = {"place": 1, "take_two": 2}
@@ -92,7 +93,7 @@ def _delta(differing: dict[str, tuple[Hashable, Hashable]], key: str) -> int:
 
 
 def _tiles(count: int, what: str) -> str:
-    return f"{count} {what} tile{'s' if count != 1 else ''}"
+    return counted(count, f"{what} tile")
 
 
 def _listed(words: list[str]) -> str:

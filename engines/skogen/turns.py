@@ -19,6 +19,7 @@ from engines.skogen.ledger import (
 )
 from engines.skogen.life_cards import LIFE_CARDS, LIFE_TYPES, hand_limit
 from engines.skogen.state import PlayerLedger, RollRecord, State, TurnRecord
+from engines.skogen.words import counted
 
 
 def start(config: Config, seed: int) -> State:
@@ -51,12 +52,13 @@ def place_tiles(state: State, action: PlaceTiles) -> State:
     me = state.player
     points = turn_points(action.species, action.elements)
     if len(action.species) > me.hand:
-        raise IllegalAction(f"{me.name} holds only {me.hand} species tiles.")
+        raise IllegalAction(f"{me.name} holds only {counted(me.hand, 'species tile')}.")
 
     if len(action.life_cards) > len(action.species):
         raise IllegalAction(
             "A life card comes with a species tile showing its letter: "
-            f"{len(action.life_cards)} life cards for {len(action.species)} species tiles."
+            f"{counted(len(action.life_cards), 'life card')} for "
+            f"{counted(len(action.species), 'species tile')}."
         )
     life = list(me.life)
     for letter in action.life_cards:
@@ -146,11 +148,17 @@ def check_draw(state: State, name: str, drew: int, left: int, life: int, least: 
     least = min(state.bags, least)
     limit = hand_limit(life)
     if drew < least:
-        raise IllegalAction(f"{name} must draw {least} species tiles to replace the ones placed.")
+        raise IllegalAction(
+            f"{name} must draw {counted(least, 'species tile')} to replace the ones placed."
+        )
     if drew > state.bags:
-        raise IllegalAction(f"Only {state.bags} species tiles are left in the bags.")
+        verb = "is" if state.bags == 1 else "are"
+        raise IllegalAction(f"Only {counted(state.bags, 'species tile')} {verb} left in the bags.")
     if left + drew > max(limit, left + least):
-        raise IllegalAction(f"{name} may hold at most {limit} species tiles ({life} life cards).")
+        raise IllegalAction(
+            f"{name} may hold at most {counted(limit, 'species tile')} "
+            f"({counted(life, 'life card')})."
+        )
 
 
 def take_two(state: State, player: str, drew: int = 0) -> State:

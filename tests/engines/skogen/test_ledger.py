@@ -91,3 +91,21 @@ def test_the_score_can_be_corrected_to_the_board() -> None:
     assert state.players[0].score == 7
     refused(state, SetScore("Cy", 3), "isn't playing")
     refused(state, SetScore("Ana", -2), "before the start")
+
+
+def test_refusals_count_in_the_right_number() -> None:
+    """One tile, one card: no "1 species tiles" (review D16)."""
+    refused(
+        game(),
+        PlaceTiles("Ana", (5,), life_cards=("B", "F", "P")),
+        r"3 life cards for 1 species tile\.$",
+    )
+    refused(game(), PlaceTiles("Ana", life_cards=("B",)), r"1 life card for 0 species tiles\.$")
+    one_left = replace(game(), bags=1)
+    refused(one_left, PlaceTiles("Ana", (1, 2), drew=2), r"^Only 1 species tile is left in")
+    refused(game(), PlaceTiles("Ana", (1,), drew=0), r"must draw 1 species tile to replace")
+    short = replace(game(), players=(replace(game().players[0], hand=1), game().players[1]))
+    refused(short, PlaceTiles("Ana", (1, 2)), r"^Ana holds only 1 species tile\.$")
+    refused(game(), PlaceTiles("Ana", (1,), drew=2), r"at most 4 species tiles \(0 life cards\)")
+    with_one = play(game(), PlaceTiles("Ana", (1,), life_cards=("B",)), TakeTwo("Bo"))
+    refused(with_one, PlaceTiles("Ana", (1,), drew=2), r"at most 4 species tiles \(1 life card\)")
