@@ -22,19 +22,19 @@ from app.kit import tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.score_table import FinalScores
 from app.kit.value_editor import ask_number
-from app.kit.widgets import TButton
 from app.kv import load_kv
 from app.play.game_screen import GameScreen
 from app.play.instructions import InstructionPanel
 from app.play.play_session import PlaySession
 from app.play.replay import Replay, fill_replay_bar
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
-from app.skogen.widgets import LedgerRow, SwatchButton
+from app.skogen.widgets import CountedKey, LedgerRow, SwatchButton
 from app.storage.faults import StorageFault
 from engines import skogen as G
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
-from engines.skogen.life_cards import LIFE_TYPES
+from engines.skogen.life_cards import LIFE_NAMES, LIFE_TYPES
 from engines.skogen.state import TurnRecord
+from engines.skogen.words import counted
 
 #: The ways of leaving a catastrophe without an element tile.
 NOT_TAKEN = {"reroll": "None left: reroll", "none": "Take none"}
@@ -52,6 +52,7 @@ class SkogenPlayScreen(GameScreen):
     telling = BooleanProperty(False)  # an instruction for the table is shown
     note = StringProperty("")  # under the ledger: how to correct a token, the quiet turns
     fixing = BooleanProperty(False)  # an old turn is loaded on the keypad to be changed
+    undone = StringProperty("")  # what Undo last took back from the turn being built
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -66,10 +67,19 @@ class SkogenPlayScreen(GameScreen):
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
         self.drawn: int | None = None  # species tiles drawn, if not the printed number
         self.fixed: TurnRecord | None = None  # the old turn loaded on the keypad
+        # Each key of the turn being built, by the entry it adds (an action card: any),
+        # to show on it how many of that entry are pending.
+        self.keys: dict[tuple[str, Any], CountedKey] = {
+            ("element", 1): self.ids.element_key,
+            ("card", None): self.ids.card_key,
+        }
+        for letter in LIFE_TYPES:
+            self.keys["life", letter] = self.ids[f"life_{letter}"]
         for points in SPECIES_POINTS:
             key = KeyButton(text=str(points))
             key.bind(on_release=lambda _b, p=points: self.add("species", p))
             self.ids.keypad.add_widget(key)
+            self.keys["species", points] = key
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.instructions.clear()
@@ -90,17 +100,23 @@ class SkogenPlayScreen(GameScreen):
     # -- the turn being built ------------------------------------------------------------
 
     def add(self, kind: str, value: Any) -> None:
+        self.undone = ""
         self.entries = [*self.entries, (kind, value)]
-        self.message = ""
+
+    def entered(self) -> bool:
+        """Whether anything is entered for the turn: a key, or a changed draw."""
+        return bool(self.entries) or self.drawn is not None
 
     def draw_count(self) -> int:
         """The species tiles drawn: the printed number (as many as placed, G5) unless the
         table said otherwise."""
         if self.drawn is not None:
             return self.drawn
-        return G.printed_draw(self.state, len(self.turn().species))
+        placed = sum(1 for kind, _value in self.entries if kind == "species")
+        return G.printed_draw(self.state, placed)
 
     def change_drawn(self, step: int) -> None:
+        self.undone = ""
         self.drawn = max(0, self.draw_count() + step)
         self.on_entries()
 
@@ -120,12 +136,35 @@ class SkogenPlayScreen(GameScreen):
             elements=len(of("element")),
             life_cards=tuple(of("life")),
             action_cards=tuple(of("card")),
-            drew=self.drawn,
+            drew=self.draw_count(),  # what the keypad shows is what is recorded
         )
 
+    def entry_action(self) -> G.PlaceTiles | G.FixTurn:
+        """The turn being built, as the move the primary button takes."""
+        turn = self.turn()
+        if self.fixed is None:
+            return turn
+        fields = (turn.species, turn.elements, turn.life_cards, turn.action_cards)
+        return G.FixTurn(self.fixed.number, "place", *fields, self.draw_count())
+
     def on_entries(self, *_args: object) -> None:
+        """The turn being built changed: a refusal shown stays only while it still
+        applies to it, and everything pending is shown."""
+        if self.message and (self.fixed is not None or self.state.phase == "turn"):
+            try:
+                G.apply(self.state, self.entry_action())
+            except ValueError as refusal:
+                self.message = str(refusal)
+            else:
+                self.message = ""
+        self.show_entry()
+
+    def show_entry(self) -> None:
+        """The turn being built in words, and on each key how many of it are pending."""
         self.summary = self._summary()
         self.primary_text = self._primary_text()
+        for (kind, value), key in self.keys.items():
+            key.count = sum(1 for k, v in self.entries if k == kind and value in (v, None))
 
     def _primary_text(self) -> str:
         if self.instructions.active:
@@ -133,7 +172,9 @@ class SkogenPlayScreen(GameScreen):
         if self.fixed is not None:
             return f"Save turn {self.fixed.number}"
         if self.phase == "turn":
-            return f"Enter {self.turn().points} points"
+            # Nothing entered, nothing to record: the spot where Done (of the set-up
+            # guide, the die, an undo) just was stays empty until a key is touched.
+            return f"Enter {counted(self.turn().points, 'point')}" if self.entered() else ""
         return "Home" if self.phase == "over" else ""
 
     def _summary(self) -> str:
@@ -143,12 +184,12 @@ class SkogenPlayScreen(GameScreen):
         parts = [str(p) for p in turn.species]
         parts += [f"element {ELEMENT_POINTS}"] * turn.elements
         fixing = f"Turn {self.fixed.number} as it really was: " if self.fixed else ""
-        draw = self.draw_count()
-        drawn = f"draw {draw} species tile{'' if draw == 1 else 's'}"
-        if not parts:
+        drawn = f"draw {counted(self.draw_count(), 'species tile')}"
+        if not self.entered():
             text = "Touch the points of each tile placed (no species tile is worth 4)"
-            return fixing + text + (f"; {drawn}." if draw else ".")
-        text = " + ".join(parts) + f" = {turn.points} points"
+            return fixing + text + "."
+        # Everything pending is said, whatever the points: life and action cards too.
+        text = (" + ".join(parts) + " = " if parts else "") + counted(turn.points, "point")
         extras = list(turn.life_cards) + [ACTION_SHORT[c] for c in turn.action_cards]
         if extras:
             text += ", with " + ", ".join(extras)
@@ -163,7 +204,7 @@ class SkogenPlayScreen(GameScreen):
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
             return
-        self.message = ""
+        self.message = self.undone = ""
         if isinstance(action, (G.PlaceTiles, G.TakeTwo, G.FixTurn)):
             self.stop_correcting()
         self._roll_app_die()
@@ -197,12 +238,13 @@ class SkogenPlayScreen(GameScreen):
         or go home."""
         if self.instructions.active:
             self.instruction_done()
-        elif self.fixed is not None:
-            turn = self.turn()
-            fields = (turn.species, turn.elements, turn.life_cards, turn.action_cards)
-            self.take(G.FixTurn(self.fixed.number, "place", *fields, self.draw_count()))
-        elif self.phase == "turn":
-            self.take(self.turn())
+        elif self.fixed is not None or (self.phase == "turn" and self.entered()):
+            self.take(self.entry_action())
+        elif self.phase == "turn":  # the confirm button, with nothing entered
+            self.message = (
+                "Nothing is entered yet: touch the points of each tile placed, "
+                "or Take two elements."
+            )
         elif self.phase == "over":
             App.get_running_app().home()
 
@@ -262,15 +304,23 @@ class SkogenPlayScreen(GameScreen):
         self.entries = []
 
     def undo(self) -> None:
-        """Take back the last key of the turn being built, else the last move (and the
-        app's roll that came with it), and tell the table what to put back."""
+        """Take back the last key of the turn being built, saying which, else the last
+        move (and the app's roll that came with it), and tell the table what to put
+        back."""
         if self.entries:
+            kind, value = self.entries[-1]
+            self.undone = f"Undo took back {key_words(kind, value)}."
             self.entries = self.entries[:-1]
             return
         if self.fixed is not None or self.drawn is not None:
+            if self.fixed is not None:
+                self.undone = f"Undo left turn {self.fixed.number} as it was."
+            else:
+                self.undone = "Undo took back the change to the species tiles drawn."
             self.stop_correcting()  # nothing left on the keypad: the change is given up
             self.refresh()
             return
+        self.undone = ""
         before = self.state
         try:
             undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
@@ -309,10 +359,9 @@ class SkogenPlayScreen(GameScreen):
         self.title = (
             "Skogen" if state.phase == "over" else f"Turn {state.turn} - {state.player.name}"
         )
-        self.status = f"{state.bags} tiles in the bags"
+        self.status = f"{counted(state.bags, 'tile')} in the bags"
         self.note = self._note()
-        self.summary = self._summary()
-        self.on_entries()
+        self.show_entry()
         self.offer_date(state.phase == "over" and not self.telling)
         self.can_undo = self.play.session.can_undo
         self._draw_rows()
@@ -353,9 +402,9 @@ class SkogenPlayScreen(GameScreen):
         note = "Touch a player to correct their token or one of their turns."
         if state.quiet_turns:
             rounds = 2 * len(state.players)
-            turns = "turn" if state.quiet_turns == 1 else "turns"
+            quiet = counted(state.quiet_turns, "turn")
             note += (
-                f"\nNo species tile played for {state.quiet_turns} {turns} in a row: after "
+                f"\nNo species tile played for {quiet} in a row: after "
                 f"{rounds} (two rounds) the game ends."
             )
         return note
@@ -430,7 +479,18 @@ def turn_words(record: TurnRecord) -> str:
     return f"{what}, drew {record.drew}"
 
 
-class KeyButton(TButton):
+def key_words(kind: str, value: Any) -> str:
+    """A key of the turn being built, in words: "the life card F (Fröspridning)"."""
+    if kind == "species":
+        return f"the species tile worth {value}"
+    if kind == "element":
+        return f"an element tile ({ELEMENT_POINTS} points)"
+    if kind == "life":
+        return f"the life card {value} ({LIFE_NAMES[value].partition(' (')[0]})"
+    return f"the action card {ACTION_NAMES[value]}"
+
+
+class KeyButton(CountedKey):
     """A keypad key: the printed points of one species tile."""
 
 

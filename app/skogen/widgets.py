@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from app.kit.widgets import Piece, TButton
@@ -26,3 +26,11 @@ class SwatchButton(TButton):
     """A button for an element tile: its colour as a disc beside its name."""
 
     swatch = ColorProperty((0, 0, 0, 0))
+
+
+class CountedKey(TButton):
+    """A key of the turn being built: while some of what it adds is pending, it is
+    outlined and says how many in a disc in its corner (a shape and a number, not only
+    a colour)."""
+
+    count = NumericProperty(0)

@@ -104,7 +104,8 @@ def recount(state: State) -> State:
         for record in (r for r in state.ledger if r.seat == seat):
             if len(record.species) > hand:
                 raise IllegalAction(
-                    f"{player.name} held only {counted(hand, 'species tile')} at turn {record.number}."
+                    f"{player.name} held only {counted(hand, 'species tile')} "
+                    f"at turn {record.number}."
                 )
             hand += record.drew - len(record.species)
         life = [

@@ -1,11 +1,12 @@
 """A whole Skogen game kept through the screen, touch by touch, as a person would."""
 
 import pytest
+from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
 
 from app.kit.widgets import TButton
 from app.skogen.look import ELEMENT_WORDS
-from app.skogen.widgets import LedgerRow
+from app.skogen.widgets import CountedKey, LedgerRow
 from engines import skogen as G
 from tests.ui.driver import Driver
 
@@ -85,7 +86,7 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     # as many as were placed (G5); the player draws one more, up to the limit.
     tap_all(driver, "5", "B", "3", "F")
     assert "5 + 3 = 8 points, with B, F; then draw 2 species tiles" in driver.texts()
-    tap_all(driver, "+")
+    tap_all(driver, "Draw\nmore")
     assert "5 + 3 = 8 points, with B, F; then draw 3 species tiles" in driver.texts()
     tap_all(driver, "Enter 8 points")
     assert play.state.ledger[-1].drew == 3
@@ -160,3 +161,127 @@ def test_the_real_die_is_entered_by_its_face(driver: Driver) -> None:
     assert play.state.players[1].score == 9
     assert play.session.actions[-1] == G.SetScore("Player 2", 9)
     assert rows(driver)["Player 2"].score == "9"
+
+
+def key(driver: Driver, words: str) -> CountedKey:
+    found = button(driver, words)
+    assert isinstance(found, CountedKey)
+    return found
+
+
+def tap_at(driver: Driver, spot: tuple[float, float]) -> None:
+    """A finger lands on a spot of the window, whatever is drawn there now (after the
+    moment in which taps are ignored: these taps come at a player's rhythm)."""
+    driver.wait_for_tap_guard()
+    touch = UnitTestTouch(*spot)
+    touch.touch_down()
+    driver.pump(1)
+    touch.touch_up()
+    driver.pump(3)
+
+
+def test_a_tap_where_done_just_was_records_nothing(driver: Driver) -> None:
+    """Review D3: after a Done (the set-up guide's, the die's, an undo's) the button in
+    its place records nothing: an extra tap there is harmless."""
+    tile = driver.find("Skogen").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Players", "2")
+    choose(driver, "Catastrophe die", "The app rolls")
+    driver.tap_text("Set up the table")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    done = button(driver, "Done")
+    spot = done.to_window(*done.center)
+    driver.tap(done)
+    assert driver.app.root.current.endswith("SkogenPlayScreen")
+    screen = driver.app.current_screen
+    play = screen.play
+    tap_at(driver, spot)
+    assert len(play.session.events) == 0
+    driver.press_key(13)  # the confirm key, pressed once more, records nothing either
+    assert len(play.session.events) == 0
+    assert screen.message.startswith("Nothing is entered yet")
+
+    # The die's Done gives way to the element tiles, on the side.
+    tap_all(driver, "8", "Element +2", "Enter 10 points")
+    events = len(play.session.events)
+    done = button(driver, "Done")
+    spot = done.to_window(*done.center)
+    driver.tap(done)
+    tap_at(driver, spot)
+    assert len(play.session.events) == events and play.state.phase == "element"
+
+    # An undo's last Done gives way to an empty keypad: nothing recorded, no choice opened.
+    tap_all(driver, "Undo")
+    while "Done" in driver.texts():
+        done = button(driver, "Done")
+        spot = done.to_window(*done.center)
+        driver.tap(done)
+    events = len(play.session.events)
+    tap_at(driver, spot)
+    assert len(play.session.events) == events
+    assert play.state.phase == "turn" and screen.entries == [] and not play.state.ledger
+    assert len(driver.app.root_window.children) == 1  # no popup
+
+
+def test_pending_life_cards_stay_in_sight_through_undo(driver: Driver) -> None:
+    """Review D2, its repro step by step: what is pending is always on the screen, each
+    life-card key counts its own, Undo says what it took back, and the red refusal goes
+    once it no longer applies."""
+    start_game(driver, 2, "The app rolls")
+    screen = driver.app.current_screen
+    play = screen.play
+    tap_all(driver, "Take two elements")
+    assert rows(driver)["Player 2"].current
+
+    # 1. F, then B: both keys marked, the entry says so though it has no points.
+    tap_all(driver, "F", "B")
+    assert (key(driver, "F").count, key(driver, "B").count) == (1, 1)
+    assert "0 points, with F, B; then draw 0 species tiles" in driver.texts()
+    tap_all(driver, "Enter 0 points")
+    assert screen.message.endswith("2 life cards for 0 species tiles.")
+
+    # 2. 9, then draw one fewer, then Undo once: the 9 goes, F and B stay, and say so.
+    tap_all(driver, "9")
+    assert screen.message.endswith("2 life cards for 1 species tile.")  # still so
+    tap_all(driver, "Draw\nfewer", "Undo")
+    texts = driver.texts()
+    assert "Undo took back the species tile worth 9." in texts
+    assert "0 points, with F, B; then draw 0 species tiles" in texts
+    assert (key(driver, "F").count, key(driver, "B").count) == (1, 1)
+    assert button(driver, "Enter 0 points")
+
+    # 3. 9 and F: F counts two.
+    tap_all(driver, "9", "F")
+    assert "9 = 9 points, with F, B, F; then draw 0 species tiles" in driver.texts()
+    assert (key(driver, "F").count, key(driver, "B").count) == (2, 1)
+
+    # 4. Three more Undos: F is still pending, and the screen shows it.
+    tap_all(driver, "Undo", "Undo", "Undo")
+    texts = driver.texts()
+    assert "Undo took back the life card B (Balans)." in texts
+    assert "0 points, with F; then draw 0 species tiles" in texts
+    assert (key(driver, "F").count, key(driver, "B").count) == (1, 0)
+    assert screen.message.endswith("1 life card for 0 species tiles.")
+    assert any(t.endswith("1 life card for 0 species tiles.") for t in texts)
+
+    # The last Undo of a key: nothing refused any more, the red words go.
+    tap_all(driver, "Undo")
+    assert "Undo took back the life card F (Fröspridning)." in driver.texts()
+    assert screen.message == "" and key(driver, "F").count == 0
+    tap_all(driver, "Undo")  # the draw changed by hand
+    assert "Undo took back the change to the species tiles drawn." in driver.texts()
+    assert screen.summary.startswith("Touch the points of each tile placed")
+    assert len(play.session.events) == 1
+
+
+def test_an_action_card_shows_at_once_and_the_draw_keys_say_what_they_do(driver: Driver) -> None:
+    start_game(driver, 2, "The app rolls")
+    tap_all(driver, "Action card")
+    driver.tap_text("Migration")
+    assert "0 points, with Migration; then draw 0 species tiles" in driver.texts()
+    assert key(driver, "Action card").count == 1
+    tap_all(driver, "6", "Draw\nmore")
+    assert "6 = 6 points, with Migration; then draw 2 species tiles" in driver.texts()
+    tap_all(driver, "Draw\nfewer", "Enter 6 points")
+    assert driver.app.current_screen.play.state.ledger[-1].drew == 1
