@@ -143,6 +143,7 @@ GAMES: tuple[GameInfo, ...] = (
         form_path="app.skogen.options:FORM",
         play_screen="app.skogen.play_screen:SkogenPlayScreen",
         summary_path="app.skogen.options:summary",
+        setup_picture_path="app.skogen.setup_picture:setup_picture",
     ),
 )
 

@@ -4,7 +4,30 @@ from __future__ import annotations
 
 from engines.core import SetupStep
 from engines.skogen.config import SPECIES_TILES, STARTING_HAND, Config
+from engines.skogen.ledger import ACTION_CARDS_EACH
 from engines.skogen.life_cards import LIFE_NAMES
+
+#: What the steps put on the table, in the words the set-up picture names its pieces by.
+BOARD = "the board"
+ELEMENT_PILES = "12 element piles"
+BAGS = ("circle bag", "triangle bag", "square bag")
+DIE = "the catastrophe die"
+
+
+def token(player: str) -> str:
+    return f"{player}'s token"
+
+
+def action_cards(player: str) -> str:
+    return f"{player}'s {ACTION_CARDS_EACH} action cards"
+
+
+def screen(player: str) -> str:
+    return f"{player}'s screen and {STARTING_HAND} species tiles"
+
+
+def life_cards(letter: str) -> str:
+    return f"{letter} life cards"
 
 
 def setup_steps(config: Config | None = None) -> list[SetupStep]:
@@ -21,15 +44,18 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             "Open the board and put each player's token on the starting square: it shows "
             "their points.",
             tuple(config.players),
+            (BOARD, *map(token, config.players)),
         ),
         SetupStep(
             "Element tiles",
             "Sort the element tiles by kind into twelve piles, element side up, beside the board.",
+            shows=(ELEMENT_PILES,),
         ),
         SetupStep(
             "Action cards",
             "Shuffle the 18 action cards and deal three to each player; keep them secret "
             "until used. The rest stay out of the game.",
+            shows=tuple(map(action_cards, config.players)),
         ),
         SetupStep(
             "Species bags",
@@ -40,17 +66,20 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
                 "Triangle bag (blue): tiles worth 6",
                 "Square bag (red): tiles worth 5 to 9",
             ),
+            BAGS,
         ),
         SetupStep(
             "Starting tiles",
             f"Everyone draws {STARTING_HAND} species tiles unseen, from any bags, and "
             "hides them behind a screen. The circle bag is the easiest start.",
             (f"{SPECIES_TILES - STARTING_HAND * count} tiles stay in the bags",),
+            tuple(map(screen, config.players)),
         ),
         SetupStep(
             "Life cards and die",
             f"Lay the life cards out by letter, face up, next to the board. {die}",
             tuple(f"{letter}: {name}" for letter, name in LIFE_NAMES.items()),
+            (*map(life_cards, LIFE_NAMES), *((DIE,) if config.die == "table" else ())),
         ),
         SetupStep(
             "Who starts",
