@@ -127,6 +127,15 @@ class SkogenTable(BoxLayout):
         self.pieces[name] = piece
         return piece
 
+    def show(self, placed: set[str], marked: tuple[str, ...]) -> None:
+        """Draw the ``placed`` pieces (and the headings over them), outline ``marked``."""
+        for name, piece in self.pieces.items():
+            piece.placed = name in placed
+            piece.marked = name in marked
+        self.ids.bags_heading.opacity = 1 if placed & set(S.BAGS) else 0
+        life = {S.life_cards(letter) for letter in LIFE_TYPES}
+        self.ids.life_heading.opacity = 1 if placed & life else 0
+
 
 class Seat(BoxLayout):
     """A player's place at the table edge: their name over what lies in front of them."""
@@ -150,10 +159,7 @@ def setup_picture(config: G.Config | None, steps: list[SetupStep], index: int) -
     if not shows:
         return None
     table = SkogenTable(config or G.Config())
-    placed = {name for step in steps[: index + 1] for name in step.shows}
-    for name, piece in table.pieces.items():
-        piece.placed = name in placed
-        piece.marked = name in shows
+    table.show({name for step in steps[: index + 1] for name in step.shows}, shows)
     return table
 
 
