@@ -80,6 +80,13 @@ def ledger_menu(screen: SkogenPlayScreen) -> None:
     screen.correct(screen.state.players[0].name)
 
 
+def pending_after_undo(screen: SkogenPlayScreen) -> None:
+    """A turn built with life cards and an action card, its species tile taken back by
+    Undo: the cards still pending show on their keys and in the words."""
+    play_turns(3, ("life:F", "life:B", "card:katastrof", "life:F", "species:9"))(screen)
+    screen.undo()
+
+
 def turn_changed(screen: SkogenPlayScreen) -> None:
     """An old turn loaded on the keypad to be changed, one more tile drawn."""
     play_turns(5)(screen)
@@ -94,6 +101,7 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
     ("play_skogen_die_told", G.Config(players=("Ana", "Bo")), die_told),
     ("play_skogen_element", G.Config(players=("Ana", "Bo")), land_on_green),
     ("play_skogen_undo", FOUR, turn_undone),
+    ("play_skogen_pending", FOUR, pending_after_undo),
     ("play_skogen_ledger_menu", FOUR, ledger_menu),
     ("play_skogen_turn_changed", FOUR, turn_changed),
     ("play_skogen_table_die", G.Config(players=("Ana", "Bo"), die="table"), land_on_green),
