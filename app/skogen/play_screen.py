@@ -63,6 +63,7 @@ class SkogenPlayScreen(GameScreen):
         self.keypad_panel = self.ids.keypad_panel.__self__
         self.die_panel = self.ids.die_panel.__self__
         self.side_filler = self.ids.side_filler.__self__
+        self.ids.live.bind(orientation=self._stack_keypad)
         self.instruction_panel = InstructionPanel()
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
         self.drawn: int | None = None  # species tiles drawn, if not the printed number
@@ -375,8 +376,7 @@ class SkogenPlayScreen(GameScreen):
         elif state.phase in ("roll", "element") and not self.fixing:
             side.add_widget(self.die_panel)
         else:
-            side.add_widget(self.keypad_panel)
-            side.add_widget(self.side_filler)
+            self._stack_keypad()
         body = self.ids.body
         body.clear_widgets()
         outcome = self.play.session.outcome()
@@ -385,6 +385,20 @@ class SkogenPlayScreen(GameScreen):
             body.add_widget(self.final)
         else:
             body.add_widget(self.live)
+
+    def _stack_keypad(self, *_args: object) -> None:
+        """The keypad at the top of its column beside the ledger; under the ledger (a
+        portrait window) at the foot of the screen, by Enter, so that it never moves when
+        the words under the ledger grow or shrink (a refusal, what Undo took back)."""
+        side = self.ids.side
+        if self.keypad_panel.parent is not side and side.children:
+            return  # the die or an instruction is shown
+        side.clear_widgets()
+        stack = [self.keypad_panel, self.side_filler]
+        if self.ids.live.orientation == "vertical":
+            stack.reverse()
+        for widget in stack:
+            side.add_widget(widget)
 
     def _guard_if_changed(self) -> None:
         """Ignore taps for a moment when the buttons change meaning: a new player, phase
