@@ -53,6 +53,7 @@ class SkogenPlayScreen(GameScreen):
     note = StringProperty("")  # under the ledger: how to correct a token, the quiet turns
     fixing = BooleanProperty(False)  # an old turn is loaded on the keypad to be changed
     undone = StringProperty("")  # what Undo last took back from the turn being built
+    pending = BooleanProperty(False)  # something on the keypad for Undo to take back
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -164,6 +165,7 @@ class SkogenPlayScreen(GameScreen):
         """The turn being built in words, and on each key how many of it are pending."""
         self.summary = self._summary()
         self.primary_text = self._primary_text()
+        self.pending = self.entered() or self.fixed is not None
         for (kind, value), key in self.keys.items():
             key.count = sum(1 for k, v in self.entries if k == kind and value in (v, None))
 

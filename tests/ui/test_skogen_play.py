@@ -277,6 +277,10 @@ def test_pending_life_cards_stay_in_sight_through_undo(driver: Driver) -> None:
 
 def test_an_action_card_shows_at_once_and_the_draw_keys_say_what_they_do(driver: Driver) -> None:
     start_game(driver, 2, "The app rolls")
+    tap_all(driver, "Draw\nmore")  # before any move: Undo still takes it back
+    assert "0 points; then draw 1 species tile" in driver.texts()
+    tap_all(driver, "Undo")
+    assert "Undo took back the change to the species tiles drawn." in driver.texts()
     tap_all(driver, "Action card")
     driver.tap_text("Migration")
     assert "0 points, with Migration; then draw 0 species tiles" in driver.texts()
