@@ -87,7 +87,7 @@ class SkogenPlayScreen(GameScreen):
         self.instructions.clear()
         self.hold(game, play)
         self.stop_correcting()
-        self.message = ""
+        self.message = self.undone = ""
         if self.replay is None:  # a game left while the app's die was due: roll it now
             before = self.state
             self._roll_app_die()
