@@ -489,7 +489,7 @@ def turn_words(record: TurnRecord) -> str:
         what = "took two element tiles"
     else:
         parts = [str(p) for p in record.species] + [f"element {ELEMENT_POINTS}"] * record.elements
-        what = f"{' + '.join(parts) or 'nothing placed'} = {record.points} points"
+        what = f"{' + '.join(parts) or 'nothing placed'} = {counted(record.points, 'point')}"
         if record.life_cards:
             what += f", life card {' '.join(record.life_cards)}"
     return f"{what}, drew {record.drew}"

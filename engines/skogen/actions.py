@@ -8,6 +8,7 @@ from typing import Literal
 from engines.core import Action
 from engines.skogen.catastrophe import ELEMENT_NAMES
 from engines.skogen.ledger import ELEMENT_POINTS
+from engines.skogen.words import counted
 
 
 class SkogenAction(Action, game="skogen"):
@@ -36,7 +37,7 @@ class PlaceTiles(SkogenAction, kind="place"):
 
     @property
     def label(self) -> str:
-        return f"{self.player} places tiles: {self.points} points"
+        return f"{self.player} places tiles: {counted(self.points, 'point')}"
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class SetScore(SkogenAction, kind="set_score"):
 
     @property
     def label(self) -> str:
-        return f"{self.player}'s token is at {self.score} points"
+        return f"{self.player}'s token is at {counted(self.score, 'point')}"
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class FixTurn(SkogenAction, kind="fix_turn"):
     def label(self) -> str:
         if self.choice == "take_two":
             return f"Corrected: turn {self.turn} took two element tiles"
-        return f"Corrected: turn {self.turn} placed tiles for {self.points} points"
+        return f"Corrected: turn {self.turn} placed tiles for {counted(self.points, 'point')}"
 
 
 action_from_dict = SkogenAction.from_dict

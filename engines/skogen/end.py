@@ -57,7 +57,7 @@ def final_scores(
         if most and tied:
             most_words += f", tied with {' and '.join(tied)}: {SHARED_MOST_BONUS} each"
         lines = (
-            Line("Score track", f"{points} points", points),
+            Line("Score track", counted(points, "point"), points),
             Line("Most life cards", most_words, most),
             Line("All four life cards", f"types held: {types}", every),
         )
@@ -70,9 +70,9 @@ def outcome_of(scores: Sequence[PlayerScore], cause: str, empty_hand: str = "") 
     winners = tuple(score.name for score in scores if score.total == best)
     reason = REASONS[cause].format(who=empty_hand or "a player")
     if len(winners) == 1:
-        reason += f" {winners[0]} wins with {best} points."
+        reason += f" {winners[0]} wins with {counted(best, 'point')}."
     else:
-        reason += f" {' and '.join(winners)} share the win with {best} points."
+        reason += f" {' and '.join(winners)} share the win with {counted(best, 'point')}."
     return Outcome(
         result="scored",
         reason=reason,

@@ -109,3 +109,9 @@ def test_refusals_count_in_the_right_number() -> None:
     refused(game(), PlaceTiles("Ana", (1,), drew=2), r"at most 4 species tiles \(0 life cards\)")
     with_one = play(game(), PlaceTiles("Ana", (1,), life_cards=("B",)), TakeTwo("Bo"))
     refused(with_one, PlaceTiles("Ana", (1,), drew=2), r"at most 4 species tiles \(1 life card\)")
+
+
+def test_one_point_is_a_point() -> None:
+    assert PlaceTiles("Ana", (1,)).label == "Ana places tiles: 1 point"
+    assert SetScore("Ana", 1).label == "Ana's token is at 1 point"
+    assert PlaceTiles("Ana", (1, 2)).label == "Ana places tiles: 3 points"
