@@ -1,6 +1,7 @@
 """New game: players by name in turn order, guests typed in, no one-answer questions."""
 
 import pytest
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from app.kit.widgets import TButton
@@ -67,3 +68,22 @@ def test_a_game_for_one_does_not_ask_how_many_play(driver: Driver) -> None:
     players_row = driver.find("Players").parent
     buttons = [w.text for w in players_row.walk(restrict=True) if isinstance(w, TButton)]
     assert buttons == ["Add a name"]
+
+
+def test_every_new_game_opens_at_the_top_of_its_form(driver: Driver) -> None:
+    """A form left scrolled (or still gliding from a flick) does not carry over to the
+    next game's: the first rows are where the person sees them, none under the title."""
+    open_new_game(driver, "Skoventyr")
+    form = next(w for w in driver.visible() if isinstance(w, ScrollView))
+    form.scroll_y = 0
+    form.effect_y.velocity = -2000  # a flick still gliding as Back is touched
+    driver.pump(2)
+    driver.tap_text("Back")
+    open_new_game(driver, "Skulk Hollow")
+    driver.pump(10)
+    assert form.scroll_y == 1
+    view_bottom, view_top = form.to_window(0, form.y)[1], form.to_window(0, form.top)[1]
+    for text in ("Add a name", "Grak"):
+        button = driver.find(text, TButton)
+        bottom, top = button.to_window(0, button.y)[1], button.to_window(0, button.top)[1]
+        assert view_bottom <= bottom and top <= view_top, f"{text} is not wholly in view"
