@@ -16,6 +16,8 @@ from typing import Any
 import platformdirs
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -44,6 +46,14 @@ from app.storage.faults import StorageFault
 from app.storage.sessions import SavedSession
 
 PLAYED_BY_ANYONE = "Played by anyone"
+
+#: A row of the list: the game's name and when on the left, then the result and the
+#: players in words wrapped as they need (never cut), then the row's buttons.
+ROW_PAD = dp(12)
+ROW_LEFT = dp(160)
+ROW_LEAST = dp(64)
+SET_DATE_WIDTH = dp(120)
+BGSTATS_WIDTH = dp(170)
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
@@ -110,6 +120,24 @@ def describe(session: SavedSession) -> dict[str, Any]:
     }
 
 
+def sized(row: dict[str, Any], width: float) -> dict[str, Any]:
+    """``row`` with the width of its words and the height they need in a list ``width``
+    wide: kv lays the row out with the same figures (kv/history.kv)."""
+    buttons = (SET_DATE_WIDTH if row["time_not_checked"] else 0) + (
+        BGSTATS_WIDTH if row["bgstats"] else 0
+    )
+    # Padding on both sides and a gap between each of the row's five parts.
+    words = max(dp(100), width - 2 * ROW_PAD - 4 * ROW_PAD - ROW_LEFT - buttons)
+    lines = _text_height(row["result"], theme.BODY, words)
+    lines += _text_height(row["players"], theme.LABEL, words)
+    return {**row, "text_width": words, "height": max(ROW_LEAST, lines + dp(12))}
+
+
+def _text_height(text: str, font_size: float, width: float) -> float:
+    core = CoreLabel(text=text, font_size=font_size, text_size=(width, None))
+    return float(core.render()[1]) if text else 0.0
+
+
 class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     """A saved game; touching it steps through the game from its log."""
 
@@ -120,6 +148,7 @@ class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     when = StringProperty("")
     players = StringProperty("")
     result = StringProperty("")
+    text_width = NumericProperty(0)  # for the result and the players
     #: What of the saved game cannot be read, in words; "" when all of it can.
     damage = StringProperty("")
     #: Its time was not checked: the row offers to set its date.
@@ -161,6 +190,8 @@ class HistoryScreen(BaseScreen):
         self.player_chip.bind(on_release=lambda _chip: self.choose_player())
         self.ids.filters.add_widget(self.player_chip)
         self._loaded = False
+        self._described: list[dict[str, Any]] = []  # the rows before sizing
+        self.ids.games.bind(width=lambda _view, _width: self._size_rows())
         #: An export or an import: one at a time, off the UI thread.
         self._exchange: Background[Any] = Background("export or import")
 
@@ -347,7 +378,8 @@ class HistoryScreen(BaseScreen):
         if self.player_filter:
             wanted = self.player_filter.casefold()
             sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
-        self.rows = [describe(s) for s in sessions]
+        self._described = [describe(s) for s in sessions]
+        self._size_rows()
         self._loaded = True
         # The rows under a finger changed; a tap made while the list was loading (as
         # History first opens, perhaps aimed at Home) must not land on one.
@@ -361,6 +393,10 @@ class HistoryScreen(BaseScreen):
             if game
             else "No games yet. Every game you play, finished or not, is listed here."
         )
+
+    def _size_rows(self) -> None:
+        width = self.ids.games.width
+        self.rows = [sized(row, width) for row in self._described]
 
 
 def _export_problem(problem: Exception, folder: Path) -> str:

@@ -187,3 +187,19 @@ def test_a_skogen_game_is_stepped_through_too(driver: Driver) -> None:
     assert screen.play.state == G.new_game(play.session.config, play.session.seed)
     driver.tap_text("Resume")
     assert not isinstance(screen.play, Replay) and screen.play.state == play.state
+
+
+def test_a_long_result_wraps_in_whole_words_and_its_row_holds_it(driver: Driver) -> None:
+    store = driver.app.store
+    reason = (
+        "Two whole rounds went by without anyone playing a species tile. Bo won with 44 points."
+    )
+    scored = {"result": "scored", "reason": reason, "winners": ["Bo"], "scores": [["Bo", 44]]}
+    store.finish_session(store.start_session("skogen", {}, 1, ["Ana", "Bo"]), scored)
+    driver.tap_text("History")
+    driver.pump(2)
+    label = driver.find(reason)
+    lines = ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+    assert len(lines) > 1 and " ".join(lines).split() == reason.split()
+    row = label.parent.parent
+    assert row.y <= label.y and label.top <= row.top  # the row grew to hold the lines
