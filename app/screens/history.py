@@ -29,7 +29,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from app.exchange import usb_sticks
 from app.exchange.bgstats_import import IMPORT_SUFFIXES, ImportReport, import_file
-from app.exchange.export import ExportReport, export_saved_games
+from app.exchange.export import ExportReport, Selection, export_saved_games
 from app.exchange.files import PARTIAL, free_name, remove_leftovers, write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
@@ -177,6 +177,8 @@ class HistoryScreen(BaseScreen):
     game_filter = StringProperty("")  # "" shows every game
     player_filter = StringProperty("")  # "" shows everyone's games
     empty_text = StringProperty("")
+    #: A game or a player is chosen: Export writes the games shown, and says so.
+    filtered = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -296,11 +298,13 @@ class HistoryScreen(BaseScreen):
         self.refresh()
 
     def export_all(self) -> None:
-        """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder on a
-        USB stick if one is plugged in, else in Tableside's exchange folder: written on
-        a worker thread while a popup shows how far it has got."""
+        """The games shown (every game, unless a game or a player is chosen) as
+        Tableside JSON, CSV and a BG Stats file, in a dated folder on a USB stick if one
+        is plugged in, else in Tableside's exchange folder: written on a worker thread
+        while a popup shows how far it has got."""
         if self._exchange.busy:
             return
+        only = self._shown() if self.filtered else None
         base, stick, locked = export_place()
         folder = free_name(base / datetime.now().strftime("export-%Y%m%d-%H%M%S"))
         progress = ProgressPopup("Exporting your games", "Writing", "game")
@@ -322,7 +326,7 @@ class HistoryScreen(BaseScreen):
         def work() -> ExportReport:
             # The export tidies where it writes; the Pi's own folder is tidied too.
             remove_leftovers(on_the_pi)
-            return export_saved_games(db_path, folder, progress.tell)
+            return export_saved_games(db_path, folder, progress.tell, only)
 
         self._exchange.run(folder, work, exported, failed)
 
@@ -379,6 +383,7 @@ class HistoryScreen(BaseScreen):
             wanted = self.player_filter.casefold()
             sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
         self._described = [describe(s) for s in sessions]
+        self.filtered = bool(self.game_filter or self.player_filter)
         self._size_rows()
         self._loaded = True
         # The rows under a finger changed; a tap made while the list was loading (as
@@ -393,6 +398,18 @@ class HistoryScreen(BaseScreen):
             if game
             else "No games yet. Every game you play, finished or not, is listed here."
         )
+
+    def _shown(self) -> Selection:
+        """The games the list shows, and words for them ("The 4 Skogen games shown are")."""
+        count = len(self._described)
+        game = BY_KEY.get(self.game_filter)
+        kind = f"{game.title} game" if game else "game"
+        by = f" played by {self.player_filter}" if self.player_filter else ""
+        if count == 1:
+            words = f"The {kind}{by} shown is"
+        else:
+            words = f"The {count} {kind}s{by} shown are"
+        return Selection(frozenset(row["session_id"] for row in self._described), words)
 
     def _size_rows(self) -> None:
         width = self.ids.games.width

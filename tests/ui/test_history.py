@@ -203,3 +203,24 @@ def test_a_long_result_wraps_in_whole_words_and_its_row_holds_it(driver: Driver)
     assert len(lines) > 1 and " ".join(lines).split() == reason.split()
     row = label.parent.parent
     assert row.y <= label.y and label.top <= row.top  # the row grew to hold the lines
+
+
+def test_export_writes_the_games_history_shows_and_says_so(driver: Driver) -> None:
+    store = driver.app.store
+    won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
+    for _ in range(2):
+        store.finish_session(store.start_session("skoventyr", {}, 5, ["Ana"]), won)
+    store.start_session("skogen", {}, 1, ["Ana", "Bo"])
+    driver.tap_text("History")
+    assert "Export" in driver.texts()
+    driver.tap(driver.find("Skoventyr", FilterChip))
+    driver.tap_text("Export these")
+    driver.wait_for_background()
+    notice = next(t for t in driver.texts() if " shown are in " in t)
+    assert notice.startswith("The 2 Skoventyr games shown are in ")
+    where = re.match(r".* are in (\S+), a folder in (.+?)\. Its files", notice)
+    assert where is not None
+    folder = Path(where.group(2)) / where.group(1)
+    rows = (folder / "sessions.csv").read_text().splitlines()[1:]
+    assert len(rows) == 2 and all("skoventyr" in row for row in rows)
+    driver.close_popups()
