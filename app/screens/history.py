@@ -405,10 +405,8 @@ class HistoryScreen(BaseScreen):
         game = BY_KEY.get(self.game_filter)
         kind = f"{game.title} game" if game else "game"
         by = f" played by {self.player_filter}" if self.player_filter else ""
-        if count == 1:
-            words = f"The {kind}{by} shown is"
-        else:
-            words = f"The {count} {kind}s{by} shown are"
+        one = f"The {kind}{by} shown is"
+        words = one if count == 1 else f"The {count} {kind}s{by} shown are"
         return Selection(frozenset(row["session_id"] for row in self._described), words)
 
     def _size_rows(self) -> None:
