@@ -77,6 +77,9 @@ def fill_demo_data(store: Store) -> None:
             "update sessions set time_checked = 0 where id = (select max(id) from sessions)"
         )
     store.start_session("skogen", {}, 4, ["Bo", "Dag"])
+    # Two unfinished games of one kind: Resume asks which, and must say which is which.
+    store.start_session("skulk_hollow", {}, 7, ["Ana"])
+    store.start_session("skulk_hollow", {"guardian": "apoda", "level": "hard"}, 8, ["Ana"])
     # A game whose players a failing card made unreadable: History lists it as damaged.
     damaged = store.start_session("chickwood", {}, 5, ["Ana", "Bo"])
     store.finish_session(damaged, {"result": "scored", "reason": "Bo won.", "winners": ["Bo"]})
@@ -140,7 +143,7 @@ class ScreenshotApp(TablesideApp):
                 ]
         scenes += [
             # The demonstration games above are left unfinished: several of one kind.
-            ("home_resume_choice", partial(self._resume_choice, "skoventyr")),
+            ("home_resume_choice", partial(self._resume_choice, "skulk_hollow")),
             ("history_replay", partial(self._replay_latest, "skoventyr")),
             ("history_player_filter", self._open_player_filter),
             ("history_damaged_game", self._open_damaged_game),

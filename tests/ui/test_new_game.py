@@ -3,6 +3,7 @@
 import pytest
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from app.kit.widgets import TButton
 from app.screens.new_game import ChoiceButton, SeatChip
@@ -22,6 +23,14 @@ def type_name(driver: Driver, button: str, name: str) -> None:
     field = next(w for w in driver.visible() if isinstance(w, TextInput))
     field.text = name
     driver.tap_text("Add and seat")
+
+
+def in_form(widget: Widget, form: Widget) -> bool:
+    while widget.parent is not None and widget.parent is not widget:
+        widget = widget.parent
+        if widget is form:
+            return True
+    return False
 
 
 def chips(driver: Driver) -> list[str]:
@@ -87,3 +96,23 @@ def test_every_new_game_opens_at_the_top_of_its_form(driver: Driver) -> None:
         button = driver.find(text, TButton)
         bottom, top = button.to_window(0, button.y)[1], button.to_window(0, button.top)[1]
         assert view_bottom <= bottom and top <= view_top, f"{text} is not wholly in view"
+
+
+@pytest.mark.parametrize("title", ["Skoventyr", "Skulk Hollow", "Chickwood Forest", "Skogen"])
+def test_a_second_tap_on_new_game_changes_no_option(driver: Driver, title: str) -> None:
+    """Where Home's New game was, the form shows no choice: a tap a moment too many (a
+    player's rhythm, longer than any guard) lands on the bottom bar or on nothing."""
+    tile = driver.find(title).parent
+    button = next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game")
+    left, bottom = button.to_window(*button.pos)
+    right, top = button.to_window(button.right, button.top)
+    open_new_game(driver, title)
+    form = next(w for w in driver.visible() if isinstance(w, ScrollView))
+    form_bottom, form_top = form.to_window(0, form.y)[1], form.to_window(0, form.top)[1]
+    for widget in driver.visible():
+        if isinstance(widget, TButton) and in_form(widget, form):
+            x0, y0 = widget.to_window(*widget.pos)
+            x1, y1 = widget.to_window(widget.right, widget.top)
+            y0, y1 = max(y0, form_bottom), min(y1, form_top)  # the part the form shows
+            apart = y1 <= y0 or x1 <= left or right <= x0 or y1 <= bottom or top <= y0
+            assert apart, f"{widget.text!r} lies where New game was"
