@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from app.storage.opening import StoreFile
-from app.storage.values import now
+from app.storage.values import json_or_none, now
 
 
 @dataclass(frozen=True)
@@ -36,12 +37,20 @@ class PlayerRoster(StoreFile):
     def most_played(self) -> str | None:
         """The player in the most finished games (names that differ only in case count
         as one), the first of them to have played on a tie, spelt as in their first game;
-        None when no finished game names anyone. One query, however many games there
-        are: Settings asks it on the main thread, the export on its own."""
-        self.db.register_function(_casefold, deterministic=True, replace=True)
+        None when no finished game names anyone. One query that reads only the finished
+        games' players, row by row: Settings asks it on the main thread, however many
+        games there are, and the export on its own thread."""
+        counts: Counter[str] = Counter()  # first appearances first: ties go to them
+        spelling: dict[str, str] = {}
         with self._reading():
-            row = self.db.execute(MOST_PLAYED).fetchone()
-        return str(row[0]) if row else None
+            rows = self.db.execute(
+                "select players from sessions where status = 'finished' order by started, id"
+            )
+            for (players,) in rows:
+                for folded, name in {n.casefold(): n for n in _names(players)}.items():
+                    spelling.setdefault(folded, name)
+                    counts[folded] += 1
+        return spelling[counts.most_common(1)[0][0]] if counts else None
 
     def remove_player(self, player_id: int) -> None:
         """Remove from the roster; sessions keep the names they were played with."""
@@ -49,34 +58,9 @@ class PlayerRoster(StoreFile):
             self.db.execute("delete from players where id = ?", [player_id])
 
 
-def _casefold(name: object) -> object:
-    return name.casefold() if isinstance(name, str) else name
-
-
-#: Each finished game's players (a row whose players cannot be read names no one), each
-#: player once per game; the one in the most games, the earliest to play first on a tie.
-MOST_PLAYED = """
-with seated as (
-    select s.id as game, s.started, seat.id as place, seat.value as name,
-        _casefold(seat.value) as folded
-    from sessions s, json_each(
-        case when typeof(s.players) = 'text' then
-            case when json_valid(s.players) then
-                case when json_type(s.players) = 'array' then s.players else '[]' end
-            else '[]' end
-        else '[]' end
-    ) seat
-    where s.status = 'finished' and seat.type = 'text'
-),
-in_games as (
-    select folded, game, started, min(place) as place from seated group by folded, game
-),
-ranked as (
-    select folded, game, started, place,
-        row_number() over (partition by folded order by started, game, place) as nth,
-        count(*) over (partition by folded) as games
-    from in_games
-)
-select seated.name from ranked join seated using (folded, game, place)
-where ranked.nth = 1 order by ranked.games desc, ranked.started, game, place limit 1
-"""
+def _names(players: object) -> list[str]:
+    """A saved game's players, as stored (a JSON list of names); none if unreadable."""
+    names = json_or_none(players)
+    if isinstance(names, list) and all(isinstance(name, str) for name in names):
+        return names
+    return []
