@@ -35,6 +35,9 @@ def progress_at_each_step(
     session = Session(rules, config, seed)
     found = [rules.progress(session.state)]
     for action in actions:
-        session.undo() if action is None else session.play(action)
+        if action is None:
+            session.undo()
+        else:
+            session.play(action)
         found.append(rules.progress(session.state))
     return found

@@ -68,9 +68,9 @@ class Replay:
 
     def describe_step(self) -> str:
         """Where we are, in words: "Round 6, Grak's turn (129 of 132): King of War"."""
-        where = progress_words(self._progress[self.step], self.players)
         if self.step == 0:
             return f"The set-up (0 of {self.steps})"
+        where = progress_words(self._progress[self.step], self.players)
         event = self._events[self.step - 1]
         what = "Undo" if event.action is None else event.action.label
         return f"{where} ({self.step} of {self.steps}): {what}"
