@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -133,9 +133,14 @@ def sized(row: dict[str, Any], width: float) -> dict[str, Any]:
     return {**row, "text_width": words, "height": max(ROW_LEAST, lines + dp(12))}
 
 
+@lru_cache(maxsize=4096)  # rows repeat their words ("Ana · Standard"), and History reopens
 def _text_height(text: str, font_size: float, width: float) -> float:
-    core = CoreLabel(text=text, font_size=font_size, text_size=(width, None))
-    return float(core.render()[1]) if text else 0.0
+    if not text:
+        return 0.0
+    one_line, height = CoreLabel(font_size=font_size).get_extents(text)  # cheap to measure
+    if one_line <= width:
+        return float(height)
+    return float(CoreLabel(text=text, font_size=font_size, text_size=(width, None)).render()[1])
 
 
 class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
