@@ -25,7 +25,7 @@ from kivy.uix.modalview import ModalView
 from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
-from app.kit import legibility
+from app.kit import legibility, word_cuts
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check
@@ -41,18 +41,32 @@ def fill_demo_data(store: Store) -> None:
     for name in DEMO_PLAYERS:
         store.add_player(name)
     won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
-    caught = {"result": "lost", "reason": "Gamle Erik caught Vogter.", "cause": "caught"}
+    caught = {
+        "result": "lost",
+        "reason": "Gamle Erik caught Vogter: they are on the same Tree.",
+        "cause": "caught",
+    }
     no_move = {"result": "lost", "reason": "No action was possible.", "cause": "no_action"}
     season = [({}, won), ({}, caught), ({}, won), ({"damaged_trees": 1}, caught), ({}, won)]
     season += [({"damaged_trees": 1}, won), ({}, no_move), ({}, won), ({"damaged_trees": 1}, won)]
     for config, outcome in season:
         store.finish_session(store.start_session("skoventyr", config, 2, ["Ana"]), outcome)
-    for scores in ((41, 35, 29), (38, 44, 30), (52, 40, 47)):
+    # Long words as the engines say them, as History and Statistics must show them whole.
+    fallen = {"result": "lost", "reason": "The Foxen leader has fallen: the guardian wins."}
+    tanthos = {
+        "guardian": "tanthos",
+        "leader": "queen_of_blessing",
+        "level": "hard",
+        "hero_relics": 2,
+    }
+    store.finish_session(store.start_session("skulk_hollow", tanthos, 6, ["Dag"]), fallen)
+    quiet = "Two whole rounds went by without anyone playing a species tile. "
+    for scores, ending in (((41, 35, 29), ""), ((38, 44, 30), quiet), ((52, 40, 47), "")):
         names = ["Ana", "Bo", "Camille"]
         best = names[scores.index(max(scores))]
         scored = {
             "result": "scored",
-            "reason": f"{best} won with {max(scores)} points.",
+            "reason": f"{ending}{best} won with {max(scores)} points.",
             "winners": [best],
             "scores": [[n, p] for n, p in zip(names, scores, strict=True)],
         }
@@ -63,6 +77,9 @@ def fill_demo_data(store: Store) -> None:
             "update sessions set time_checked = 0 where id = (select max(id) from sessions)"
         )
     store.start_session("skogen", {}, 4, ["Bo", "Dag"])
+    # Two unfinished games of one kind: Resume asks which, and must say which is which.
+    store.start_session("skulk_hollow", {}, 7, ["Ana"])
+    store.start_session("skulk_hollow", {"guardian": "apoda", "level": "hard"}, 8, ["Ana"])
     # A game whose players a failing card made unreadable: History lists it as damaged.
     damaged = store.start_session("chickwood", {}, 5, ["Ana", "Bo"])
     store.finish_session(damaged, {"result": "scored", "reason": "Bo won.", "winners": ["Bo"]})
@@ -126,7 +143,7 @@ class ScreenshotApp(TablesideApp):
                 ]
         scenes += [
             # The demonstration games above are left unfinished: several of one kind.
-            ("home_resume_choice", partial(self._resume_choice, "skoventyr")),
+            ("home_resume_choice", partial(self._resume_choice, "skulk_hollow")),
             ("history_replay", partial(self._replay_latest, "skoventyr")),
             ("history_player_filter", self._open_player_filter),
             ("history_damaged_game", self._open_damaged_game),
@@ -284,7 +301,7 @@ class ScreenshotApp(TablesideApp):
             self.written.append(target)
             seen = legibility.measure()
             legibility.save(seen, target.with_suffix(".json"))
-            self.problems[name] = legibility.problems(seen)
+            self.problems[name] = legibility.problems(seen) + word_cuts.problems(seen)
             self._run_steps(steps[1:])
 
         # Two frames: one to lay out, one to draw.

@@ -141,11 +141,13 @@ def suggest_difficulty(
     recent = [s for s in played if level_of(s) == level][-5:]
     wins = sum(s.outcome["result"] == "won" for s in recent)
     if len(recent) < 3:
-        words = f"Keep playing at {level}: {len(recent)} game(s) so far."
+        games = f"{len(recent)} game{'s' if len(recent) != 1 else ''}"
+        words = f"Keep playing at {level}: {games} so far."
     elif wins >= 4:
         words = f"Try a harder game than {level}: {wins} wins in the last {len(recent)}."
     elif wins <= 1:
-        words = f"Try an easier game than {level}: {wins} win(s) in the last {len(recent)}."
+        won = "no win" if wins == 0 else "1 win"
+        words = f"Try an easier game than {level}: {won} in the last {len(recent)}."
     else:
         words = f"{level} suits you: {wins} wins in the last {len(recent)}."
     return Suggestion(words, wins, len(recent))

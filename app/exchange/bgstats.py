@@ -38,8 +38,6 @@ exporting twice gives the same file and a play that comes back is recognised.
 from __future__ import annotations
 
 import uuid
-from collections import Counter
-from collections.abc import Iterable
 
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
@@ -78,36 +76,10 @@ def set_owner(store: Store, name: str) -> None:
     store.set_setting(OWNER_SETTING, name)
 
 
-def most_played(sessions: Iterable[SavedSession]) -> str | None:
-    """The player in the most finished games (names count as one whatever their case),
-    the first of them to have played on a tie (``sessions`` oldest first), spelt as in
-    their first game; None when no game was finished."""
-    counts = PlayerCounts()
-    for session in sessions:
-        counts.add(session)
-    return counts.most()
-
-
-class PlayerCounts:
-    """How many finished games each player is in, counted a game at a time (``add``, the
-    oldest first), so that the player in the most (``most``) is known however many games
-    there are without keeping them."""
-
-    def __init__(self) -> None:
-        self._counts: Counter[str] = Counter()
-        self._spelling: dict[str, str] = {}
-
-    def add(self, session: SavedSession) -> None:
-        if session.status != "finished" or session.damage is not None:
-            return
-        for name in {name.casefold(): name for name in session.players}.values():
-            self._spelling.setdefault(name.casefold(), name)
-            self._counts[name.casefold()] += 1
-
-    def most(self) -> str | None:
-        """The player in the most games, the first to have played on a tie."""
-        # A Counter keeps first appearances first, and most_common keeps that order on a tie.
-        return self._spelling[self._counts.most_common(1)[0][0]] if self._counts else None
+def file_owner(store: Store) -> str:
+    """Who a BG Stats file names as its owner ("me"): the player chosen in Settings, else
+    the player in the most finished games; "" when there is neither."""
+    return chosen_owner(store) or store.most_played() or ""
 
 
 #: The one location of every exported play: "the app providing the play", as BG Stats

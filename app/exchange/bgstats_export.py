@@ -27,8 +27,7 @@ from app.exchange.bgstats import (
     COOPERATIVE,
     LOCATION_ID,
     LOCATION_NAME,
-    PlayerCounts,
-    chosen_owner,
+    file_owner,
     play_uuid,
     stable_uuid,
 )
@@ -53,7 +52,7 @@ def export_bgstats(store: Store, path: Path) -> None:
     with ExitStack() as files:
         file = files.enter_context(written(path))
         spool = files.enter_context(plays_spool(path.parent))
-        plays = BgStatsPlays(file, spool, "the BG Stats file", chosen_owner(store))
+        plays = BgStatsPlays(file, spool, "the BG Stats file", file_owner(store))
         write_games(store, [plays])
 
 
@@ -80,13 +79,11 @@ class BgStatsPlays:
 
     A finished game whose times cannot be read, or none of whose times can be right, is
     left out and named in ``skipped`` (naming ``file_name``). The file's owner ("me") is
-    ``owner`` (app.exchange.bgstats.chosen_owner), else the player in the most of its
-    games, counted as they are written."""
+    ``owner`` (app.exchange.bgstats.file_owner)."""
 
-    def __init__(self, file: TextIO, spool: TextIO, file_name: str, owner: str = "") -> None:
+    def __init__(self, file: TextIO, spool: TextIO, file_name: str, owner: str) -> None:
         self._file = file
         self._owner = owner
-        self._counts = PlayerCounts()
         self._spool = spool
         self._plays = JsonArray(spool, "  ")
         self._file_name = file_name
@@ -120,7 +117,6 @@ class BgStatsPlays:
         self._game_touched[session.game] = max(touched, times.modified)
         for name in session.players:
             self._player_id(name, times.modified)
-        self._counts.add(session)
         play = _bg_play(session, times, self._game_ids[session.game], self._player_ids)
         self._plays.add(dumps(play))
 
@@ -142,7 +138,7 @@ class BgStatsPlays:
 
     def finish(self) -> None:
         self._plays.close()
-        me = self._owner or self._counts.most()
+        me = self._owner
         me_id = 0  # no one: only in a file without players
         if me:
             # BG Stats' own files always name a player in the file as the owner; one

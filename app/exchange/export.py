@@ -1,5 +1,6 @@
-"""History's Export: every game as Tableside JSON, CSV and a BG Stats play file, into one
-folder, and a report of where they are and what could not be read.
+"""History's Export: the games it shows (all of them, unless a game or a player is chosen)
+as Tableside JSON, CSV and a BG Stats play file, into one folder, and a report of where
+they are and what could not be read.
 
 The saved games are read once, a few at a time, each written into every file as it is
 read, so that memory stays flat however many there are. The folder is written as
@@ -15,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.exchange import usb_sticks
-from app.exchange.bgstats import chosen_owner
+from app.exchange.bgstats import file_owner
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
 from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles
 from app.exchange.files import remove_leftovers, written, written_folder
@@ -35,6 +36,8 @@ class ExportReport:
     skipped: tuple[str, ...] = ()
     #: The label of the USB stick the folder is on; "" when it is not on one.
     stick: str = ""
+    #: Which games, in words with their verb: all of them, or those History showed.
+    games: str = "Your games are"
 
     @property
     def message(self) -> str:
@@ -44,7 +47,7 @@ class ExportReport:
             f" on the stick {self.stick}" if self.stick else f", a folder in {self.folder.parent}"
         )
         text = (
-            f"Your games are in {self.folder.name}{where}. "
+            f"{self.games} in {self.folder.name}{where}. "
             f"Its files: {JSON_FILE}, {SESSIONS_FILE}, {EVENTS_FILE}, and "
             f"{self.bgstats_file} to open with the BG Stats app."
         )
@@ -59,13 +62,26 @@ class ExportReport:
         return text
 
 
+@dataclass(frozen=True)
+class Selection:
+    """The games to export when not all of them: those History shows (filtered by game
+    or player), and how to say which they are, with the verb that follows ("The 4
+    Skulk Hollow games shown are", "The Skogen game shown is")."""
+
+    ids: frozenset[int]
+    words: str
+
+
 #: How many skipped games the export's message names, the rest are counted.
 _SKIPPED_SHOWN = 8
 
 
-def export_all(store: Store, folder: Path, progress: Progress | None = None) -> ExportReport:
-    """Every game as Tableside JSON, CSV and a BG Stats file, into ``folder`` (which
-    must not exist yet: see files.free_name), telling ``progress`` after each game.
+def export_all(
+    store: Store, folder: Path, progress: Progress | None = None, only: Selection | None = None
+) -> ExportReport:
+    """Every game (or ``only`` those chosen) as Tableside JSON, CSV and a BG Stats file,
+    into ``folder`` (which must not exist yet: see files.free_name), telling
+    ``progress`` after each game.
 
     Whatever can be read is written; ``skipped`` says what could not be. A file that
     cannot be written raises ``OSError`` (see ``write_problem``), a saved-games file
@@ -73,6 +89,8 @@ def export_all(store: Store, folder: Path, progress: Progress | None = None) -> 
     remove_leftovers(folder.parent)
     players = [player.name for player in store.players()]
     ids = store.session_ids()
+    if only is not None:
+        ids = [session_id for session_id in ids if session_id in only.ids]
     bgstats_file = bgstats_file_name(datetime.now().date())  # the table's day
     with written_folder(folder) as partial, ExitStack() as files:
         json_file = files.enter_context(written(partial / JSON_FILE))
@@ -82,7 +100,7 @@ def export_all(store: Store, folder: Path, progress: Progress | None = None) -> 
             files.enter_context(written(partial / bgstats_file)),
             files.enter_context(plays_spool(partial)),
             bgstats_file,
-            chosen_owner(store),
+            file_owner(store),
         )
         unread = _Unread()
         writers: list[GameWriter] = [
@@ -93,18 +111,22 @@ def export_all(store: Store, folder: Path, progress: Progress | None = None) -> 
         ]
         write_games(store, writers, ids, progress)
     skipped = unread.skipped + plays.skipped
-    return ExportReport(folder, bgstats_file, tuple(dict.fromkeys(skipped)))
+    games = only.words if only is not None else ExportReport.games
+    return ExportReport(folder, bgstats_file, tuple(dict.fromkeys(skipped)), games=games)
 
 
 def export_saved_games(
-    db_path: Path | None, folder: Path, progress: Progress | None = None
+    db_path: Path | None,
+    folder: Path,
+    progress: Progress | None = None,
+    only: Selection | None = None,
 ) -> ExportReport:
     """``export_all`` as History runs it, on a worker thread: from the saved-games file
     at ``db_path`` on a connection of its own, and with every file flushed to the
     device at the end, so that a stick can be pulled out once the screen says so."""
     store = store_of_its_own(db_path)
     try:
-        report = export_all(store, folder, progress)
+        report = export_all(store, folder, progress, only)
     finally:
         store.close()
     usb_sticks.flush(folder)

@@ -3,6 +3,7 @@ games played, and horizontal bars with their words and counts."""
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import pairwise
 from typing import Any
 
@@ -43,8 +44,9 @@ class LineChart(FloatLayout):
             return
 
         def at(x: float, rate: float) -> tuple[float, float]:
-            span = max(1, self.x_max - 1)
-            return left + width * (x - 1) / span, bottom + height * rate
+            if self.x_max <= 1:  # one game: its point in the middle, clear of the labels
+                return left + width / 2, bottom + height * rate
+            return left + width * (x - 1) / (self.x_max - 1), bottom + height * rate
 
         ends = [at(*points[-1]) for _colour, points in self.series]
         # Discs just right of their line's end; those that would touch stack up.
@@ -53,7 +55,8 @@ class LineChart(FloatLayout):
         with self.canvas.before:
             Color(*theme.OUTLINE)
             for rate in (0, 0.5, 1):
-                Line(points=[*at(1, rate), *at(self.x_max, rate)], width=1)
+                y = at(1, rate)[1]
+                Line(points=[left, y, left + width, y], width=1)
             for (colour, points), (x, y) in zip(self.series, discs, strict=True):
                 Color(*colour)
                 line = [c for p in points for c in at(*p)]
@@ -70,16 +73,27 @@ class LineChart(FloatLayout):
                 pos=(x, y - MARKER / 2),
             )
             self.add_widget(marker)
-        for rate in (0, 0.5, 1):
-            self._label(f"{round(rate * 100)}%", left - dp(44), at(1, rate)[1] - dp(10))
-        self._label("game 1", left, self.y)
-        self._label(f"game {int(self.x_max)}", left + width - dp(60), self.y)
+        for rate in (0, 0.5, 1):  # right-aligned, ending short of the chart and its discs
+            y = at(1, rate)[1] - dp(10)
+            self._label(f"{round(rate * 100)}%", left - dp(46), y, dp(42), "right")
+        if self.x_max <= 1:  # one game, one label: ending under its point, left of its disc
+            self._label("game 1", at(1, 0)[0] - dp(64), self.y, align="right")
+        else:
+            self._label("game 1", left, self.y, align="left")
+            self._label(f"game {int(self.x_max)}", left + width - dp(62), self.y, align="right")
 
-    def _label(self, text: str, x: float, y: float) -> None:
+    def _label(
+        self, text: str, x: float, y: float, width: float = dp(62), align: str = "center"
+    ) -> None:
         label = Label(
-            text=text, font_size=theme.LABEL, color=theme.TEXT_DIM, size_hint=(None, None)
+            text=text,
+            font_size=theme.LABEL,
+            color=theme.TEXT_DIM,
+            size_hint=(None, None),
+            halign=align,
+            valign="middle",
         )
-        label.size = (dp(62), dp(20))
+        label.size = label.text_size = (width, dp(20))
         label.pos = (x, y)
         self.add_widget(label)
 
@@ -114,23 +128,27 @@ class BarChart(BoxLayout):
         most = max((count for _, count in self.rows), default=0) or 1
         for words, count in self.rows:
             row = BoxLayout(size_hint_y=None, height=dp(32), spacing=dp(8))
-            row.add_widget(
-                Label(
-                    text=words,
-                    font_size=theme.LABEL,
-                    halign="left",
-                    valign="middle",
-                    shorten=True,
-                    size_hint_x=0.5,
-                    text_size=(dp(10), None),
-                )
+            label = Label(
+                text=words,
+                font_size=theme.LABEL,
+                halign="left",
+                valign="middle",
+                size_hint_x=0.5,
+                text_size=(dp(10), None),
             )
-            row.children[0].bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+            # Long words wrap (whole words, never cut) and the row grows to hold them.
+            label.bind(width=lambda lbl, width: setattr(lbl, "text_size", (width, None)))
+            label.bind(texture_size=partial(_hold_words, row))
+            row.add_widget(label)
             row.add_widget(Bar(share=count / most, colour=self.colour, size_hint_x=0.4))
             row.add_widget(
                 Label(text=str(count), font_size=theme.LABEL, bold=True, size_hint_x=0.1)
             )
             self.add_widget(row)
+
+
+def _hold_words(row: Widget, _label: Label, texture_size: tuple[float, float]) -> None:
+    row.height = max(dp(32), texture_size[1] + dp(6))
 
 
 def colour_at(index: int) -> Colour:

@@ -69,9 +69,13 @@ class GameScreen(BaseScreen):
     # -- replay ------------------------------------------------------------------------
 
     def show_step(self, step: int) -> None:
-        assert self.replay is not None
-        self.replay.go_to(step)
-        self.refresh()
+        """Show another step of the replay as if the game had been opened there: nothing
+        the screen noted at the step shown before (a turn just over, a refusal) carries
+        over to it."""
+        replay = self.replay
+        assert replay is not None
+        replay.go_to(step)
+        self.prepare(self.game, replay)
 
     def resume(self) -> None:
         App.get_running_app().resume_game(self.game, self.play.session_id)

@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -27,7 +29,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from app.exchange import usb_sticks
 from app.exchange.bgstats_import import IMPORT_SUFFIXES, ImportReport, import_file
-from app.exchange.export import ExportReport, export_saved_games
+from app.exchange.export import ExportReport, Selection, export_saved_games
 from app.exchange.files import PARTIAL, free_name, remove_leftovers, write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
@@ -44,6 +46,14 @@ from app.storage.faults import StorageFault
 from app.storage.sessions import SavedSession
 
 PLAYED_BY_ANYONE = "Played by anyone"
+
+#: A row of the list: the game's name and when on the left, then the result and the
+#: players in words wrapped as they need (never cut), then the row's buttons.
+ROW_PAD = dp(12)
+ROW_LEFT = dp(160)
+ROW_LEAST = dp(64)
+SET_DATE_WIDTH = dp(120)
+BGSTATS_WIDTH = dp(170)
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
@@ -110,6 +120,29 @@ def describe(session: SavedSession) -> dict[str, Any]:
     }
 
 
+def sized(row: dict[str, Any], width: float) -> dict[str, Any]:
+    """``row`` with the width of its words and the height they need in a list ``width``
+    wide: kv lays the row out with the same figures (kv/history.kv)."""
+    buttons = (SET_DATE_WIDTH if row["time_not_checked"] else 0) + (
+        BGSTATS_WIDTH if row["bgstats"] else 0
+    )
+    # Padding on both sides and a gap between each of the row's five parts.
+    words = max(dp(100), width - 2 * ROW_PAD - 4 * ROW_PAD - ROW_LEFT - buttons)
+    lines = _text_height(row["result"], theme.BODY, words)
+    lines += _text_height(row["players"], theme.LABEL, words)
+    return {**row, "text_width": words, "height": max(ROW_LEAST, lines + dp(12))}
+
+
+@lru_cache(maxsize=4096)  # rows repeat their words ("Ana · Standard"), and History reopens
+def _text_height(text: str, font_size: float, width: float) -> float:
+    if not text:
+        return 0.0
+    one_line, height = CoreLabel(font_size=font_size).get_extents(text)  # cheap to measure
+    if one_line <= width:
+        return float(height)
+    return float(CoreLabel(text=text, font_size=font_size, text_size=(width, None)).render()[1])
+
+
 class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     """A saved game; touching it steps through the game from its log."""
 
@@ -120,6 +153,7 @@ class HistoryRow(tap_guard.GuardedButtonBehavior, BoxLayout):
     when = StringProperty("")
     players = StringProperty("")
     result = StringProperty("")
+    text_width = NumericProperty(0)  # for the result and the players
     #: What of the saved game cannot be read, in words; "" when all of it can.
     damage = StringProperty("")
     #: Its time was not checked: the row offers to set its date.
@@ -148,6 +182,8 @@ class HistoryScreen(BaseScreen):
     game_filter = StringProperty("")  # "" shows every game
     player_filter = StringProperty("")  # "" shows everyone's games
     empty_text = StringProperty("")
+    #: A game or a player is chosen: Export writes the games shown, and says so.
+    filtered = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -161,6 +197,8 @@ class HistoryScreen(BaseScreen):
         self.player_chip.bind(on_release=lambda _chip: self.choose_player())
         self.ids.filters.add_widget(self.player_chip)
         self._loaded = False
+        self._described: list[dict[str, Any]] = []  # the rows before sizing
+        self.ids.games.bind(width=lambda _view, _width: self._size_rows())
         #: An export or an import: one at a time, off the UI thread.
         self._exchange: Background[Any] = Background("export or import")
 
@@ -265,11 +303,13 @@ class HistoryScreen(BaseScreen):
         self.refresh()
 
     def export_all(self) -> None:
-        """Every game as Tableside JSON, CSV and a BG Stats file, in a dated folder on a
-        USB stick if one is plugged in, else in Tableside's exchange folder: written on
-        a worker thread while a popup shows how far it has got."""
+        """The games shown (every game, unless a game or a player is chosen) as
+        Tableside JSON, CSV and a BG Stats file, in a dated folder on a USB stick if one
+        is plugged in, else in Tableside's exchange folder: written on a worker thread
+        while a popup shows how far it has got."""
         if self._exchange.busy:
             return
+        only = self._shown() if self.filtered else None
         base, stick, locked = export_place()
         folder = free_name(base / datetime.now().strftime("export-%Y%m%d-%H%M%S"))
         progress = ProgressPopup("Exporting your games", "Writing", "game")
@@ -291,7 +331,7 @@ class HistoryScreen(BaseScreen):
         def work() -> ExportReport:
             # The export tidies where it writes; the Pi's own folder is tidied too.
             remove_leftovers(on_the_pi)
-            return export_saved_games(db_path, folder, progress.tell)
+            return export_saved_games(db_path, folder, progress.tell, only)
 
         self._exchange.run(folder, work, exported, failed)
 
@@ -347,7 +387,9 @@ class HistoryScreen(BaseScreen):
         if self.player_filter:
             wanted = self.player_filter.casefold()
             sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
-        self.rows = [describe(s) for s in sessions]
+        self._described = [describe(s) for s in sessions]
+        self.filtered = bool(self.game_filter or self.player_filter)
+        self._size_rows()
         self._loaded = True
         # The rows under a finger changed; a tap made while the list was loading (as
         # History first opens, perhaps aimed at Home) must not land on one.
@@ -361,6 +403,20 @@ class HistoryScreen(BaseScreen):
             if game
             else "No games yet. Every game you play, finished or not, is listed here."
         )
+
+    def _shown(self) -> Selection:
+        """The games the list shows, and words for them ("The 4 Skogen games shown are")."""
+        count = len(self._described)
+        game = BY_KEY.get(self.game_filter)
+        kind = f"{game.title} game" if game else "game"
+        by = f" played by {self.player_filter}" if self.player_filter else ""
+        one = f"The {kind}{by} shown is"
+        words = one if count == 1 else f"The {count} {kind}s{by} shown are"
+        return Selection(frozenset(row["session_id"] for row in self._described), words)
+
+    def _size_rows(self) -> None:
+        width = self.ids.games.width
+        self.rows = [sized(row, width) for row in self._described]
 
 
 def _export_problem(problem: Exception, folder: Path) -> str:

@@ -1,8 +1,8 @@
 """Home: the four games as large tiles, their unfinished games, History and Settings.
 
 With one unfinished game of a kind, Resume reopens it at once; with several, the person
-picks which (who plays, when it was started and last played, how far it got): never
-silently the latest.
+picks which (who plays, with which options, how far it got and when it was last played):
+never silently the latest.
 """
 
 from __future__ import annotations
@@ -105,21 +105,35 @@ def people(session: SavedSession) -> str:
 
 
 def describe_unfinished(store: Store, session: SavedSession) -> str:
-    """Who, how far, and when: two lines of a row to pick from."""
-    events, unreadable = store.readable_events(session.id)
-    steps = 0
-    for event in events:
-        kind = event.payload.get("type")
-        steps += 1 if kind == "action" else -1 if kind == "undo" else 0
-    played = f"{steps} step{'s' if steps != 1 else ''} played"
-    if unreadable:
-        played += f" ({len(unreadable)} cannot be read)"
-    if not session.time_checked:
-        return f"{people(session)}: {played}\n{NOT_CHECKED}"
-    return (
-        f"{people(session)}: {played}\n"
-        f"Started {when(session.started)}, last played {when(session.updated)}"
-    )
+    """Which game it is (who plays, with which options), how far it got and when it was
+    last played: the two lines of a row to pick from."""
+    game = BY_KEY[session.game]
+    options = game.summary(session.config)
+    which = f"{people(session)} \u00b7 {options}" if options else people(session)
+    played = f"last played {when(session.updated)}" if session.time_checked else NOT_CHECKED
+    return f"{which}\n{how_far(store, game, session)} \u00b7 {played[:1].lower()}{played[1:]}"
+
+
+def how_far(store: Store, game: GameInfo, session: SavedSession) -> str:
+    """How far a saved game got, as its players count ("Round 3, Grak's turn"); for one
+    that cannot be replayed, how many of its steps were played."""
+    from app.play.play_session import read_saved_game
+    from app.play.progress import progress_words
+    from engines.core import Session
+
+    rules = game.rules()
+    try:
+        saved, config, events = read_saved_game(store, rules, session.id)
+        state = Session.replay(rules, config, saved.seed, events).state
+    except ValueError:  # damaged, or refused by the rules: count what can be read
+        readable, unreadable = store.readable_events(session.id)
+        steps = sum(
+            1 if kind == "action" else -1 if kind == "undo" else 0
+            for kind in (event.payload.get("type") for event in readable)
+        )
+        played = f"{steps} step{'s' if steps != 1 else ''} played"
+        return played + (f" ({len(unreadable)} cannot be read)" if unreadable else "")
+    return progress_words(rules.progress(state), session.players)
 
 
 class HomeScreen(BaseScreen):

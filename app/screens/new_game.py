@@ -88,6 +88,16 @@ class NewGameScreen(BaseScreen):
         self._build_players()
         self._build_rows()
         self._build_tools()
+        self._to_the_top()
+
+    def _to_the_top(self) -> None:
+        """Every New game opens at the top of its form: the screen is shared by the games,
+        and a scroll (or a flick still gliding) left from another game's form would put
+        other rows under the finger than the person expects."""
+        form = self.ids.form
+        form.effect_y.velocity = 0
+        form.effect_y.cancel()
+        form.scroll_y = 1
 
     @property
     def named(self) -> bool:

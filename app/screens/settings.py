@@ -9,8 +9,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from app.exchange.bgstats import chosen_owner, most_played, set_owner
-from app.exchange.saved import sessions_in_chunks
+from app.exchange.bgstats import chosen_owner, set_owner
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
@@ -90,19 +89,13 @@ class SettingsScreen(BaseScreen):
     def refresh_players(self) -> None:
         store = App.get_running_app().store
         self.players = [{"player_id": p.id, "name": p.name} for p in store.players()]
-        most = self._most_played()
+        most = store.most_played()
         self.owner = chosen_owner(store) or (f"{most} (most games)" if most else "Not chosen")
-
-    def _most_played(self) -> str | None:
-        """Counted a few games at a time, the oldest first (its games are never all
-        held at once, however many there are)."""
-        store = App.get_running_app().store
-        return most_played(sessions_in_chunks(store, store.session_ids()))
 
     def choose_owner(self) -> None:
         """Which player owns the phone with BG Stats: its files name that player as
         "me". Whoever has played most, unless someone is chosen."""
-        most = self._most_played()
+        most = App.get_running_app().store.most_played()
         choices = [(f"Whoever has played most ({most})" if most else "Whoever plays most", "")]
         choices += [(row["name"], row["name"]) for row in self.players]
         ChoiceListPopup("Which player are you?", {"Players": choices}, self.set_owner).open()

@@ -23,6 +23,7 @@ from engines.chickwood.actions import (
 )
 from engines.chickwood.config import Config
 from engines.chickwood.loot import Collection
+from engines.chickwood.progress import progress
 from engines.chickwood.rounds import final_table
 from engines.chickwood.rules import (
     NAME,
@@ -85,6 +86,7 @@ __all__ = [
     "manual_edits",
     "new_game",
     "outcome",
+    "progress",
     "propose",
     "quick_score",
     "scoreboard",

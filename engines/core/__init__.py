@@ -4,6 +4,7 @@ from engines.core.actions import Action, accepted
 from engines.core.changes import Change, Places, check_changes, differences, to_announce
 from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
+from engines.core.progress import Progress
 from engines.core.rng import Rng
 from engines.core.rules import GameRules
 from engines.core.serial import JSON, Saveable, from_data, to_data
@@ -20,6 +21,7 @@ __all__ = [
     "IllegalAction",
     "Outcome",
     "Places",
+    "Progress",
     "Recorder",
     "Rng",
     "Saveable",

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from engines.core.actions import Action
 from engines.core.changes import Change
 from engines.core.outcome import Outcome
+from engines.core.progress import Progress
 
 
 class GameRules(Protocol):
@@ -32,6 +33,8 @@ class GameRules(Protocol):
     def apply(self, state: Any, action: Action) -> Any: ...
 
     def outcome(self, state: Any) -> Outcome | None: ...
+
+    def progress(self, state: Any) -> Progress: ...
 
     def view(self, state: Any, seat: str) -> Any: ...
 

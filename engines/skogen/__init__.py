@@ -25,6 +25,7 @@ from engines.skogen.board import Board
 from engines.skogen.config import Config
 from engines.skogen.end import PlayerScore
 from engines.skogen.ledger import Standing, standings
+from engines.skogen.progress import progress
 from engines.skogen.rules import (
     NAME,
     apply,
@@ -65,6 +66,7 @@ __all__ = [
     "new_game",
     "outcome",
     "printed_draw",
+    "progress",
     "scores",
     "setup_steps",
     "standings",

@@ -51,6 +51,7 @@ from engines.skoventyr.changes import table_changes, table_places
 from engines.skoventyr.config import Config
 from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import Forest, Tree
+from engines.skoventyr.progress import progress
 from engines.skoventyr.rules import (
     NAME,
     apply,
@@ -129,6 +130,7 @@ __all__ = [
     "new_game",
     "next_reveal_odds",
     "outcome",
+    "progress",
     "refusal",
     "setup_steps",
     "table_changes",

@@ -51,6 +51,7 @@ from engines.skulk_hollow.edits import (
     manual_edits,
 )
 from engines.skulk_hollow.geometry import Direction, Layout
+from engines.skulk_hollow.progress import progress
 from engines.skulk_hollow.rules import (
     NAME,
     apply,
@@ -114,6 +115,7 @@ __all__ = [
     "manual_edits",
     "new_game",
     "outcome",
+    "progress",
     "setup_steps",
     "starting_hand",
     "table_changes",

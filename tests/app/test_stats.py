@@ -77,11 +77,13 @@ def test_the_suggested_difficulty_follows_recent_results(sessions: list[SavedSes
     suggestion = stats.suggest_difficulty(sessions, "skoventyr", level)
     assert suggestion is not None
     assert (suggestion.recent_wins, suggestion.recent_games) == (0, 3)
-    assert suggestion.words.startswith("Try an easier game than harder")
+    assert suggestion.words == "Try an easier game than harder: no win in the last 3."
     standard_only = [s for s in sessions if level(s) == "standard"]
     again = stats.suggest_difficulty(standard_only, "skoventyr", level)
     assert again is not None and again.words.startswith("Try a harder game than standard")
     assert stats.suggest_difficulty(sessions, "skulk_hollow", level) is None
+    first = stats.suggest_difficulty(stats.finished(standard_only)[:1], "skoventyr", level)
+    assert first is not None and first.words == "Keep playing at standard: 1 game so far."
 
 
 def test_a_players_record(sessions: list[SavedSession]) -> None:

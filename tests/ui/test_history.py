@@ -40,13 +40,15 @@ def test_stepping_through_a_saved_game_and_resuming_it(driver: Driver) -> None:
     driver.tap(row)
 
     assert isinstance(screen.play, Replay)
-    assert f"{steps} of {steps}: {play.session.actions[-1].label}" in driver.texts()
+    assert f"Turn 2: Player 1 ({steps} of {steps}): {play.session.actions[-1].label}" in (
+        driver.texts()
+    )
     assert screen.play.state == play.state
     driver.tap_text("<")
     assert screen.play.step == steps - 1
     assert screen.play.state == states[-2]
-    driver.tap_text("<<")
-    assert f"0 of {steps}: The set-up" in driver.texts()
+    driver.tap_text("< Turn")  # back to where turn 1 began: the set-up
+    assert f"The set-up (0 of {steps})" in driver.texts()
     assert "Call" not in driver.texts()  # a replay offers no moves
 
     driver.tap_text("Resume")
@@ -180,8 +182,45 @@ def test_a_skogen_game_is_stepped_through_too(driver: Driver) -> None:
     row = next(w for w in driver.visible() if getattr(w, "session_id", None) == play.session_id)
     driver.tap(row)
     assert isinstance(screen.play, Replay)
-    assert "1 of 1: " + play.session.actions[-1].label in driver.texts()
+    assert any(t.endswith("(1 of 1): " + play.session.actions[-1].label) for t in driver.texts())
     driver.tap_text("<")
     assert screen.play.state == G.new_game(play.session.config, play.session.seed)
     driver.tap_text("Resume")
     assert not isinstance(screen.play, Replay) and screen.play.state == play.state
+
+
+def test_a_long_result_wraps_in_whole_words_and_its_row_holds_it(driver: Driver) -> None:
+    store = driver.app.store
+    reason = (
+        "Two whole rounds went by without anyone playing a species tile. Bo won with 44 points."
+    )
+    scored = {"result": "scored", "reason": reason, "winners": ["Bo"], "scores": [["Bo", 44]]}
+    store.finish_session(store.start_session("skogen", {}, 1, ["Ana", "Bo"]), scored)
+    driver.tap_text("History")
+    driver.pump(2)
+    label = driver.find(reason)
+    lines = ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+    assert len(lines) > 1 and " ".join(lines).split() == reason.split()
+    row = label.parent.parent
+    assert row.y <= label.y and label.top <= row.top  # the row grew to hold the lines
+
+
+def test_export_writes_the_games_history_shows_and_says_so(driver: Driver) -> None:
+    store = driver.app.store
+    won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
+    for _ in range(2):
+        store.finish_session(store.start_session("skoventyr", {}, 5, ["Ana"]), won)
+    store.start_session("skogen", {}, 1, ["Ana", "Bo"])
+    driver.tap_text("History")
+    assert "Export" in driver.texts()
+    driver.tap(driver.find("Skoventyr", FilterChip))
+    driver.tap_text("Export these")
+    driver.wait_for_background()
+    notice = next(t for t in driver.texts() if " shown are in " in t)
+    assert notice.startswith("The 2 Skoventyr games shown are in ")
+    where = re.match(r".* are in (\S+), a folder in (.+?)\. Its files", notice)
+    assert where is not None
+    folder = Path(where.group(2)) / where.group(1)
+    rows = (folder / "sessions.csv").read_text().splitlines()[1:]
+    assert len(rows) == 2 and all("skoventyr" in row for row in rows)
+    driver.close_popups()

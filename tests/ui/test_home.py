@@ -8,6 +8,7 @@ from app.games import BY_KEY
 from app.kit.choice_list import ChoiceListPopup
 from app.screens.when import when
 from engines import skoventyr as S
+from engines import skulk_hollow as K
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -49,13 +50,36 @@ def test_with_several_unfinished_games_resume_lets_the_person_pick(driver: Drive
     assert driver.app.root.current == "home"  # nothing opened yet: a choice first
     rows = [w.text for w in driver.visible() if w.__class__.__name__ == "ChoiceRow"]
     assert len(rows) == 2
-    assert rows[0].startswith("Camille: 0 steps played\nStarted today")  # latest first
-    assert rows[1].startswith("Ana and Bo: 2 steps played\nStarted today")
+    assert rows[0].startswith("Camille \u00b7 Standard\nTurn 1: Camille \u00b7 last played today")
+    assert rows[1].startswith("Ana and Bo \u00b7 Standard\nTurn 2: Bo \u00b7 last played today")
 
     driver.tap_text(rows[1])
     assert driver.app.root.current.endswith("SkoventyrPlayScreen")
     assert driver.app.current_screen.play.session_id == older
     assert not any(isinstance(w, ChoiceListPopup) for w in driver.visible())
+
+
+def test_the_resume_list_says_which_game_is_which(driver: Driver) -> None:
+    """Two games of one kind by the same player: the options tell them apart (the
+    guardian, its leader and level), and how far each got, in rounds and turns."""
+    skulk = BY_KEY["skulk_hollow"]
+    for config in (K.Config(), K.Config(guardian="apoda", level="hard")):
+        driver.app.start_game(skulk, config, ["Ana"], seed=3)
+        driver.close_popups()
+    play = driver.app.current_screen.play
+    while K.progress(play.state).side == "":  # into Apoda's turn
+        play.play(K.legal_actions(play.state)[0])
+    driver.app.home()
+    driver.close_popups()
+    driver.tap(driver.find("Resume one of 2"))
+    rows = [w.text for w in driver.visible() if w.__class__.__name__ == "ChoiceRow"]
+    assert [row.split("\n")[0] for row in rows] == [
+        "Ana \u00b7 Apoda vs King of War, hard guardian",
+        "Ana \u00b7 Grak vs King of War, normal guardian",
+    ]
+    assert rows[0].split("\n")[1].startswith("Round 1, Apoda's turn \u00b7 last played today")
+    assert rows[1].split("\n")[1].startswith("Round 1, the players' turn \u00b7 last played")
+    driver.close_popups()
 
 
 def test_times_are_said_as_a_person_would() -> None:
@@ -92,7 +116,7 @@ def test_a_game_played_on_an_unset_clock_never_says_1970(
     driver.tap(driver.find("Resume one of 2"))
     rows = [w.text for w in driver.visible() if w.__class__.__name__ == "ChoiceRow"]
     assert sorted(rows) == [
-        "Ana: 1 step played\nTime not checked",
-        "Bo: 0 steps played\nTime not checked",
+        "Ana \u00b7 Standard\nTurn 1: Ana \u00b7 time not checked",
+        "Bo \u00b7 Standard\nTurn 1: Bo \u00b7 time not checked",
     ]
     driver.close_popups()

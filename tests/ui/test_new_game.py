@@ -1,7 +1,9 @@
 """New game: players by name in turn order, guests typed in, no one-answer questions."""
 
 import pytest
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from app.kit.widgets import TButton
 from app.screens.new_game import ChoiceButton, SeatChip
@@ -21,6 +23,14 @@ def type_name(driver: Driver, button: str, name: str) -> None:
     field = next(w for w in driver.visible() if isinstance(w, TextInput))
     field.text = name
     driver.tap_text("Add and seat")
+
+
+def in_form(widget: Widget, form: Widget) -> bool:
+    while widget.parent is not None and widget.parent is not widget:
+        widget = widget.parent
+        if widget is form:
+            return True
+    return False
 
 
 def chips(driver: Driver) -> list[str]:
@@ -67,3 +77,42 @@ def test_a_game_for_one_does_not_ask_how_many_play(driver: Driver) -> None:
     players_row = driver.find("Players").parent
     buttons = [w.text for w in players_row.walk(restrict=True) if isinstance(w, TButton)]
     assert buttons == ["Add a name"]
+
+
+def test_every_new_game_opens_at_the_top_of_its_form(driver: Driver) -> None:
+    """A form left scrolled (or still gliding from a flick) does not carry over to the
+    next game's: the first rows are where the person sees them, none under the title."""
+    open_new_game(driver, "Skoventyr")
+    form = next(w for w in driver.visible() if isinstance(w, ScrollView))
+    form.scroll_y = 0
+    form.effect_y.velocity = -2000  # a flick still gliding as Back is touched
+    driver.pump(2)
+    driver.tap_text("Back")
+    open_new_game(driver, "Skulk Hollow")
+    driver.pump(10)
+    assert form.scroll_y == 1
+    view_bottom, view_top = form.to_window(0, form.y)[1], form.to_window(0, form.top)[1]
+    for text in ("Add a name", "Grak"):
+        button = driver.find(text, TButton)
+        bottom, top = button.to_window(0, button.y)[1], button.to_window(0, button.top)[1]
+        assert view_bottom <= bottom and top <= view_top, f"{text} is not wholly in view"
+
+
+@pytest.mark.parametrize("title", ["Skoventyr", "Skulk Hollow", "Chickwood Forest", "Skogen"])
+def test_a_second_tap_on_new_game_changes_no_option(driver: Driver, title: str) -> None:
+    """Where Home's New game was, the form shows no choice: a tap a moment too many (a
+    player's rhythm, longer than any guard) lands on the bottom bar or on nothing."""
+    tile = driver.find(title).parent
+    button = next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game")
+    left, bottom = button.to_window(*button.pos)
+    right, top = button.to_window(button.right, button.top)
+    open_new_game(driver, title)
+    form = next(w for w in driver.visible() if isinstance(w, ScrollView))
+    form_bottom, form_top = form.to_window(0, form.y)[1], form.to_window(0, form.top)[1]
+    for widget in driver.visible():
+        if isinstance(widget, TButton) and in_form(widget, form):
+            x0, y0 = widget.to_window(*widget.pos)
+            x1, y1 = widget.to_window(widget.right, widget.top)
+            y0, y1 = max(y0, form_bottom), min(y1, form_top)  # the part the form shows
+            apart = y1 <= y0 or x1 <= left or right <= x0 or y1 <= bottom or top <= y0
+            assert apart, f"{widget.text!r} lies where New game was"
