@@ -60,11 +60,16 @@ class CastleButton(TButton):
 
 class ChickwoodPlayScreen(GameScreen):
     phase = StringProperty("raid")
-    prompt = StringProperty("")
-    refused = BooleanProperty(False)  # the prompt is a refusal
+    prompt = StringProperty("")  # what to do now, in the side column
+    #: A refused touch explained, in the bottom bar beside the button just pressed: it
+    #: never moves the castles or the loot pad under the next touch.
+    refusal = StringProperty("")
     castle = StringProperty("")  # the castle chosen for the raid being built
     counts = DictProperty({})  # loot counted on the pad
     primary_text = StringProperty("")
+    #: The primary button can act (a raid needs its castle first): only then is it lit,
+    #: so a raid just taken shows at once and a second tap reads as nothing to do yet.
+    primary_ready = BooleanProperty(True)
     can_undo = BooleanProperty(False)
     telling = BooleanProperty(False)  # an instruction for the table is shown
     top_words = StringProperty("")  # the top bar's button: the deck's count, or Reopen
@@ -102,7 +107,7 @@ class ChickwoodPlayScreen(GameScreen):
             tuple(c for c in config.cards_in_play if not c.forest),
             config.legendary,
         )
-        self.say("")
+        self.say()
         self._build_pad()
         self.refresh()
 
@@ -111,9 +116,9 @@ class ChickwoodPlayScreen(GameScreen):
         state: C.State = self.play.state
         return state
 
-    def say(self, text: str, refused: bool = False) -> None:
-        self.prompt = text
-        self.refused = refused
+    def say(self, refusal: str = "") -> None:
+        """Explain a refused touch (an empty text: none to explain)."""
+        self.refusal = refusal
 
     # -- building a raid or an entry -------------------------------------------------------
 
@@ -134,7 +139,7 @@ class ChickwoodPlayScreen(GameScreen):
             self.draft.add("loot", self.seat, key)
         elif self.phase == "raid" or self.fixing:
             self.touches.append(("loot", key))
-        self.say("")
+        self.say()
         self.refresh()
 
     def choose_castle(self, value: str) -> None:
@@ -143,7 +148,7 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "raid" or self.fixing:
             self.touches = [t for t in self.touches if t[0] != "castle"]
             self.touches.append(("castle", value))
-        self.say("")
+        self.say()
         self.refresh()
 
     def touch_player(self, seat: int) -> None:
@@ -151,7 +156,7 @@ class ChickwoodPlayScreen(GameScreen):
         entries to correct (the second touch picks what to do to one)."""
         if self.phase == "entry":
             self.seat = seat
-            self.say("")
+            self.say()
             self.refresh()
             return
         state = self.state
@@ -187,11 +192,11 @@ class ChickwoodPlayScreen(GameScreen):
             counts = {**kind_counts(raid.loot)}
             counts.update({f"alms:{n}": raid.benefactors.count(n) for n in (1, 2, 3)})
             self.touches += [("loot", key) for key, n in counts.items() for _ in range(n)]
-            self.say("")
+            self.say()
             self.refresh()
         elif isinstance(what, PlaceAlms):
             self.placing = what
-            self.say("")
+            self.say()
             self.refresh()
         elif isinstance(what, SetItem):
             ask_number(
@@ -232,10 +237,10 @@ class ChickwoodPlayScreen(GameScreen):
         try:
             self.play.play(action)
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.say(str(refusal), refused=True)
+            self.say(str(refusal))
             self.refresh()
             return False
-        self.say("")
+        self.say()
         self.tell(C.table_changes(before, self.state), heading="The round is over")
         self.refresh()
         return True
@@ -254,15 +259,15 @@ class ChickwoodPlayScreen(GameScreen):
             try:
                 self.draft.give_alms(self.seat, cell.profile)
             except ValueError as refusal:
-                self.say(str(refusal), refused=True)
+                self.say(str(refusal))
             else:
-                self.say("")
+                self.say()
             self.refresh()
         elif self.phase == "alms" and state.seat is not None:
             name = state.players[state.seat].name
             self.take(C.GiveAlms(name, *state.grid.position(index)))
         elif self.phase == "raid":
-            self.say("Alms are given after a raid with benefactor cards.", refused=True)
+            self.say("Alms are given after a raid with benefactor cards.")
             self.refresh()
 
     def primary(self) -> None:
@@ -271,7 +276,7 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "raid" or self.fixing:
             raid = self.raid()
             if raid is None:
-                self.say("Touch the castle raided first.", refused=True)
+                self.say("Touch the castle raided first.")
                 self.refresh()
             elif self.take(raid):
                 self.touches = []
@@ -281,7 +286,7 @@ class ChickwoodPlayScreen(GameScreen):
             try:
                 table = self.draft.table()
             except ValueError as refusal:
-                self.say(str(refusal), refused=True)
+                self.say(str(refusal))
                 self.refresh()
                 return
             self.take(C.EnterFinal(table))
@@ -315,9 +320,9 @@ class ChickwoodPlayScreen(GameScreen):
                 undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
                 self.play.undo()
             except (ValueError, StorageFault) as refusal:  # refused, or not saved
-                self.say(str(refusal), refused=True)
+                self.say(str(refusal))
             else:
-                self.say("")
+                self.say()
                 changes = C.table_changes(before, self.state)
                 self.tell(changes, heading=f"Undone: {undone}", everything=True)
         self.refresh()
@@ -365,8 +370,10 @@ class ChickwoodPlayScreen(GameScreen):
         )
         self.primary_text = self._primary_text()
         self.offer_date(state.phase == "over" and not self.telling)
-        if not self.refused:
-            self.say(self._guide())
+        self.prompt = self._guide()
+        self.primary_ready = bool(self.primary_text) and (
+            self.instructions.active or self.phase != "raid" or bool(self.castle)
+        )
         for button in self.ids.castles.children:
             raided = state.phase == "raid" and int(button.value) in state.raided
             raided = raided and not self.fixing  # a changed raid: the engine checks
@@ -495,7 +502,7 @@ class ChickwoodPlayScreen(GameScreen):
 
     def _draw_side(self) -> None:
         """The side column holds what the phase needs: an instruction for the table; or
-        the prompt (during a raid, only a refusal), castles and the pad."""
+        what to do now (nothing to say during a raid), castles and the pad."""
         phase = self.phase
         names: list[str] = []
         if self.telling:

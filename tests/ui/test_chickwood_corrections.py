@@ -131,8 +131,8 @@ def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
     )
     person.tap(header)
     person.button("Remove one: 3 gold chests")
-    assert person.touches == 2, screen.prompt
-    assert not screen.refused, screen.prompt
+    assert person.touches == 2, screen.refusal
+    assert not screen.refusal
     assert C.outcome(play.state) is None and play.state.phase == "scoring"
     assert C.final_table(play.state).player(names[0]).loot == C.Collection.of(chests={"gold": 2})
     assert C.final_table(play.state).player(names[1]) == bo

@@ -102,7 +102,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
         C.apply(play.state, C.GiveAlms(first, row, col))
     events = len(play.session.events)
     driver.tap(far)
-    assert screen.prompt == str(refusal.value) and screen.refused
+    assert screen.refusal == str(refusal.value)
     driver.wait_until(lambda: str(refusal.value) in driver.texts())  # height follows text
     assert len(play.session.events) == events
     driver.tap(first_lit(driver))
@@ -222,7 +222,7 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     driver.tap(card)
     driver.tap(card)
     driver.tap(card)  # village-1 has four spaces: the fifth alms is refused
-    assert "has only 4 spaces" in screen.prompt and screen.refused
+    assert "has only 4 spaces" in screen.refusal
     driver.tap(button(driver, "Undo"))  # and the fourth was a slip
     driver.tap(button(driver, "Score these"))
     assert play.state.phase == "scoring"
@@ -293,3 +293,37 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     assert "Bo: put castle 1 from your pile back in the row of castles" in driver.texts()
     driver.press_key(13)  # the confirm key is Done too
     assert not screen.telling and screen.title == "Bo raids"
+
+
+def test_the_loot_pad_never_moves_and_a_second_raid_tap_takes_nothing(driver: Driver) -> None:
+    from app.games import BY_KEY
+
+    config = C.Config(players=("Anna", "Ben", "Cara"))
+    driver.app.start_game(BY_KEY["chickwood"], config, list(config.players), seed=1)
+    screen = driver.app.current_screen
+    play = screen.play
+    first = f"{play.state.players[play.state.order[0]].name} raids"
+
+    def places() -> dict[str, tuple[float, float]]:
+        driver.pump(3)  # a refusal's text is laid out before the pad is measured
+        return {b.key: tuple(b.to_window(*b.pos)) for b in screen.ids.pad.children}
+
+    before = places()
+    raid = button(driver, "Raid")
+    assert raid.role == "normal"  # no castle yet: the button is not lit, nothing to take
+    driver.tap(raid)
+    assert screen.refusal == "Touch the castle raided first."
+    assert "Touch the castle raided first." in driver.texts()
+    assert places() == before  # the refusal moves nothing under the next touch
+    castle(driver, 4)
+    assert not screen.refusal and places() == before
+    pad(driver, "Gold\nchest")
+    raid = button(driver, "Raid castle 4")
+    assert raid.role == "primary"
+    driver.tap(raid)
+    # Taken at once: the next raider, and the button unlit again before any second tap.
+    assert len(play.state.raids) == 1 and screen.title not in ("", first)
+    assert raid.text == "Raid" and raid.role == "normal"
+    driver.tap(raid)  # an impatient second tap, after the guard: explained, nothing taken
+    assert len(play.state.raids) == 1 and screen.refusal == "Touch the castle raided first."
+    assert places() == before
