@@ -48,7 +48,7 @@ from app.play.play_session import PlaySession
 from app.play.replay import Replay, fill_replay_bar
 from app.storage.faults import StorageFault
 from engines import chickwood as C
-from engines.chickwood.alms_snake import legal_steps
+from engines.chickwood.alms_snake import alms_cubes, legal_steps
 from engines.chickwood.loot import describe, kind_counts
 from engines.chickwood.scoring import PlayerScore
 from engines.chickwood.village import CardProfile
@@ -167,7 +167,7 @@ class ChickwoodPlayScreen(GameScreen):
         castles = " + ".join(str(v) for v in player.castles)
         about = (
             f"{player.name}: castles {castles}, {describe(player.loot)}, "
-            f"{player.store} alms in store"
+            f"{alms_cubes(player.store)} in store"
         )
         show_rows(about, round_rows(state, seat), self.correct)
 
@@ -450,7 +450,7 @@ class ChickwoodPlayScreen(GameScreen):
             return ""
         store = state.players[snake.seat].store
         where = "a lit village next to the last one" if snake.visited else "any lit village"
-        return f"{snake.to_give} alms to give ({store} in store): touch {where}."
+        return f"{alms_cubes(snake.to_give)} to give ({store} in store): touch {where}."
 
     def _draw_players(self) -> None:
         """Each player's chip: their alms colour with their mark (the legend of the grid)

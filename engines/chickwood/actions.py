@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.chickwood.alms_snake import alms_cubes
 from engines.chickwood.loot import Collection, kind_name
 from engines.chickwood.scoring import Choices, FinalTable
 from engines.core import Action
@@ -29,7 +30,7 @@ class Raid(ChickwoodAction, kind="raid"):
         text = f"{self.player} raids castle {self.castle}"
         text += f", taking {cards} card{'s' if cards != 1 else ''}"
         if self.benefactors:
-            text += f" ({sum(self.benefactors)} alms to give)"
+            text += f" ({alms_cubes(sum(self.benefactors))} to give)"
         return text
 
 

@@ -15,6 +15,11 @@ from engines.chickwood.village import CardProfile
 from engines.core import IllegalAction, Saveable
 
 
+def alms_cubes(count: int) -> str:
+    """A number of alms in words that read right for one as for many: "1 alms cube"."""
+    return f"{count} alms cube{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Cell(Saveable):
     """One card of the grid and, for a village, who holds each filled space in order."""

@@ -280,7 +280,7 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     # A player's chip (the legend of the alms marks) shows what they hold, above their
     # entries to correct.
     driver.tap(next(w for w in shown(driver, AlmsChip) if w.text == "Ana"))
-    assert "Ana: castles 1 + 3, 1 gold chest, 15 alms in store" in driver.texts()
+    assert "Ana: castles 1 + 3, 1 gold chest, 15 alms cubes in store" in driver.texts()
     driver.close_popups()
 
     # Undo: the deal goes back, then Bo's raid, one Done each.
