@@ -23,7 +23,7 @@ from engines.chickwood.actions import (
 )
 from engines.chickwood.config import Config
 from engines.chickwood.loot import Collection
-from engines.chickwood.rounds import final_table
+from engines.chickwood.rounds import final_table, first_player
 from engines.chickwood.rules import (
     NAME,
     apply,
@@ -81,6 +81,7 @@ __all__ = [
     "apply",
     "final_scores",
     "final_table",
+    "first_player",
     "legal_actions",
     "manual_edits",
     "new_game",
