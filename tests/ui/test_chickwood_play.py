@@ -327,3 +327,18 @@ def test_the_loot_pad_never_moves_and_a_second_raid_tap_takes_nothing(driver: Dr
     driver.tap(raid)  # an impatient second tap, after the guard: explained, nothing taken
     assert len(play.state.raids) == 1 and screen.refusal == "Touch the castle raided first."
     assert places() == before
+
+
+def test_a_name_typed_after_choosing_three_players_keeps_the_three(driver: Driver) -> None:
+    from tests.ui.test_new_game import chips, type_name
+
+    tile = driver.find("Chickwood Forest").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Players", "3")
+    type_name(driver, "Add a name", "Anna")
+    assert chips(driver) == ["1. Anna", "2. Player 2", "3. Player 3"]
+    type_name(driver, "Add a name", "Ben")  # the next name takes the next unnamed seat
+    assert chips(driver) == ["1. Anna", "2. Ben", "3. Player 3"]
+    driver.tap_text("Set up the table")
+    assert driver.app.current_screen.step_title  # the guide: the form was complete
+    assert driver.app.current_screen._config.players == ("Anna", "Ben", "Player 3")
