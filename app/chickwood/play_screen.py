@@ -23,12 +23,15 @@ from kivy.properties import (
 
 from app.chickwood import loot_entry
 from app.chickwood.by_hand import (
+    ChangeItem,
     ChangeRaid,
     PlaceAlms,
-    SetItem,
-    final_rows,
+    change_rows,
+    final_groups,
+    one_item,
     raid_words,
     round_rows,
+    show_groups,
     show_rows,
 )
 from app.chickwood.final_entry import FinalDraft
@@ -37,7 +40,7 @@ from app.chickwood.score_view import ScoreView
 from app.chickwood.widgets import CardLook, RowLook, SpaceLook
 from app.games import GameInfo
 from app.kit import tap_guard
-from app.kit.popups import ask
+from app.kit.popups import ask, show_notice
 from app.kit.score_table import show_details
 from app.kit.value_editor import ask_number
 from app.kit.widgets import TButton
@@ -52,6 +55,11 @@ from engines.chickwood.alms_snake import alms_cubes, legal_steps
 from engines.chickwood.loot import describe, kind_counts
 from engines.chickwood.scoring import PlayerScore
 from engines.chickwood.village import CardProfile
+
+REPLAY_ONLY = (
+    "This is a replay: it can only be watched, and its entries cannot be changed. "
+    "Its score lines show on the final scores."
+)
 
 
 class CastleButton(TButton):
@@ -169,17 +177,23 @@ class ChickwoodPlayScreen(GameScreen):
             f"{player.name}: castles {castles}, {describe(player.loot)}, "
             f"{alms_cubes(player.store)} in store"
         )
+        if self.replay is not None:  # nothing to correct: say so rather than pretend
+            show_notice(about, REPLAY_ONLY)
+            return
         show_rows(about, round_rows(state, seat), self.correct)
 
     def correct_final(self, name: str) -> None:
-        """A player's final collection, item by item, to correct (reopens confirmed
-        scores); their score lines first."""
-        board = C.scoreboard(self.state)
-        rows: list[tuple[str, object]] = []
-        if board is not None:
-            rows.append((f"See {name}'s score lines", board.player(name)))
-        rows += final_rows(self.state, name)
-        show_rows(f"Correct {name}'s final count", rows, self.correct)
+        """A player's final collection to correct (reopens confirmed scores): what they
+        hold, what they could add, and their score lines. In a replay, only the lines."""
+        if self.replay is not None:
+            board = C.scoreboard(self.state)
+            if board is not None:
+                show_details(board.player(name))
+            else:
+                show_notice(f"{name}'s final count", REPLAY_ONLY)
+            return
+        groups = final_groups(self.state, name)
+        show_groups(f"Correct {name}'s final count", groups, self.correct, columns=3)
 
     def correct(self, what: object) -> None:
         """Do what a row of the corrections menu stands for."""
@@ -198,12 +212,9 @@ class ChickwoodPlayScreen(GameScreen):
             self.placing = what
             self.say()
             self.refresh()
-        elif isinstance(what, SetItem):
-            ask_number(
-                f"{what.player}: {what.words}",
-                what.count,
-                lambda n: self.take(C.FixFinal(what.player, what.item, n)),
-            )
+        elif isinstance(what, ChangeItem):
+            heading = f"{what.player}: {one_item(self.state, what.item)} was really..."
+            show_rows(heading, change_rows(self.state, what), self.correct, columns=4)
         elif isinstance(what, PlayerScore):
             show_details(what)
 

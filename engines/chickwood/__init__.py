@@ -9,6 +9,7 @@ it in step).
 
 from engines.chickwood.actions import (
     AddAlms,
+    ChangeFinal,
     ChickwoodAction,
     EnterFinal,
     FixAlms,
@@ -56,6 +57,7 @@ __all__ = [
     "NAME",
     "AddAlms",
     "AlmsSwap",
+    "ChangeFinal",
     "ChestChoice",
     "ChickwoodAction",
     "Choices",
