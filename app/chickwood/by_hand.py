@@ -83,12 +83,14 @@ def round_rows(state: C.State, seat: int) -> Rows:
 
 def one_item(state: C.State, item: str) -> str:
     """One of an item of a final collection, naming the village: "a gown", "the Key",
-    "a castle worth 4", "an alms on the village with glory 3 6"."""
+    "a castle worth 4", "an alms on the top left village"."""
     kind, _, what = item.partition(":")
     if kind != "village":
         return one(item)
     at = next(i for i, c in enumerate(state.grid.cells) if c.profile.card == what)
-    return f"an alms on {village_name(state, at)}"
+    if state.config.quick:  # the app does not know where it lies: by its glory
+        return f"an alms on {village_name(state, at)}"
+    return f"an alms on the {state.grid.where(at)} village"  # short enough for a button
 
 
 def _item_button(state: C.State, item: str) -> str:
