@@ -52,6 +52,7 @@ class CardLook:
 
 
 ROW_HEIGHT = dp(22)  # a row of alms spaces on a village card
+COMPACT_ROW_HEIGHT = dp(18)  # the same in a small picture (the set-up guide's)
 
 
 class SpaceDot(Label):
@@ -67,15 +68,23 @@ class VillageCard(Piece, BoxLayout):
     step = NumericProperty(0)
     index = NumericProperty(0)
 
-    def show(self, look: CardLook) -> None:
+    def show(self, look: CardLook, compact: bool = False) -> None:
+        """Draw ``look``; ``compact`` draws its rows smaller (a picture, not a board)."""
         self.forest, self.lit, self.step = look.forest, look.lit, look.step
         box = self.ids.rows
         box.clear_widgets()
+        height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
+        dot = height - dp(1)
         for row in look.rows:
-            line = BoxLayout(spacing=dp(2), size_hint_y=None, height=ROW_HEIGHT)
-            line.add_widget(GloryLabel(text="-" if row.glory is None else str(row.glory)))
+            line = BoxLayout(spacing=dp(2), size_hint_y=None, height=height)
+            glory = GloryLabel(text="-" if row.glory is None else str(row.glory))
+            if compact:
+                glory.font_size = theme.MIN_TEXT
+            line.add_widget(glory)
             for space in row.spaces:
-                line.add_widget(SpaceDot(text=space.letter, fill=space.colour))
+                spot = SpaceDot(text=space.letter, fill=space.colour)
+                spot.size = dot, dot  # after its kv rule, which draws the board's size
+                line.add_widget(spot)
             line.add_widget(Widget())
             box.add_widget(line)
 
@@ -89,6 +98,7 @@ class VillageGrid(GridLayout):
     with its index in the engine's grid."""
 
     on_pick = ObjectProperty(None)
+    compact = BooleanProperty(False)  # smaller rows: a picture of the table
 
     def show(self, cols: int, looks: list[tuple[int, CardLook]]) -> None:
         """Draw ``looks`` row by row, each with its index in the engine's grid."""
@@ -96,7 +106,7 @@ class VillageGrid(GridLayout):
         cards = reuse_children(self, len(looks), self._new_card)
         for card, (index, look) in zip(cards, looks, strict=True):
             card.index = index
-            card.show(look)
+            card.show(look, self.compact)
 
     def _new_card(self) -> VillageCard:
         card = VillageCard()
