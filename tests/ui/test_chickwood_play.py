@@ -342,3 +342,27 @@ def test_a_name_typed_after_choosing_three_players_keeps_the_three(driver: Drive
     driver.tap_text("Set up the table")
     assert driver.app.current_screen.step_title  # the guide: the form was complete
     assert driver.app.current_screen._config.players == ("Anna", "Ben", "Player 3")
+
+
+def test_an_extra_tap_after_the_guides_done_takes_nothing(driver: Driver) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    new_game(driver, 3, "Every round")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    done = driver.find("Done")
+    spot = done.to_window(*done.center)
+    driver.tap(done)
+    screen = driver.app.current_screen
+    assert driver.app.root.current.endswith("ChickwoodPlayScreen")
+    # What lies under the finger now is the first raid's button, not lit: no castle yet.
+    raid = button(driver, "Raid")
+    assert raid.collide_point(*raid.to_widget(*spot)) and raid.role == "normal"
+    driver.wait_for_tap_guard()  # a player's rhythm, slower than the guard
+    touch = UnitTestTouch(*spot)
+    touch.touch_down()
+    driver.pump()
+    touch.touch_up()
+    driver.pump(3)
+    assert screen.play.state.raids == () and len(screen.play.session.events) == 0
+    assert screen.refusal == "Touch the castle raided first."
