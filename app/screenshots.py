@@ -145,7 +145,9 @@ class ScreenshotApp(TablesideApp):
     def _setup_scenes(self, game: GameInfo) -> list[tuple[str, Callable[[], None]]]:
         """The guide's first step, and each later step that puts pieces on the table
         (its picture is what the scene is for), for the standard set-up."""
-        scenes = [(f"setup_guide_{game.key}", partial(self._open, "setup_guide", game=game))]
+        scenes: list[tuple[str, Callable[[], None]]] = [
+            (f"setup_guide_{game.key}", partial(self._open, "setup_guide", game=game))
+        ]
         for index, step in enumerate(game.setup_steps()):
             if index and step.shows:
                 scenes.append(
