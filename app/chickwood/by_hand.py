@@ -1,10 +1,12 @@
-"""The corrections menu of a Chickwood Forest game: one player's entries, each with what
-can be done to it ("Change", "Remove", "Move"), as rows for a ChoiceListPopup.
+"""The corrections menus of a Chickwood Forest game, as rows for a ChoiceListPopup.
 
-During the rounds a player's entries are their raids and alms; once the rounds are over,
-the items of their final collection. A row's value is what to do when it is touched: an
-engine correction to play, or a step on the play screen (loading a raid on the pad to
-change it, waiting for the village an alms goes to). The engine checks everything.
+During the rounds a player's entries are their raids and alms, each with what can be
+done to it ("Change", "Remove", "Move"). Once the rounds are over, their final collection
+in a few short groups: each item held with Remove, Add and Change into another (a gown
+that was a cloak: the name, "Change a gown into...", "Cloak"), then what they could add.
+A row's value is what to do when it is touched: an engine correction to play, or a step
+on the play screen (loading a raid on the pad to change it, waiting for the village an
+alms goes to, choosing what an item really was). The engine checks everything.
 """
 
 from __future__ import annotations
