@@ -18,6 +18,7 @@ from app.chickwood import loot_entry
 from app.kit.choice_list import ChoiceListPopup
 from engines import chickwood as C
 from engines.chickwood.actions import one
+from engines.chickwood.alms_snake import benefactor_alms
 from engines.chickwood.corrections import final_items, item_count, item_sort
 from engines.chickwood.loot import describe, from_counts, kind_counts, kind_name
 from engines.chickwood.table import village_name
@@ -53,7 +54,7 @@ def raid_words(state: C.State, number: int) -> str:
     raid = state.raids[number]
     words = f"Round {raid.round}, castle {raid.castle}: {describe(raid.loot)}"
     if raid.benefactors:
-        words += f", benefactors ({' + '.join(map(str, raid.benefactors))} alms)"
+        words += f", benefactors ({benefactor_alms(raid.benefactors)})"
     return words
 
 
