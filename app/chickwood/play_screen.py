@@ -56,10 +56,7 @@ from engines.chickwood.loot import describe, kind_counts
 from engines.chickwood.scoring import PlayerScore
 from engines.chickwood.village import CardProfile
 
-REPLAY_ONLY = (
-    "This is a replay: it can only be watched, and its entries cannot be changed. "
-    "Its score lines show on the final scores."
-)
+REPLAY_ONLY = "This is a replay: it can only be watched, and nothing in it can be changed."
 
 
 class CastleButton(TButton):
