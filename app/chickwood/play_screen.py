@@ -72,8 +72,9 @@ class ChickwoodPlayScreen(GameScreen):
     castle = StringProperty("")  # the castle chosen for the raid being built
     counts = DictProperty({})  # loot counted on the pad
     primary_text = StringProperty("")
-    #: The primary button can act (a raid needs its castle first): only then is it lit,
-    #: so a raid just taken shows at once and a second tap reads as nothing to do yet.
+    #: The primary button can act (a raid needs its castle first, a final count an
+    #: entry): only then is it lit, so a raid just taken shows at once, and a second
+    #: tap (or one meant for the button that was there before) takes nothing.
     primary_ready = BooleanProperty(True)
     can_undo = BooleanProperty(False)
     telling = BooleanProperty(False)  # an instruction for the table is shown
@@ -291,6 +292,10 @@ class ChickwoodPlayScreen(GameScreen):
                 self.stop_correcting()
                 self.refresh()
         elif self.phase == "entry":
+            if not self.draft.touches:  # an extra tap after New game's button, say
+                self.say("Nothing is entered yet: touch each player's cards, castles and alms.")
+                self.refresh()
+                return
             try:
                 table = self.draft.table()
             except ValueError as refusal:
@@ -379,9 +384,7 @@ class ChickwoodPlayScreen(GameScreen):
         self.primary_text = self._primary_text()
         self.offer_date(state.phase == "over" and not self.telling)
         self.prompt = self._guide()
-        self.primary_ready = bool(self.primary_text) and (
-            self.instructions.active or self.phase != "raid" or bool(self.castle)
-        )
+        self.primary_ready = bool(self.primary_text) and self._primary_can_act()
         for button in self.ids.castles.children:
             raided = state.phase == "raid" and int(button.value) in state.raided
             raided = raided and not self.fixing  # a changed raid: the engine checks
@@ -398,6 +401,16 @@ class ChickwoodPlayScreen(GameScreen):
             body.add_widget(self.scores)
         else:
             body.add_widget(self.rounds)
+
+    def _primary_can_act(self) -> bool:
+        """Whether the primary button does something now, rather than say what is missing."""
+        if self.instructions.active or self.fixed_raid is not None:
+            return True
+        if self.phase == "raid":
+            return bool(self.castle)
+        if self.phase == "entry":
+            return bool(self.draft.touches)
+        return True
 
     def _guard_if_changed(self) -> None:
         """Ignore taps for a moment when the buttons change meaning: another player or

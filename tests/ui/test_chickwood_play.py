@@ -366,3 +366,30 @@ def test_an_extra_tap_after_the_guides_done_takes_nothing(driver: Driver) -> Non
     driver.pump(3)
     assert screen.play.state.raids == () and len(screen.play.session.events) == 0
     assert screen.refusal == "Touch the castle raided first."
+
+
+def test_an_extra_tap_after_new_games_button_scores_nothing(driver: Driver) -> None:
+    """A quick score has no set-up guide: "Score these" takes the place of New game's
+    "Set up the table", and must not score an empty count."""
+    from kivy.tests.common import UnitTestTouch
+
+    tile = driver.find("Chickwood Forest").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Players", "2")
+    choose(driver, "Keep score", "Final count only")
+    start = driver.find("Set up the table")
+    spot = start.to_window(*start.center)
+    driver.tap(start)
+    screen = driver.app.current_screen
+    score = button(driver, "Score these")
+    assert score.collide_point(*score.to_widget(*spot)) and score.role == "normal"
+    driver.wait_for_tap_guard()
+    touch = UnitTestTouch(*spot)
+    touch.touch_down()
+    driver.pump()
+    touch.touch_up()
+    driver.pump(3)
+    assert screen.play.state.phase == "entry" and len(screen.play.session.events) == 0
+    assert screen.refusal.startswith("Nothing is entered yet")
+    pad(driver, "Gold\nchest")
+    assert button(driver, "Score these").role == "primary"
