@@ -108,28 +108,32 @@ def _item_button(state: C.State, item: str) -> str:
 
 
 def final_groups(state: C.State, name: str) -> dict[str, Rows]:
-    """One player's final collection to correct, in a few short groups: what they hold,
-    one fewer, one more or changed into another (three buttons to a line); then what
-    they could hold and do not, to add; and their score lines. Only what this game can
-    hold is offered (no Legendary card without the variant)."""
+    """One player's final collection to correct, in short groups: their cards, castles
+    and alms, each held item with one fewer, one more or changed into another (three
+    buttons to a line), then the castles and alms they could add; the cards they could
+    add; their score lines. Only what this game can hold is offered (no Legendary card
+    without the variant)."""
     table = C.final_table(state)
-    holds = f"{name} holds"
-    groups: dict[str, Rows] = {holds: []}
-    adding = {"card": "Add a card", "castle": "Add a castle", "village": "Add an alms"}
-    adds: dict[str, Rows] = {heading: [] for heading in adding.values()}
+    held: dict[str, Rows] = {sort: [] for sort in ("card", "castle", "village")}
+    others: dict[str, Rows] = {sort: [] for sort in ("card", "castle", "village")}
     for item in final_items(state):
         count = item_count(table, name, item)
         words = one_item(state, item)
         add = (f"Add {words}", C.FixFinal(name, item, count + 1))
         if count:
-            groups[holds] += [
+            held[item_sort(item)] += [
                 (f"Remove {words} ({count} held)", C.FixFinal(name, item, count - 1)),
                 add,
                 (f"Change {words} into...", ChangeItem(name, item)),
             ]
         else:
-            adds[adding[item_sort(item)]].append(add)
-    groups.update((heading, rows) for heading, rows in adds.items() if rows)
+            others[item_sort(item)].append(add)
+    groups: dict[str, Rows] = {
+        f"{name}'s cards": held["card"],
+        f"{name}'s castles": held["castle"] + others["castle"],
+        f"{name}'s alms": held["village"] + others["village"],
+        "Add a card": others["card"],
+    }
     board = C.scoreboard(state)
     if board is not None:
         groups["Score lines"] = [(f"See {name}'s score lines", board.player(name))]
