@@ -37,7 +37,7 @@ from app.chickwood.by_hand import (
 from app.chickwood.final_entry import FinalDraft
 from app.chickwood.look import alms_colour, marks
 from app.chickwood.score_view import ScoreView
-from app.chickwood.widgets import CardLook, RowLook, SpaceLook
+from app.chickwood.widgets import CardLook, RowLook, SpaceLook, card_rows
 from app.games import GameInfo
 from app.kit import tap_guard
 from app.kit.popups import ask, show_notice
@@ -513,13 +513,7 @@ class ChickwoodPlayScreen(GameScreen):
 
     def _rows(self, profile: CardProfile, owners: tuple[int, ...]) -> tuple[RowLook, ...]:
         mark = marks(self.state.config.players)
-        spaces = [SpaceLook(mark[s], alms_colour(s)) for s in owners]
-        spaces += [SpaceLook()] * (profile.capacity - len(spaces))
-        rows, start = [], 0
-        for row in profile.rows:
-            rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
-            start += row.spaces
-        return tuple(rows)
+        return card_rows(profile, [SpaceLook(mark[s], alms_colour(s)) for s in owners])
 
     def _draw_side(self) -> None:
         """The side column holds what the phase needs: an instruction for the table; or

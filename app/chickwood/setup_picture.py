@@ -19,7 +19,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from app.chickwood.look import alms_colour, marks
-from app.chickwood.widgets import CardLook, RowLook, SpaceLook, VillageCard, VillageGrid
+from app.chickwood.widgets import CardLook, VillageCard, VillageGrid, card_rows
 from app.kv import load_kv
 from engines.chickwood import Config
 from engines.chickwood.setup import SetupTable, setup_table
@@ -34,7 +34,7 @@ class TablePiece(Label):
 
 
 class AlmsPiece(TablePiece):
-    """A player's alms: their colour as a disc with their mark, and the count."""
+    """A player's alms: their colour as a disc with their mark, beside their name."""
 
     fill = ColorProperty((0, 0, 0, 0))
     letter = StringProperty("")
@@ -90,10 +90,7 @@ class SetupPicture(BoxLayout):
             name = table.villages[index]
             if name not in drawn:
                 continue
-            rows = tuple(
-                RowLook((SpaceLook(),) * row.spaces, row.glory) for row in cell.profile.rows
-            )
-            looks.append((index, CardLook(cell.forest, rows, lit=name in marked)))
+            looks.append((index, CardLook(cell.forest, card_rows(cell.profile), name in marked)))
         if len(looks) < len(table.grid.cells):
             return  # the cards are laid all in one step: none, or all of them
         grid.show(table.grid.cols, looks)

@@ -3,7 +3,7 @@ alms spaces, the village grid, and the loot pad (looks in kv/chickwood_widgets.k
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ from kivy.uix.widget import Widget
 from app.kit import theme
 from app.kit.widgets import Piece, TButton, reuse_children
 from app.kv import load_kv
+from engines.chickwood.village import CardProfile
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,16 @@ class CardLook:
     rows: tuple[RowLook, ...] = ()
     lit: bool = False  # a legal next step
     step: int = 0  # its place in the snake being laid (0: not on it), drawn as an outline
+
+
+def card_rows(profile: CardProfile, filled: Sequence[SpaceLook] = ()) -> tuple[RowLook, ...]:
+    """A village card's rows as printed, its spaces filled in order with ``filled``."""
+    spaces = [*filled] + [SpaceLook()] * (profile.capacity - len(filled))
+    rows, start = [], 0
+    for row in profile.rows:
+        rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
+        start += row.spaces
+    return tuple(rows)
 
 
 ROW_HEIGHT = dp(22)  # a row of alms spaces on a village card
