@@ -134,6 +134,7 @@ GAMES: tuple[GameInfo, ...] = (
         form_path="app.chickwood.options:FORM",
         play_screen="app.chickwood.play_screen:ChickwoodPlayScreen",
         summary_path="app.chickwood.options:summary",
+        setup_picture_path="app.chickwood.setup_picture:picture",
     ),
     GameInfo(
         "skogen",

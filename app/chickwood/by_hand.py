@@ -1,10 +1,12 @@
-"""The corrections menu of a Chickwood Forest game: one player's entries, each with what
-can be done to it ("Change", "Remove", "Move"), as rows for a ChoiceListPopup.
+"""The corrections menus of a Chickwood Forest game, as rows for a ChoiceListPopup.
 
-During the rounds a player's entries are their raids and alms; once the rounds are over,
-the items of their final collection. A row's value is what to do when it is touched: an
-engine correction to play, or a step on the play screen (loading a raid on the pad to
-change it, waiting for the village an alms goes to). The engine checks everything.
+During the rounds a player's entries are their raids and alms, each with what can be
+done to it ("Change", "Remove", "Move"). Once the rounds are over, their final collection
+in a few short groups: each item held with Remove, Add and Change into another (a gown
+that was a cloak: the name, "Change a gown into...", "Cloak"), then what they could add.
+A row's value is what to do when it is touched: an engine correction to play, or a step
+on the play screen (loading a raid on the pad to change it, waiting for the village an
+alms goes to, choosing what an item really was). The engine checks everything.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.chickwood import loot_entry
 from app.kit.choice_list import ChoiceListPopup
 from engines import chickwood as C
-from engines.chickwood.corrections import final_items, item_count
+from engines.chickwood.actions import one
+from engines.chickwood.alms_snake import benefactor_alms
+from engines.chickwood.corrections import final_items, item_count, item_sort
 from engines.chickwood.loot import describe, from_counts, kind_counts, kind_name
 from engines.chickwood.table import village_name
 
@@ -38,20 +43,18 @@ class PlaceAlms:
 
 
 @dataclass(frozen=True)
-class SetItem:
-    """Ask for the number of one item of a final collection."""
+class ChangeItem:
+    """Ask what one of ``player``'s ``item`` really was (a gown that was a cloak)."""
 
     player: str
     item: str
-    count: int
-    words: str  # the item in words, for the heading
 
 
 def raid_words(state: C.State, number: int) -> str:
     raid = state.raids[number]
     words = f"Round {raid.round}, castle {raid.castle}: {describe(raid.loot)}"
     if raid.benefactors:
-        words += f", benefactors ({' + '.join(map(str, raid.benefactors))} alms)"
+        words += f", benefactors ({benefactor_alms(raid.benefactors)})"
     return words
 
 
@@ -81,34 +84,80 @@ def round_rows(state: C.State, seat: int) -> Rows:
     return rows
 
 
-def _item_words(state: C.State, item: str, count: int) -> str:
+def one_item(state: C.State, item: str) -> str:
+    """One of an item of a final collection, naming the village: "a gown", "the Key",
+    "a castle worth 4", "an alms on the top left village"."""
+    kind, _, what = item.partition(":")
+    if kind != "village":
+        return one(item)
+    at = next(i for i, c in enumerate(state.grid.cells) if c.profile.card == what)
+    if state.config.quick:  # the app does not know where it lies: by its glory
+        return f"an alms on {village_name(state, at)}"
+    return f"an alms on the {state.grid.where(at)} village"  # short enough for a button
+
+
+def _item_button(state: C.State, item: str) -> str:
+    """An item on a button of the "changed into" grid, as the pad writes it."""
     kind, _, what = item.partition(":")
     if kind == "castle":
-        return f"castle{'s' if count != 1 else ''} worth {what}"
+        return f"Castle {what}"
     if kind == "village":
-        at = next(i for i, c in enumerate(state.grid.cells) if c.profile.card == what)
-        return f"alms on {village_name(state, at)}"
-    return kind_name(item, count)
+        return one_item(state, item).removeprefix("an alms on ").capitalize()
+    words = dict(loot_entry.kinds(state.config.legendary, benefactors=False))
+    return words[item]
 
 
-def final_rows(state: C.State, name: str) -> Rows:
-    """The items of one player's final collection: held ones to remove one of or to
-    change, the others to add."""
+def final_groups(state: C.State, name: str) -> dict[str, Rows]:
+    """One player's final collection to correct, in short groups: their cards, castles
+    and alms, each held item with one fewer, one more or changed into another (three
+    buttons to a line), then the castles and alms they could add; the cards they could
+    add; their score lines. Only what this game can hold is offered (no Legendary card
+    without the variant)."""
     table = C.final_table(state)
-    held: Rows = []
-    others: Rows = []
-    for item in final_items(table):
+    held: dict[str, Rows] = {sort: [] for sort in ("card", "castle", "village")}
+    others: dict[str, Rows] = {sort: [] for sort in ("card", "castle", "village")}
+    for item in final_items(state):
         count = item_count(table, name, item)
+        words = one_item(state, item)
+        add = (f"Add {words}", C.FixFinal(name, item, count + 1))
         if count:
-            words = _item_words(state, item, count)
-            held.append((f"Remove one: {count} {words}", C.FixFinal(name, item, count - 1)))
-            held.append((f"Change: {count} {words}", SetItem(name, item, count, words)))
+            held[item_sort(item)] += [
+                (f"Remove {words} ({count} held)", C.FixFinal(name, item, count - 1)),
+                add,
+                (f"Change {words} into...", ChangeItem(name, item)),
+            ]
         else:
-            words = _item_words(state, item, 1)
-            others.append((f"Add one {words}", C.FixFinal(name, item, 1)))
-    return held + others
+            others[item_sort(item)].append(add)
+    groups: dict[str, Rows] = {
+        f"{name}'s cards": held["card"],
+        f"{name}'s castles": held["castle"] + others["castle"],
+        f"{name}'s alms": held["village"] + others["village"],
+        "Add a card": others["card"],
+    }
+    board = C.scoreboard(state)
+    if board is not None:
+        groups["Score lines"] = [(f"See {name}'s score lines", board.player(name))]
+    return groups
 
 
-def show_rows(heading: str, rows: Rows, on_pick: Callable[[object], None]) -> None:
-    """The rows in a one-column list: touching one picks it (the second touch)."""
-    ChoiceListPopup(heading, {heading: rows}, on_pick, columns=1).open()
+def change_rows(state: C.State, change: ChangeItem) -> Rows:
+    """What ``change.item`` may have really been: the other items of its sort."""
+    return [
+        (_item_button(state, item), C.ChangeFinal(change.player, change.item, item))
+        for item in final_items(state)
+        if item != change.item and item_sort(item) == item_sort(change.item)
+    ]
+
+
+def show_rows(
+    heading: str, rows: Rows, on_pick: Callable[[object], None], columns: int = 1
+) -> None:
+    """The rows, ``columns`` to a line: touching one picks it."""
+    ChoiceListPopup(heading, {heading: rows}, on_pick, columns=columns).open()
+
+
+def show_groups(
+    heading: str, groups: dict[str, Rows], on_pick: Callable[[object], None], columns: int
+) -> None:
+    """Groups of choices, the first one open, ``columns`` to a line."""
+    ChoiceListPopup(heading, groups, on_pick, columns=columns, show_groups=True).open()

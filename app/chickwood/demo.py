@@ -77,6 +77,15 @@ def refused_step(screen: ChickwoodPlayScreen) -> None:
     screen.touch_village(far)
 
 
+def raid_without_castle(screen: ChickwoodPlayScreen) -> None:
+    """Raid touched before a castle, loot counted: refused beside the button, the pad
+    where it was."""
+    play_raids(2)(screen)
+    screen.refresh()
+    screen.add_loot("chest:gold")
+    screen.primary()
+
+
 def quick_entry(screen: ChickwoodPlayScreen) -> None:
     """A quick score part entered: a few cards, castles and alms for the first player."""
     screen.refresh()
@@ -151,6 +160,7 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
     ("play_chickwood_raid", FOUR, play_raids(3)),
     ("play_chickwood_snake", FOUR, play_raids(3, snake_steps=1)),
     ("play_chickwood_refused", FOUR, refused_step),
+    ("play_chickwood_raid_refused", FOUR, raid_without_castle),
     ("play_chickwood_round_over", FOUR, round_over),
     ("play_chickwood_undo", FOUR, raid_undone),
     ("play_chickwood_scoring", LEGENDARY, to_scoring),

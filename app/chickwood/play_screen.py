@@ -23,21 +23,24 @@ from kivy.properties import (
 
 from app.chickwood import loot_entry
 from app.chickwood.by_hand import (
+    ChangeItem,
     ChangeRaid,
     PlaceAlms,
-    SetItem,
-    final_rows,
+    change_rows,
+    final_groups,
+    one_item,
     raid_words,
     round_rows,
+    show_groups,
     show_rows,
 )
 from app.chickwood.final_entry import FinalDraft
 from app.chickwood.look import alms_colour, marks
 from app.chickwood.score_view import ScoreView
-from app.chickwood.widgets import CardLook, RowLook, SpaceLook
+from app.chickwood.widgets import CardLook, RowLook, SpaceLook, card_rows
 from app.games import GameInfo
 from app.kit import tap_guard
-from app.kit.popups import ask
+from app.kit.popups import ask, show_notice
 from app.kit.score_table import show_details
 from app.kit.value_editor import ask_number
 from app.kit.widgets import TButton
@@ -48,10 +51,12 @@ from app.play.play_session import PlaySession
 from app.play.replay import Replay, fill_replay_bar
 from app.storage.faults import StorageFault
 from engines import chickwood as C
-from engines.chickwood.alms_snake import legal_steps
+from engines.chickwood.alms_snake import alms_cubes, legal_steps
 from engines.chickwood.loot import describe, kind_counts
 from engines.chickwood.scoring import PlayerScore
 from engines.chickwood.village import CardProfile
+
+REPLAY_ONLY = "This is a replay: it can only be watched, and nothing in it can be changed."
 
 
 class CastleButton(TButton):
@@ -60,11 +65,17 @@ class CastleButton(TButton):
 
 class ChickwoodPlayScreen(GameScreen):
     phase = StringProperty("raid")
-    prompt = StringProperty("")
-    refused = BooleanProperty(False)  # the prompt is a refusal
+    prompt = StringProperty("")  # what to do now, in the side column
+    #: A refused touch explained, in the bottom bar beside the button just pressed: it
+    #: never moves the castles or the loot pad under the next touch.
+    refusal = StringProperty("")
     castle = StringProperty("")  # the castle chosen for the raid being built
     counts = DictProperty({})  # loot counted on the pad
     primary_text = StringProperty("")
+    #: The primary button can act (a raid needs its castle first, a final count an
+    #: entry): only then is it lit, so a raid just taken shows at once, and a second
+    #: tap (or one meant for the button that was there before) takes nothing.
+    primary_ready = BooleanProperty(True)
     can_undo = BooleanProperty(False)
     telling = BooleanProperty(False)  # an instruction for the table is shown
     top_words = StringProperty("")  # the top bar's button: the deck's count, or Reopen
@@ -102,7 +113,7 @@ class ChickwoodPlayScreen(GameScreen):
             tuple(c for c in config.cards_in_play if not c.forest),
             config.legendary,
         )
-        self.say("")
+        self.say()
         self._build_pad()
         self.refresh()
 
@@ -111,9 +122,9 @@ class ChickwoodPlayScreen(GameScreen):
         state: C.State = self.play.state
         return state
 
-    def say(self, text: str, refused: bool = False) -> None:
-        self.prompt = text
-        self.refused = refused
+    def say(self, refusal: str = "") -> None:
+        """Explain a refused touch (an empty text: none to explain)."""
+        self.refusal = refusal
 
     # -- building a raid or an entry -------------------------------------------------------
 
@@ -134,7 +145,7 @@ class ChickwoodPlayScreen(GameScreen):
             self.draft.add("loot", self.seat, key)
         elif self.phase == "raid" or self.fixing:
             self.touches.append(("loot", key))
-        self.say("")
+        self.say()
         self.refresh()
 
     def choose_castle(self, value: str) -> None:
@@ -143,7 +154,7 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "raid" or self.fixing:
             self.touches = [t for t in self.touches if t[0] != "castle"]
             self.touches.append(("castle", value))
-        self.say("")
+        self.say()
         self.refresh()
 
     def touch_player(self, seat: int) -> None:
@@ -151,7 +162,7 @@ class ChickwoodPlayScreen(GameScreen):
         entries to correct (the second touch picks what to do to one)."""
         if self.phase == "entry":
             self.seat = seat
-            self.say("")
+            self.say()
             self.refresh()
             return
         state = self.state
@@ -162,19 +173,25 @@ class ChickwoodPlayScreen(GameScreen):
         castles = " + ".join(str(v) for v in player.castles)
         about = (
             f"{player.name}: castles {castles}, {describe(player.loot)}, "
-            f"{player.store} alms in store"
+            f"{alms_cubes(player.store)} in store"
         )
+        if self.replay is not None:  # nothing to correct: say so rather than pretend
+            show_notice(about, REPLAY_ONLY)
+            return
         show_rows(about, round_rows(state, seat), self.correct)
 
     def correct_final(self, name: str) -> None:
-        """A player's final collection, item by item, to correct (reopens confirmed
-        scores); their score lines first."""
-        board = C.scoreboard(self.state)
-        rows: list[tuple[str, object]] = []
-        if board is not None:
-            rows.append((f"See {name}'s score lines", board.player(name)))
-        rows += final_rows(self.state, name)
-        show_rows(f"Correct {name}'s final count", rows, self.correct)
+        """A player's final collection to correct (reopens confirmed scores): what they
+        hold, what they could add, and their score lines. In a replay, only the lines."""
+        if self.replay is not None:
+            board = C.scoreboard(self.state)
+            if board is not None:
+                show_details(board.player(name))
+            else:
+                show_notice(f"{name}'s final count", REPLAY_ONLY)
+            return
+        groups = final_groups(self.state, name)
+        show_groups(f"Correct {name}'s final count", groups, self.correct, columns=3)
 
     def correct(self, what: object) -> None:
         """Do what a row of the corrections menu stands for."""
@@ -187,18 +204,15 @@ class ChickwoodPlayScreen(GameScreen):
             counts = {**kind_counts(raid.loot)}
             counts.update({f"alms:{n}": raid.benefactors.count(n) for n in (1, 2, 3)})
             self.touches += [("loot", key) for key, n in counts.items() for _ in range(n)]
-            self.say("")
+            self.say()
             self.refresh()
         elif isinstance(what, PlaceAlms):
             self.placing = what
-            self.say("")
+            self.say()
             self.refresh()
-        elif isinstance(what, SetItem):
-            ask_number(
-                f"{what.player}: {what.words}",
-                what.count,
-                lambda n: self.take(C.FixFinal(what.player, what.item, n)),
-            )
+        elif isinstance(what, ChangeItem):
+            heading = f"{what.player}: {one_item(self.state, what.item)} was really..."
+            show_rows(heading, change_rows(self.state, what), self.correct, columns=4)
         elif isinstance(what, PlayerScore):
             show_details(what)
 
@@ -232,10 +246,10 @@ class ChickwoodPlayScreen(GameScreen):
         try:
             self.play.play(action)
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.say(str(refusal), refused=True)
+            self.say(str(refusal))
             self.refresh()
             return False
-        self.say("")
+        self.say()
         self.tell(C.table_changes(before, self.state), heading="The round is over")
         self.refresh()
         return True
@@ -254,15 +268,15 @@ class ChickwoodPlayScreen(GameScreen):
             try:
                 self.draft.give_alms(self.seat, cell.profile)
             except ValueError as refusal:
-                self.say(str(refusal), refused=True)
+                self.say(str(refusal))
             else:
-                self.say("")
+                self.say()
             self.refresh()
         elif self.phase == "alms" and state.seat is not None:
             name = state.players[state.seat].name
             self.take(C.GiveAlms(name, *state.grid.position(index)))
         elif self.phase == "raid":
-            self.say("Alms are given after a raid with benefactor cards.", refused=True)
+            self.say("Alms are given after a raid with benefactor cards.")
             self.refresh()
 
     def primary(self) -> None:
@@ -271,17 +285,21 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "raid" or self.fixing:
             raid = self.raid()
             if raid is None:
-                self.say("Touch the castle raided first.", refused=True)
+                self.say("Touch the castle raided first.")
                 self.refresh()
             elif self.take(raid):
                 self.touches = []
                 self.stop_correcting()
                 self.refresh()
         elif self.phase == "entry":
+            if not self.draft.touches:  # an extra tap after New game's button, say
+                self.say("Nothing is entered yet: touch each player's cards, castles and alms.")
+                self.refresh()
+                return
             try:
                 table = self.draft.table()
             except ValueError as refusal:
-                self.say(str(refusal), refused=True)
+                self.say(str(refusal))
                 self.refresh()
                 return
             self.take(C.EnterFinal(table))
@@ -315,9 +333,9 @@ class ChickwoodPlayScreen(GameScreen):
                 undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
                 self.play.undo()
             except (ValueError, StorageFault) as refusal:  # refused, or not saved
-                self.say(str(refusal), refused=True)
+                self.say(str(refusal))
             else:
-                self.say("")
+                self.say()
                 changes = C.table_changes(before, self.state)
                 self.tell(changes, heading=f"Undone: {undone}", everything=True)
         self.refresh()
@@ -365,8 +383,8 @@ class ChickwoodPlayScreen(GameScreen):
         )
         self.primary_text = self._primary_text()
         self.offer_date(state.phase == "over" and not self.telling)
-        if not self.refused:
-            self.say(self._guide())
+        self.prompt = self._guide()
+        self.primary_ready = bool(self.primary_text) and self._primary_can_act()
         for button in self.ids.castles.children:
             raided = state.phase == "raid" and int(button.value) in state.raided
             raided = raided and not self.fixing  # a changed raid: the engine checks
@@ -383,6 +401,16 @@ class ChickwoodPlayScreen(GameScreen):
             body.add_widget(self.scores)
         else:
             body.add_widget(self.rounds)
+
+    def _primary_can_act(self) -> bool:
+        """Whether the primary button does something now, rather than say what is missing."""
+        if self.instructions.active or self.fixed_raid is not None:
+            return True
+        if self.phase == "raid":
+            return bool(self.castle)
+        if self.phase == "entry":
+            return bool(self.draft.touches)
+        return True
 
     def _guard_if_changed(self) -> None:
         """Ignore taps for a moment when the buttons change meaning: another player or
@@ -443,7 +471,7 @@ class ChickwoodPlayScreen(GameScreen):
             return ""
         store = state.players[snake.seat].store
         where = "a lit village next to the last one" if snake.visited else "any lit village"
-        return f"{snake.to_give} alms to give ({store} in store): touch {where}."
+        return f"{alms_cubes(snake.to_give)} to give ({store} in store): touch {where}."
 
     def _draw_players(self) -> None:
         """Each player's chip: their alms colour with their mark (the legend of the grid)
@@ -485,17 +513,11 @@ class ChickwoodPlayScreen(GameScreen):
 
     def _rows(self, profile: CardProfile, owners: tuple[int, ...]) -> tuple[RowLook, ...]:
         mark = marks(self.state.config.players)
-        spaces = [SpaceLook(mark[s], alms_colour(s)) for s in owners]
-        spaces += [SpaceLook()] * (profile.capacity - len(spaces))
-        rows, start = [], 0
-        for row in profile.rows:
-            rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
-            start += row.spaces
-        return tuple(rows)
+        return card_rows(profile, [SpaceLook(mark[s], alms_colour(s)) for s in owners])
 
     def _draw_side(self) -> None:
         """The side column holds what the phase needs: an instruction for the table; or
-        the prompt (during a raid, only a refusal), castles and the pad."""
+        what to do now (nothing to say during a raid), castles and the pad."""
         phase = self.phase
         names: list[str] = []
         if self.telling:

@@ -3,7 +3,7 @@ alms spaces, the village grid, and the loot pad (looks in kv/chickwood_widgets.k
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ from kivy.uix.widget import Widget
 from app.kit import theme
 from app.kit.widgets import Piece, TButton, reuse_children
 from app.kv import load_kv
+from engines.chickwood.village import CardProfile
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,18 @@ class CardLook:
     step: int = 0  # its place in the snake being laid (0: not on it), drawn as an outline
 
 
+def card_rows(profile: CardProfile, filled: Sequence[SpaceLook] = ()) -> tuple[RowLook, ...]:
+    """A village card's rows as printed, its spaces filled in order with ``filled``."""
+    spaces = [*filled] + [SpaceLook()] * (profile.capacity - len(filled))
+    rows, start = [], 0
+    for row in profile.rows:
+        rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
+        start += row.spaces
+    return tuple(rows)
+
+
 ROW_HEIGHT = dp(22)  # a row of alms spaces on a village card
+COMPACT_ROW_HEIGHT = dp(18)  # the same in a small picture (the set-up guide's)
 
 
 class SpaceDot(Label):
@@ -67,15 +79,23 @@ class VillageCard(Piece, BoxLayout):
     step = NumericProperty(0)
     index = NumericProperty(0)
 
-    def show(self, look: CardLook) -> None:
+    def show(self, look: CardLook, compact: bool = False) -> None:
+        """Draw ``look``; ``compact`` draws its rows smaller (a picture, not a board)."""
         self.forest, self.lit, self.step = look.forest, look.lit, look.step
         box = self.ids.rows
         box.clear_widgets()
+        height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
+        dot = height - dp(1)
         for row in look.rows:
-            line = BoxLayout(spacing=dp(2), size_hint_y=None, height=ROW_HEIGHT)
-            line.add_widget(GloryLabel(text="-" if row.glory is None else str(row.glory)))
+            line = BoxLayout(spacing=dp(2), size_hint_y=None, height=height)
+            glory = GloryLabel(text="-" if row.glory is None else str(row.glory))
+            if compact:
+                glory.font_size = theme.MIN_TEXT
+            line.add_widget(glory)
             for space in row.spaces:
-                line.add_widget(SpaceDot(text=space.letter, fill=space.colour))
+                spot = SpaceDot(text=space.letter, fill=space.colour)
+                spot.size = dot, dot  # after its kv rule, which draws the board's size
+                line.add_widget(spot)
             line.add_widget(Widget())
             box.add_widget(line)
 
@@ -89,6 +109,7 @@ class VillageGrid(GridLayout):
     with its index in the engine's grid."""
 
     on_pick = ObjectProperty(None)
+    compact = BooleanProperty(False)  # smaller rows: a picture of the table
 
     def show(self, cols: int, looks: list[tuple[int, CardLook]]) -> None:
         """Draw ``looks`` row by row, each with its index in the engine's grid."""
@@ -96,7 +117,7 @@ class VillageGrid(GridLayout):
         cards = reuse_children(self, len(looks), self._new_card)
         for card, (index, look) in zip(cards, looks, strict=True):
             card.index = index
-            card.show(look)
+            card.show(look, self.compact)
 
     def _new_card(self) -> VillageCard:
         card = VillageCard()

@@ -12,6 +12,7 @@ to BG Stats as a link (app.exchange.bgstats_link).
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import tempfile
@@ -245,24 +246,47 @@ class Seat:
     #: 1 for the best score (tied scores share a rank), 0 in a game without scores.
     rank: int
     role: str
+    start: bool = False  # the start player: who played first
 
 
 def seats(session: SavedSession) -> list[Seat]:
-    """The players of a finished game and their results, in turn order (Tableside keeps
-    the players in the order they play: the first started)."""
+    """The players of a finished game and their results, in seat order (Tableside keeps
+    the players in the order they sat)."""
     outcome: dict[str, Any] = session.outcome
     result = outcome.get("result")
     winners = _names(outcome.get("winners"))
     scores = {} if session.game in COOPERATIVE else outcome_scores(outcome)
     role = _role(session)
+    starter = start_seat(session)
     found = []
-    for name in session.players:
+    for seat, name in enumerate(session.players):
         # Against the game everyone wins or no one does; otherwise the recorded winners.
         winner = result == "won" if result in ("won", "lost") else name in winners
         score = scores.get(name)
         rank = 0 if score is None else 1 + sum(1 for other in scores.values() if other > score)
-        found.append(Seat(name, winner, score, rank, role))
+        found.append(Seat(name, winner, score, rank, role, seat == starter))
     return found
+
+
+def start_seat(session: SavedSession) -> int | None:
+    """The seat that played first: the game's own rules say it where the seating does not
+    (a Chickwood Forest round starts at the lowest castle, engines.<game>.first_player);
+    else the first seat. None when no one knows (a quick score)."""
+    try:
+        rules = importlib.import_module(f"engines.{session.game}")
+    except ImportError:  # a game this version does not know (imported): its seat order
+        return 0
+    first_player = getattr(rules, "first_player", None)
+    if first_player is None:
+        return 0
+    try:
+        config = rules.Config.from_dict(session.config)
+        if tuple(config.players) != tuple(session.players):
+            return 0  # not the config the game was played with (an imported play)
+        seat: int | None = first_player(config, session.seed)
+    except (ValueError, TypeError, KeyError, AttributeError):  # a config it cannot read
+        return 0
+    return seat
 
 
 def _bg_play(
@@ -274,7 +298,7 @@ def _bg_play(
             "score": "" if seat.score is None else str(seat.score),
             "winner": seat.winner,
             "newPlayer": False,
-            "startPlayer": position == 1,
+            "startPlayer": seat.start,
             "startPosition": str(position),
             "seatOrder": 0,  # where they sat, which BG Stats 5 leaves at 0 as well
             "rank": seat.rank,

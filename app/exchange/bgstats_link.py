@@ -113,13 +113,13 @@ def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, An
     times = PlayTimes.of(session, events)
     scored = session.game not in COOPERATIVE
     players = []
-    for position, seat in enumerate(seats(session), start=1):
+    for seat in seats(session):
         player: dict[str, Any] = {"name": seat.name}
         if scored and seat.score is not None:
             player["score"] = seat.score
         player["winner"] = seat.winner
         player["role"] = seat.role
-        player["startPlayer"] = position == 1
+        player["startPlayer"] = seat.start
         # Short, and the same for a player every time: BG Stats remembers its match.
         player["sourcePlayerId"] = player_uuid(seat.name)[:8]
         players.append(player)

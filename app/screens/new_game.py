@@ -70,6 +70,9 @@ class NewGameScreen(BaseScreen):
         self.game: GameInfo | None = None
         self.values: dict[str, Any] = {}
         self._rows: dict[str, OptionRow] = {}
+        #: The unnamed seats ("Player 2"...) kept when the first name was typed after a
+        #: count was chosen: the next names fill them in turn.
+        self._stand_ins: list[str] = []
 
     @property
     def form(self) -> NewGameForm:
@@ -82,6 +85,7 @@ class NewGameScreen(BaseScreen):
         self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
         self.values = {**self.form.defaults(), "players": self.form.min_players}
         self.guests = []
+        self._stand_ins = []
         self.roster = [p.name for p in App.get_running_app().store.players()]
         self.seats = self.roster[: self.form.min_players]
         self.error = ""
@@ -192,11 +196,23 @@ class NewGameScreen(BaseScreen):
         name = known.get(name.casefold(), name)
         if name in self.seats:
             return f"{name} is already playing."
-        if len(self.seats) >= self.form.max_players:
+        open_seats = [seat for seat in self._stand_ins if seat in self.seats]
+        if len(self.seats) >= self.form.max_players and not open_seats:
             return f"{self.game.title} has room for {self.form.max_players} at most."
-        if name.casefold() not in known:
-            self.guests = [*self.guests, name]
-        self.seats = [*self.seats, name]
+        if not self.named:
+            # The first name after a count: the count stands, the name takes seat 1.
+            self._stand_ins = [f"Player {n}" for n in range(2, self.values["players"] + 1)]
+            self.guests = [name, *self._stand_ins]
+            self.seats = list(self.guests)
+        elif open_seats:  # the next name takes the first unnamed seat
+            seat = open_seats[0]
+            self._stand_ins.remove(seat)
+            self.guests = [name if g == seat else g for g in self.guests if g != name]
+            self.seats = [name if s == seat else s for s in self.seats]
+        else:
+            if name.casefold() not in known:
+                self.guests = [*self.guests, name]
+            self.seats = [*self.seats, name]
         self._build_players()
         self.error = ""
         return None

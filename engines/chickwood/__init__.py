@@ -9,6 +9,7 @@ it in step).
 
 from engines.chickwood.actions import (
     AddAlms,
+    ChangeFinal,
     ChickwoodAction,
     EnterFinal,
     FixAlms,
@@ -24,7 +25,7 @@ from engines.chickwood.actions import (
 from engines.chickwood.config import Config
 from engines.chickwood.loot import Collection
 from engines.chickwood.progress import progress
-from engines.chickwood.rounds import final_table
+from engines.chickwood.rounds import final_table, first_player
 from engines.chickwood.rules import (
     NAME,
     apply,
@@ -57,6 +58,7 @@ __all__ = [
     "NAME",
     "AddAlms",
     "AlmsSwap",
+    "ChangeFinal",
     "ChestChoice",
     "ChickwoodAction",
     "Choices",
@@ -82,6 +84,7 @@ __all__ = [
     "apply",
     "final_scores",
     "final_table",
+    "first_player",
     "legal_actions",
     "manual_edits",
     "new_game",

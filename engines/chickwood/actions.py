@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.chickwood.alms_snake import alms_cubes
 from engines.chickwood.loot import Collection, kind_name
 from engines.chickwood.scoring import Choices, FinalTable
 from engines.core import Action
@@ -29,7 +30,7 @@ class Raid(ChickwoodAction, kind="raid"):
         text = f"{self.player} raids castle {self.castle}"
         text += f", taking {cards} card{'s' if cards != 1 else ''}"
         if self.benefactors:
-            text += f" ({sum(self.benefactors)} alms to give)"
+            text += f" ({alms_cubes(sum(self.benefactors))} to give)"
         return text
 
 
@@ -153,6 +154,21 @@ class FixFinal(ChickwoodAction, kind="fix_final"):
 
 
 @dataclass(frozen=True)
+class ChangeFinal(ChickwoodAction, kind="change_final"):
+    """One ``item`` of ``player``'s final collection was really ``into``, an item of the
+    same sort (a gown that was a cloak, castle 3 that was castle 4, an alms on another
+    village): one fewer of the first, one more of the other. Reopens confirmed scores."""
+
+    player: str
+    item: str
+    into: str
+
+    @property
+    def label(self) -> str:
+        return f"Corrected: one of {self.player}'s {item_words(self.item)} was {one(self.into)}"
+
+
+@dataclass(frozen=True)
 class Reopen(ChickwoodAction, kind="reopen"):
     """Take the confirmed scores back to be checked and confirmed again."""
 
@@ -171,6 +187,20 @@ def item_words(item: str) -> str:
     if kind == "legendary":
         return kind_name(item).removeprefix("the ")
     return kind_name(item, 2)
+
+
+def one(item: str) -> str:
+    """One of an item of a final collection, in words: "a gown", "an emerald chest",
+    "the Key", "a castle worth 4", "an alms on a village"."""
+    kind, _, what = item.partition(":")
+    if kind == "castle":
+        return f"a castle worth {what}"
+    if kind == "village":
+        return "an alms on a village"
+    words = kind_name(item)
+    if words.startswith("the "):
+        return words
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
 action_from_dict = ChickwoodAction.from_dict

@@ -15,6 +15,18 @@ from engines.chickwood.village import CardProfile
 from engines.core import IllegalAction, Saveable
 
 
+def alms_cubes(count: int) -> str:
+    """A number of alms in words that read right for one as for many: "1 alms cube"."""
+    return f"{count} alms cube{'' if count == 1 else 's'}"
+
+
+def benefactor_alms(values: Sequence[int]) -> str:
+    """The alms of some benefactor cards, card by card: "1 alms cube", "2 + 1 alms cubes"."""
+    if len(values) == 1:
+        return alms_cubes(values[0])
+    return " + ".join(map(str, values)) + " alms cubes"
+
+
 @dataclass(frozen=True)
 class Cell(Saveable):
     """One card of the grid and, for a village, who holds each filled space in order."""

@@ -20,12 +20,14 @@ from dataclasses import replace
 
 from engines.chickwood.actions import (
     AddAlms,
+    ChangeFinal,
     ChickwoodAction,
     FixAlms,
     FixFinal,
     FixRaid,
     Reopen,
     SetDeckCount,
+    item_words,
 )
 from engines.chickwood.alms_snake import Grid
 from engines.chickwood.loot import BENEFACTORS, Collection, check_supply, from_counts, kind_counts
@@ -34,7 +36,7 @@ from engines.chickwood.scoring import FinalTable, PlayerFinal, VillageFinal
 from engines.chickwood.state import Placement, State
 from engines.core import IllegalAction
 
-CORRECTIONS = (FixRaid, FixAlms, AddAlms, FixFinal, Reopen)
+CORRECTIONS = (FixRaid, FixAlms, AddAlms, FixFinal, ChangeFinal, Reopen)
 
 
 def reopen(state: State) -> State:
@@ -50,6 +52,8 @@ def apply_correction(state: State, action: ChickwoodAction) -> State:
         return reopen(state)
     if isinstance(action, FixFinal):
         return fix_final(state, action.player, action.item, action.count)
+    if isinstance(action, ChangeFinal):
+        return change_final(state, action)
     if state.config.quick:
         raise IllegalAction(QUICK)
     if state.final is not None:
@@ -247,7 +251,7 @@ def _set_count(values: tuple[str, ...], value: str, count: int) -> tuple[str, ..
     return tuple(result) + (value,) * (count - result.count(value))
 
 
-def fix_final(state: State, player: str, item: str, count: int) -> State:
+def _check_final_phase(state: State) -> None:
     if state.phase == "entry":
         raise IllegalAction("Enter the final collections first.")
     if state.phase in ("raid", "alms"):
@@ -255,6 +259,10 @@ def fix_final(state: State, player: str, item: str, count: int) -> State:
             "Final collections are corrected once the rounds are over: "
             "correct a raid or an alms now."
         )
+
+
+def fix_final(state: State, player: str, item: str, count: int) -> State:
+    _check_final_phase(state)
     if count < 0:
         raise IllegalAction("A count can't be negative.")
     table = final_table(state)
@@ -285,14 +293,46 @@ def fix_final(state: State, player: str, item: str, count: int) -> State:
     return replace(state, phase="scoring", choices=None, final=table)
 
 
+def change_final(state: State, action: ChangeFinal) -> State:
+    """One item turned into another of the same sort, as one correction."""
+    if item_sort(action.item) != item_sort(action.into):
+        raise IllegalAction(
+            "A card changes into a card, a castle into a castle, an alms "
+            "into an alms on another village."
+        )
+    if action.item == action.into:
+        raise IllegalAction("Choose something else to change it into.")
+    _check_final_phase(state)
+    held = item_count(final_table(state), action.player, action.item)
+    if held < 1:
+        raise IllegalAction(f"{action.player} holds no {item_words(action.item)} to change.")
+    state = fix_final(state, action.player, action.item, held - 1)
+    more = item_count(final_table(state), action.player, action.into) + 1
+    return fix_final(state, action.player, action.into, more)
+
+
+def item_sort(item: str) -> str:
+    """What sort of thing an item is: "castle", "village", or "card"."""
+    kind = item.partition(":")[0]
+    return kind if kind in ("castle", "village") else "card"
+
+
 # --- the menu ----------------------------------------------------------------------------
 
 
-def final_items(table: FinalTable) -> list[str]:
-    """Every item of a final collection a correction may set, in the scoring sheet's order."""
-    items = list(kind_counts(Collection()))
-    items += [f"castle:{value}" for value in range(1, 7)]
-    items += [f"village:{v.profile.card}" for v in table.villages]
+def final_items(state: State) -> list[str]:
+    """Every item a final collection of this game can hold, in the scoring sheet's order:
+    the Legendary cards only with the variant, the castles in play (a quick score's
+    table may hold any of the six), the villages."""
+    config = state.config
+    items = [
+        key
+        for key in kind_counts(Collection())
+        if config.legendary or not key.startswith("legendary:")
+    ]
+    top = 6 if config.quick else config.top_castle
+    items += [f"castle:{value}" for value in range(1, top + 1)]
+    items += [f"village:{v.profile.card}" for v in final_table(state).villages]
     return items
 
 
@@ -306,10 +346,13 @@ def candidates(state: State) -> list[ChickwoodAction]:
         edits.append(Reopen())
     if state.phase in ("scoring", "over"):
         table = final_table(state)
+        items = final_items(state)
         for name in table.names:
-            for item in final_items(table):
+            for item in items:
                 held = item_count(table, name, item)
                 edits += [FixFinal(name, item, n) for n in (held - 1, held + 1) if n >= 0]
+                into = next(i for i in items if i != item and item_sort(i) == item_sort(item))
+                edits += [ChangeFinal(name, item, into)] if held else []
     if state.config.quick or state.final is not None or state.phase == "entry":
         return edits
     if state.phase in ("raid", "alms"):

@@ -37,6 +37,15 @@ def turn_order(players: tuple[PlayerState, ...]) -> tuple[int, ...]:
     return tuple(sorted(range(len(players)), key=lambda seat: players[seat].castle))
 
 
+def first_player(config: Config, seed: int) -> int | None:
+    """The seat who raids first in the first round (the lowest starting castle); None in
+    a quick score, whose rounds the app never saw."""
+    if config.quick:
+        return None
+    _layout, castles, _rng = deal(config, seed)
+    return min(range(len(castles)), key=lambda seat: castles[seat])
+
+
 def start(config: Config, seed: int) -> State:
     layout, castles, rng = deal(config, seed)
     profiles = {card.card: card for card in config.cards}

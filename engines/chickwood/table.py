@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
+from engines.chickwood.alms_snake import benefactor_alms
 from engines.chickwood.loot import (
     ENTERTAINERS,
     FAKE_BEARD,
@@ -158,8 +159,8 @@ def _collection_change(name: str, differing: dict[str, tuple[Hashable, Hashable]
         won = describe_counts(won_cards) if won_cards else ""
     if benefactors_key in differing:
         returned, set_aside = _grown(*_pair(differing[benefactors_key]))
-        back = f"the benefactor cards ({_alms(returned)})" if returned else ""
-        aside = f"the benefactor cards ({_alms(set_aside)})" if set_aside else ""
+        back = f"the benefactor cards ({benefactor_alms(returned)})" if returned else ""
+        aside = f"the benefactor cards ({benefactor_alms(set_aside)})" if set_aside else ""
     parts = []
     if off:
         castles = ("castle " if len(off) == 1 else "castles ") + _listed(off)
@@ -186,10 +187,6 @@ def _pair(values: tuple[Hashable, Hashable]) -> tuple[tuple[int, ...], tuple[int
     was, now = values
     assert isinstance(was, tuple) and isinstance(now, tuple)
     return was, now
-
-
-def _alms(values: Sequence[object]) -> str:
-    return " + ".join(str(value) for value in values) + " alms"
 
 
 def _village_change(

@@ -226,3 +226,21 @@ def test_a_game_whose_time_was_not_checked_goes_at_the_time_that_can_be_right(st
     events, _unreadable = store.readable_events(session)
     with pytest.raises(DateUnknown):  # no time of it can be right: History asks for its date
         push_link(store.session(session), events)
+
+
+def test_the_chickwood_start_player_is_who_raided_first_not_seat_one(store: Store) -> None:
+    from app.exchange.bgstats_export import seats
+    from engines import chickwood as C
+
+    players = ["Anna", "Ben", "Cara"]
+    config = C.Config(players=tuple(players), starting_castles=(3, 2, 1))  # Cara raids first
+    link = _finished(store, "chickwood", players, _scored(players), config.to_dict())
+
+    play = play_in(link.link)
+    assert [p["startPlayer"] for p in play["players"]] == [False, False, True]
+    saved = store.session(store.sessions()[0].id)
+    assert [seat.start for seat in seats(saved)] == [False, False, True]  # the play file too
+    # A quick score never saw the rounds: no one is named the start player.
+    quick = C.Config(players=tuple(players), quick=True)
+    link = _finished(store, "chickwood", players, _scored(players), quick.to_dict())
+    assert [p["startPlayer"] for p in play_in(link.link)["players"]] == [False] * 3

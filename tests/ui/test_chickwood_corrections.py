@@ -130,9 +130,9 @@ def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
         if isinstance(w, PlayerHeader) and w.text.split("\n")[0] == names[0]
     )
     person.tap(header)
-    person.button("Remove one: 3 gold chests")
-    assert person.touches == 2, screen.prompt
-    assert not screen.refused, screen.prompt
+    person.button("Remove a gold chest (3 held)")
+    assert person.touches == 2, screen.refusal
+    assert not screen.refusal
     assert C.outcome(play.state) is None and play.state.phase == "scoring"
     assert C.final_table(play.state).player(names[0]).loot == C.Collection.of(chests={"gold": 2})
     assert C.final_table(play.state).player(names[1]) == bo
@@ -143,3 +143,83 @@ def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
     board = C.scoreboard(play.state)
     assert play.state.phase == "over" and board is not None
     assert board.player(names[0]).points("Chests") == 4
+
+
+def scored_game(driver: Driver) -> tuple[object, tuple[str, ...]]:
+    """A quick score without the Legendary cards, its scores confirmed: the screen and
+    the players' names. The first player holds a gown and 2 gold chests."""
+    start(driver, "Final count only")
+    screen = driver.app.current_screen
+    play = screen.play
+    table = C.rounds.blank_table(play.state)
+    names = table.names
+    gown = C.Collection.of(garments={"gown": 1}, chests={"gold": 2})
+    ana = table.players[0].__class__(names[0], gown, (4,))
+    play.play(C.EnterFinal(table.with_players(ana)))
+    play.play(C.Score(C.propose(C.final_table(play.state))))
+    screen.refresh()
+    return screen, names
+
+
+def touch_name(driver: Driver, person: Counted, name: str) -> None:
+    driver.pump(3)
+    person.tap(
+        next(
+            w
+            for w in driver.visible()
+            if isinstance(w, PlayerHeader) and w.text.split("\n")[0] == name
+        )
+    )
+
+
+def test_a_gown_that_was_a_cloak_is_changed_in_three_touches(driver: Driver) -> None:
+    screen, names = scored_game(driver)
+    play = screen.play
+    events = len(play.session.events)
+
+    person = Counted(driver)
+    touch_name(driver, person, names[0])
+    offered = driver.texts()
+    # Short: what the player holds, three buttons a line; no card this game cannot hold.
+    assert "Remove a gown (1 held)" in offered and "Add a gown" in offered
+    assert not any("Spy Glass" in t or "Key" in t or "one the" in t for t in offered)
+    assert sum(1 for t in offered if t.startswith(("Remove", "Add", "Change"))) <= 12
+    person.button("Change a gown into...")
+    person.button("Cloak")
+    assert person.touches == 3
+    mine = C.final_table(play.state).player(names[0]).loot
+    assert mine == C.Collection.of(garments={"cloak": 1}, chests={"gold": 2})
+    assert len(play.session.events) == events + 1  # one correction, undone in one touch
+    assert isinstance(play.session.actions[-1], C.ChangeFinal)
+    assert play.state.phase == "scoring"  # the confirmed scores are reopened
+
+
+def test_a_replay_of_a_confirmed_game_offers_no_correction(driver: Driver) -> None:
+    screen, names = scored_game(driver)
+    session_id = screen.play.session_id
+    events = len(screen.play.session.events)
+    from app.games import BY_KEY
+
+    driver.app.replay_game(BY_KEY["chickwood"], session_id)
+    driver.pump(3)
+    replay = driver.app.current_screen
+    assert replay.replaying
+    touch_name(driver, Counted(driver), names[0])
+    texts = driver.texts()
+    assert not any(t.startswith(("Remove", "Add", "Change")) for t in texts)  # no menu
+    assert any("Chests" in t for t in texts)  # the player's score lines instead
+    driver.close_popups()
+    assert len(driver.app.store.events(session_id)) == events
+
+    # A replay stopped during the rounds: a player's chip says it cannot be changed.
+    config = C.Config(players=("Ana", "Bo", "Cy"))
+    driver.app.start_game(BY_KEY["chickwood"], config, list(config.players), seed=1)
+    play = driver.app.current_screen.play
+    first = play.state.order[0]
+    play.play(C.Raid(play.state.players[first].name, 4, GOLD))
+    driver.app.replay_game(BY_KEY["chickwood"], play.session_id)
+    driver.pump(3)
+    driver.app.current_screen.touch_player(first)
+    driver.pump(3)
+    assert any("can only be watched" in t for t in driver.texts())
+    assert not any(t.startswith(("Remove", "Change")) for t in driver.texts())

@@ -102,7 +102,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
         C.apply(play.state, C.GiveAlms(first, row, col))
     events = len(play.session.events)
     driver.tap(far)
-    assert screen.prompt == str(refusal.value) and screen.refused
+    assert screen.refusal == str(refusal.value)
     driver.wait_until(lambda: str(refusal.value) in driver.texts())  # height follows text
     assert len(play.session.events) == events
     driver.tap(first_lit(driver))
@@ -222,7 +222,7 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     driver.tap(card)
     driver.tap(card)
     driver.tap(card)  # village-1 has four spaces: the fifth alms is refused
-    assert "has only 4 spaces" in screen.prompt and screen.refused
+    assert "has only 4 spaces" in screen.refusal
     driver.tap(button(driver, "Undo"))  # and the fourth was a slip
     driver.tap(button(driver, "Score these"))
     assert play.state.phase == "scoring"
@@ -280,7 +280,7 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     # A player's chip (the legend of the alms marks) shows what they hold, above their
     # entries to correct.
     driver.tap(next(w for w in shown(driver, AlmsChip) if w.text == "Ana"))
-    assert "Ana: castles 1 + 3, 1 gold chest, 15 alms in store" in driver.texts()
+    assert "Ana: castles 1 + 3, 1 gold chest, 15 alms cubes in store" in driver.texts()
     driver.close_popups()
 
     # Undo: the deal goes back, then Bo's raid, one Done each.
@@ -293,3 +293,103 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     assert "Bo: put castle 1 from your pile back in the row of castles" in driver.texts()
     driver.press_key(13)  # the confirm key is Done too
     assert not screen.telling and screen.title == "Bo raids"
+
+
+def test_the_loot_pad_never_moves_and_a_second_raid_tap_takes_nothing(driver: Driver) -> None:
+    from app.games import BY_KEY
+
+    config = C.Config(players=("Anna", "Ben", "Cara"))
+    driver.app.start_game(BY_KEY["chickwood"], config, list(config.players), seed=1)
+    screen = driver.app.current_screen
+    play = screen.play
+    first = f"{play.state.players[play.state.order[0]].name} raids"
+
+    def places() -> dict[str, tuple[float, float]]:
+        driver.pump(3)  # a refusal's text is laid out before the pad is measured
+        return {b.key: tuple(b.to_window(*b.pos)) for b in screen.ids.pad.children}
+
+    before = places()
+    raid = button(driver, "Raid")
+    assert raid.role == "normal"  # no castle yet: the button is not lit, nothing to take
+    driver.tap(raid)
+    assert screen.refusal == "Touch the castle raided first."
+    assert "Touch the castle raided first." in driver.texts()
+    assert places() == before  # the refusal moves nothing under the next touch
+    castle(driver, 4)
+    assert not screen.refusal and places() == before
+    pad(driver, "Gold\nchest")
+    raid = button(driver, "Raid castle 4")
+    assert raid.role == "primary"
+    driver.tap(raid)
+    # Taken at once: the next raider, and the button unlit again before any second tap.
+    assert len(play.state.raids) == 1 and screen.title not in ("", first)
+    assert raid.text == "Raid" and raid.role == "normal"
+    driver.tap(raid)  # an impatient second tap, after the guard: explained, nothing taken
+    assert len(play.state.raids) == 1 and screen.refusal == "Touch the castle raided first."
+    assert places() == before
+
+
+def test_a_name_typed_after_choosing_three_players_keeps_the_three(driver: Driver) -> None:
+    from tests.ui.test_new_game import chips, type_name
+
+    tile = driver.find("Chickwood Forest").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Players", "3")
+    type_name(driver, "Add a name", "Anna")
+    assert chips(driver) == ["1. Anna", "2. Player 2", "3. Player 3"]
+    type_name(driver, "Add a name", "Ben")  # the next name takes the next unnamed seat
+    assert chips(driver) == ["1. Anna", "2. Ben", "3. Player 3"]
+    driver.tap_text("Set up the table")
+    assert driver.app.current_screen.step_title  # the guide: the form was complete
+    assert driver.app.current_screen._config.players == ("Anna", "Ben", "Player 3")
+
+
+def test_an_extra_tap_after_the_guides_done_takes_nothing(driver: Driver) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    new_game(driver, 3, "Every round")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    done = driver.find("Done")
+    spot = done.to_window(*done.center)
+    driver.tap(done)
+    screen = driver.app.current_screen
+    assert driver.app.root.current.endswith("ChickwoodPlayScreen")
+    # What lies under the finger now is the first raid's button, not lit: no castle yet.
+    raid = button(driver, "Raid")
+    assert raid.collide_point(*raid.to_widget(*spot)) and raid.role == "normal"
+    driver.wait_for_tap_guard()  # a player's rhythm, slower than the guard
+    touch = UnitTestTouch(*spot)
+    touch.touch_down()
+    driver.pump()
+    touch.touch_up()
+    driver.pump(3)
+    assert screen.play.state.raids == () and len(screen.play.session.events) == 0
+    assert screen.refusal == "Touch the castle raided first."
+
+
+def test_an_extra_tap_after_new_games_button_scores_nothing(driver: Driver) -> None:
+    """A quick score has no set-up guide: "Score these" takes the place of New game's
+    "Set up the table", and must not score an empty count."""
+    from kivy.tests.common import UnitTestTouch
+
+    tile = driver.find("Chickwood Forest").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Players", "2")
+    choose(driver, "Keep score", "Final count only")
+    start = driver.find("Set up the table")
+    spot = start.to_window(*start.center)
+    driver.tap(start)
+    screen = driver.app.current_screen
+    score = button(driver, "Score these")
+    assert score.collide_point(*score.to_widget(*spot)) and score.role == "normal"
+    driver.wait_for_tap_guard()
+    touch = UnitTestTouch(*spot)
+    touch.touch_down()
+    driver.pump()
+    touch.touch_up()
+    driver.pump(3)
+    assert screen.play.state.phase == "entry" and len(screen.play.session.events) == 0
+    assert screen.refusal.startswith("Nothing is entered yet")
+    pad(driver, "Gold\nchest")
+    assert button(driver, "Score these").role == "primary"

@@ -263,3 +263,23 @@ def test_a_raid_taking_nothing_and_benefactors_with_an_empty_store_are_recorded(
     state = replace(state, players=(state.players[0], bo, state.players[2]))
     state = apply(state, Raid("Bo", 2, benefactors=(3,)))
     assert state.raids[-1].benefactors == (3,) and state.phase == "raid" and state.seat == 2
+
+
+def test_a_card_changed_into_another_is_one_correction_of_the_same_sort() -> None:
+    from engines.chickwood import ChangeFinal
+    from engines.chickwood.corrections import final_items
+
+    session = scored_quick_game()
+    after = checked(session, ChangeFinal("Ana", "chest:gold", "garment:cloak"))
+    assert final_table(after).player("Ana").loot == Collection.of(
+        chests={"gold": 2}, garments={"cloak": 1}
+    )
+    assert after.phase == "scoring" and outcome(after) is None  # reopened
+    after = checked(session, ChangeFinal("Bo", "castle:5", "castle:6"))
+    assert final_table(after).player("Bo").castles == (2, 6)
+    with pytest.raises(IllegalAction, match="A card changes into a card"):
+        apply(after, ChangeFinal("Bo", "henchmen", "castle:3"))
+    with pytest.raises(IllegalAction, match="holds no rings"):
+        apply(after, ChangeFinal("Bo", "jewelry:ring", "busts"))
+    # Only what this game can hold: no Legendary card without the variant.
+    assert not any(item.startswith("legendary:") for item in final_items(after))

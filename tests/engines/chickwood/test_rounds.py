@@ -227,3 +227,9 @@ def test_final_choices_the_rules_forbid_are_refused() -> None:
     state = full_round(game(deck_size=9))
     refused(state, Score(Choices(fake_beard="Red")), "Nobody holds the Fake Beard")
     refused(game(), Score(Choices()), "deck can't deal")
+
+
+def test_a_raid_says_its_alms_in_words_that_agree_with_the_count() -> None:
+    one = Raid("Ana", 3, Collection(), (1,))
+    assert one.label == "Ana raids castle 3, taking 1 card (1 alms cube to give)"
+    assert Raid("Ana", 3, Collection(), (1, 2)).label.endswith("(3 alms cubes to give)")

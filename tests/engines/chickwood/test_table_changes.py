@@ -148,7 +148,7 @@ def test_a_raid_is_the_raiders_own_move_in_one_instruction() -> None:
     assert changes == [
         Change(
             "Ana: put castle 4 on your pile; add 1 gold chest and 1 ring to your loot, face "
-            "up; set aside the benefactor cards (2 alms)",
+            "up; set aside the benefactor cards (2 alms cubes)",
             ("castles:Ana", "loot:Ana", "benefactors:Ana"),
             chosen=True,
         )
@@ -156,7 +156,7 @@ def test_a_raid_is_the_raiders_own_move_in_one_instruction() -> None:
     undone = table_changes(state, three_players())
     assert [c.words for c in undone] == [
         "Ana: put castle 4 from your pile back in the row of castles, with 1 gold chest and "
-        "1 ring in front; put the benefactor cards (2 alms) back there too"
+        "1 ring in front; put the benefactor cards (2 alms cubes) back there too"
     ]
 
 
