@@ -54,7 +54,7 @@ def events_in_order(old: State, new: State, undo: bool = False) -> list[TableEve
     events = _events(old, new)
     _mark_chosen(events, old, new)
     if not undo:
-        events = _split_gamle_erik_call(events, new.entered)
+        events = _split_gamle_erik_call(events, new.entered, new.config.deck_mode == "app")
     if new.config.deck_mode == "table":
         # A card the app knew was on top: the people turn it over before its effect.
         events = [
@@ -63,6 +63,10 @@ def events_in_order(old: State, new: State, undo: bool = False) -> list[TableEve
             else e
             for e in events
         ]
+    else:
+        # The app keeps the deck's order in mind: a card that moves within the deck (a
+        # Risky Draw's card going under it) leaves the sorted pile as it is.
+        events = [e for e in events if not (e.kind == "card" and _within_deck(e))]
     indexed = sorted(enumerate(events), key=lambda pair: (pair[1].rank, pair[0]))
     return [event for _, event in indexed]
 
@@ -336,6 +340,10 @@ _LIKELY = (
 )
 
 
+def _within_deck(event: TableEvent) -> bool:
+    return bool(event.src.startswith("deck") and event.dst.startswith("deck"))
+
+
 def zone_kind(zone: str) -> str:
     return zone if zone.startswith("deck") else zone.split(":")[0]
 
@@ -595,16 +603,21 @@ def _mark_chosen(events: list[TableEvent], old: State, new: State) -> None:
             events[index] = replace(events[index], chosen=True)
 
 
-def _split_gamle_erik_call(events: list[TableEvent], entered: str) -> list[TableEvent]:
+def _split_gamle_erik_call(
+    events: list[TableEvent], entered: str, app_deck: bool
+) -> list[TableEvent]:
     """A Gamle Erik taken with Call goes from the Future into the hand and at once under
-    the deck: the taking is the people's, putting it under the deck is the rules'."""
+    the deck: the taking is the people's, putting it under the deck is the rules'. With
+    the app dealing, the card goes back on the sorted pile, whose count of Gamle Eriks
+    may not change (the refill may take one from it): its step then answers for the
+    Future's place it was taken from, so that it is still told."""
     result = []
     for event in events:
         called = event.kind == "card" and event.chosen and zone_kind(event.src) == "future"
         if called and event.dst == "deck:bottom" and entered == "call":
             take = TableEvent("take", event.what, event.src, "taken", touches=(event.src,))
             result.append(replace(take, chosen=True))
-            under = tuple(t for t in event.touches if t != event.src)
+            under = tuple(t for t in event.touches if app_deck or t != event.src)
             result.append(replace(event, src="taken", touches=under, chosen=False, rank=R_TAKEN))
             continue
         result.append(replace(event, rank=R_CHOSEN) if event.chosen else event)
