@@ -68,6 +68,8 @@ class SkoventyrPlayScreen(GameScreen):
     aside_title = StringProperty("")
     aside_caption = StringProperty("")
     show_hostages = BooleanProperty(False)
+    #: The game has ended: the title says so and the Hint is put away.
+    over = BooleanProperty(False)
     #: The panel stands in for the Minions and the prompt: an instruction or a hint.
     panel_shown = BooleanProperty(False)
 
@@ -202,6 +204,18 @@ class SkoventyrPlayScreen(GameScreen):
         action = self.selection.choose(target)
         if action is None:
             self.draw()
+        elif isinstance(action, S.Reveal) and S.immediate_loss(self.state, action):
+            # A card that came up is a fact, not a choice: check the entry, not the will.
+            self.selection.back()
+            ask(
+                "This ends the game",
+                f"You entered {action.card.label}: Gamle Erik reaches Vogter and the game is "
+                "lost. Is that the card that came up?",
+                "Right card",
+                lambda: self.take(action),
+                cancel_text="Wrong card",
+                danger=True,
+            )
         elif S.immediate_loss(self.state, action):
             self.selection.back()
             ask(
@@ -209,6 +223,7 @@ class SkoventyrPlayScreen(GameScreen):
                 f"{action.label}: Gamle Erik would reach Vogter at once. Do it anyway?",
                 "Lose the game",
                 lambda: self.take(action),
+                danger=True,
             )
         else:
             self.take(action)
@@ -364,7 +379,13 @@ class SkoventyrPlayScreen(GameScreen):
         options = self.selection.options()
         choosing = bool(self.selection.prefix)
         who = self.player_name(state.player)
-        self.title = f"Turn {state.turn} \u00b7 {who}" if state.turn else "Skoventyr: set-up"
+        self.over = state.ended is not None
+        if self.over:
+            self.title = f"Game over after turn {state.turn}"
+        elif state.turn:
+            self.title = f"Turn {state.turn} \u00b7 {who}"
+        else:
+            self.title = "Skoventyr: set-up"
         self.status = ""
         self.danger = state.forest.gap == 1 and state.ended is None
         self.prompt = self.message or self._prompt()
@@ -427,7 +448,10 @@ class SkoventyrPlayScreen(GameScreen):
     def _ring_centre(self) -> str:
         state = self.state
         gap = state.forest.gap
-        lines = [f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"]
+        if state.forest.caught:
+            lines = [f"Gamle Erik caught Vogter on Tree {state.forest.vogter}"]
+        else:
+            lines = [f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"]
         if state.acorns:
             lines.append("Acorns in the centre: " + ", ".join(str(a) for a in state.acorns))
         return "\n".join(lines)

@@ -95,8 +95,8 @@ def play_to_the_end(driver: Driver, seed: int) -> S.State:
         count = len(screen.play.session.events)
         for target in touch_paths.path(action):
             driver.tap(touchable_for(driver, target))
-        if S.immediate_loss(state, action):
-            driver.tap_text("Lose the game")  # the warning asks first
+        if S.immediate_loss(state, action):  # the warning asks first
+            driver.tap_text("Right card" if isinstance(action, S.Reveal) else "Lose the game")
         assert len(screen.play.session.events) == count + 1, f"{action.label} was not taken"
         assert screen.play.session.actions[-1] == action
     raise AssertionError("the game did not end")
@@ -392,3 +392,59 @@ def test_a_touch_on_what_cannot_be_chosen_says_why(driver: Driver) -> None:
         "Wrath on a Lindorm (4) needs at least 4 Allies in the Forest (there are 0)."
     )
     assert screen.play.session.events == ()
+
+
+def real_cards_game(driver: Driver) -> SkoventyrPlayScreen:
+    """A real-card game after its set-up: Future Trold, Trold, Huldre; hand Ellefolk."""
+    screen = open_game(driver, S.Config(deck_mode="table"), seed=0)
+    for card in (S.Card.TROLD, S.Card.TROLD, S.Card.HULDRE, S.Card.ELLEFOLK):
+        screen.take(S.Reveal(card))  # the set-up, as the people said it came
+        carry_out_instructions(driver)
+    return screen
+
+
+def test_a_drawn_gamle_erik_that_ends_the_game_is_checked_as_an_entry(driver: Driver) -> None:
+    """A card that came up is a fact: the app checks the entry, and after the loss the
+    board, the title and the Hint say the game is over."""
+    screen = real_cards_game(driver)
+    screen.take(S.EditMovePawn("gamle_erik", 3))  # 1 step behind Vogter (Tree 4)
+    carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Risky Draw", TButton))
+    carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    texts = driver.texts()
+    assert "This ends the game" in texts and "Do it anyway?" not in " ".join(texts)
+    assert any(t.startswith("You entered Gamle Erik") for t in texts)
+    right = driver.find("Right card", TButton)
+    assert right.role == "danger"  # red, not the primary blue
+    driver.tap_text("Wrong card")
+    assert screen.play.state.ended is None  # a mistyped card changes nothing
+    driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    driver.tap(driver.find("Right card", TButton))
+    state = screen.play.state
+    assert state.ended is not None and state.ended.result == "lost"
+    driver.close_popups()
+    carry_out_instructions(driver)
+    tree = screen.ids.ring.tile(4)
+    assert tree.vogter and tree.gamle_erik
+    on_tree = [
+        w.text
+        for w in tree.walk()
+        if getattr(w, "text", "") in ("Vogter", "Gamle Erik") and w in driver.visible()
+    ]
+    assert sorted(on_tree) == ["Gamle Erik", "Vogter"]  # both pawns, not Vogter alone
+    assert screen.ring_centre.startswith("Gamle Erik caught Vogter on Tree 4")
+    assert "steps behind" not in screen.ring_centre
+    assert screen.title.startswith("Game over")
+    assert not any(isinstance(w, TButton) and w.text == "Hint" for w in driver.visible())
+
+
+def test_losing_by_choice_asks_with_a_red_button(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=1)  # Future: Trold, Formskifter, Nisse
+    screen.take(S.EditMovePawn("gamle_erik", 3))
+    carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("future", 1)))
+    driver.tap(driver.find("Pay the cost", TButton))  # Gamle Erik 1 step on: a choice
+    assert "Do it anyway?" in " ".join(driver.texts())
+    assert driver.find("Lose the game", TButton).role == "danger"
