@@ -72,6 +72,8 @@ class SkoventyrPlayScreen(GameScreen):
     over = BooleanProperty(False)
     #: The panel stands in for the Minions and the prompt: an instruction or a hint.
     panel_shown = BooleanProperty(False)
+    #: The panel shows a hint (not an instruction): the prompt stays in sight under it.
+    hint_shown = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -437,13 +439,25 @@ class SkoventyrPlayScreen(GameScreen):
         return f"Pay the {card.label}'s cost ({cost}), or make a Risky Draw?"
 
     def _command_prompt(self) -> str:
+        """What Command can do with the card chosen: only what is lit is offered."""
         card = self.selection.prefix[1][1]
         assert isinstance(card, S.Card)
-        power = S.refusal(self.state, S.Mission(card))
+        state = self.state
+        power = S.refusal(state, S.Mission(card))
+        effects = "; ".join(e.text for e in state.config.cards.rule(card).power)
+        if any(kind == "tree" for kind, _ in self.selection.options()):
+            if power:
+                return f"Touch a lit Tree to place the {card.label}. {power}"
+            return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
+        # The telling reason is the one on the Trees beside the Allies already placed.
+        forest = state.forest
+        held = [tree.id for tree in forest.trees if tree.ally is not None]
+        near = [forest.step(tree, way) for tree in held for way in (1, -1)] or list(forest.ids)
+        place = next(r for tree in near if (r := S.refusal(state, S.Position(card, tree))))
+        no_tree = f"No Tree can take the {card.label} now: {place}"
         if power:
-            return f"Touch a lit Tree to place the {card.label}. {power}"
-        effects = "; ".join(e.text for e in self.state.config.cards.rule(card).power)
-        return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
+            return f"{no_tree} {power}"
+        return f"{no_tree} Use its power ({effects})."
 
     def _ring_centre(self) -> str:
         state = self.state
@@ -577,6 +591,7 @@ class SkoventyrPlayScreen(GameScreen):
     def _draw_panel(self) -> None:
         """The instruction being told, or the hint, in place of the Minions and prompt."""
         panel = self.ids.panel
+        self.hint_shown = False
         if self.instructions.active:
             panel.show(self.instructions)
             if self.message:
@@ -586,7 +601,7 @@ class SkoventyrPlayScreen(GameScreen):
             panel.heading, panel.position = "Hint", ""
             panel.words = self.hint.suggestion
             panel.reason = self.hint.estimate
-            self.panel_shown = True
+            self.panel_shown = self.hint_shown = True
         else:
             self.panel_shown = False
 

@@ -448,3 +448,35 @@ def test_losing_by_choice_asks_with_a_red_button(driver: Driver) -> None:
     driver.tap(driver.find("Pay the cost", TButton))  # Gamle Erik 1 step on: a choice
     assert "Do it anyway?" in " ".join(driver.texts())
     assert driver.find("Lose the game", TButton).role == "danger"
+
+
+def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    # An Ellefolk in the Forest: a Nisse cannot join it; its power still can be used.
+    screen.take(S.EditPlaceAlly(S.Card.ELLEFOLK, "deck", 2))
+    screen.take(S.EditMoveCard(S.Card.NISSE, "deck", "hand1"))
+    screen.take(S.EditMoveCard(S.Card.TROLD, "deck", "discard"))
+    screen.take(S.EditMoveCard(S.Card.HULDRE, "deck", "discard"))
+    carry_out_instructions(driver)
+    driver.tap_text("Command")
+    driver.tap(touchable_for(driver, ("hand", S.Card.NISSE)))
+    lit = [w for w in screen.ids.ring.children if w.touchable]
+    assert lit == []
+    assert "Touch a lit Tree" not in screen.prompt
+    assert screen.prompt.startswith("No Tree can take the Nisse now: All Allies")
+    assert "Use its power" in screen.prompt
+    # A hint, while an action is half chosen: the prompt stays on the screen beside it.
+    driver.tap_text("Undo")
+    driver.tap_text("Command")
+    hint = advisor.Hint(S.Mission(S.Card.NISSE), "Command: use the Nisse's power.", "Why.")
+    screen.show_hint(hint)
+    driver.pump(2)
+    assert screen.hint is hint and hint.suggestion in driver.texts()
+    prompt = screen.ids.prompt
+    assert prompt.text == screen.prompt and prompt.text.startswith("Command: touch a card")
+    assert prompt in driver.visible() and prompt.opacity == 1
+    panel_box = screen.ids.panel
+    text_top = prompt.y + prompt.texture_size[1]
+    assert panel_box.y >= text_top - 1  # the hint sits above the prompt's words
