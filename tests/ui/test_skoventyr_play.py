@@ -480,3 +480,15 @@ def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
     panel_box = screen.ids.panel
     text_top = prompt.y + prompt.texture_size[1]
     assert panel_box.y >= text_top - 1  # the hint sits above the prompt's words
+
+
+def test_card_names_are_never_hyphenated_where_they_fit(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=4)  # Future: Nisse, Formskifter, Ellefolk
+    names = [
+        w.text
+        for tile in screen.ids.future.children
+        for w in tile.children
+        if getattr(w, "text", "") and w.opacity
+    ]
+    assert "Ellefolk" in names and "Formskifter" in names
+    assert not [name for name in names if "-" in name]
