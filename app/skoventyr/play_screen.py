@@ -286,7 +286,10 @@ class SkoventyrPlayScreen(GameScreen):
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         else:
-            self.hint = None
+            # A hint for a move of several steps goes on to its next step by itself.
+            followed = self.hint.next_step() if self.hint and self.hint.action == action else None
+            legal = followed is not None and followed.action in S.legal_actions(self.state)
+            self.hint = followed if legal else None
             self.tell(
                 [self._with_names(c) for c in S.table_changes(before, self.state)],
                 reason=self._drawn_news(),

@@ -221,8 +221,9 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
     assert touchable_for(driver, first).mark == "hint"
     if hint.games:
         assert hint.score is not None
-        assert f"In {hint.games} simulated games" in hint.estimate
-        assert f"this move scores {hint.score:.2f}" in hint.estimate
+        assert f"Score {hint.score:.2f} in {hint.games} simulated games" in hint.estimate
+    # A reason to check on the table comes before the figures.
+    assert hint.estimate.startswith("Gamle Erik is ")
 
 
 def test_a_hint_thought_out_for_another_game_at_the_same_moment_is_dropped(
@@ -492,3 +493,15 @@ def test_card_names_are_never_hyphenated_where_they_fit(driver: Driver) -> None:
     ]
     assert "Ellefolk" in names and "Formskifter" in names
     assert not [name for name in names if "-" in name]
+
+
+def test_a_gambit_hint_goes_on_to_its_tree_without_a_second_hint(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    hint = advisor.hint_for(S.Gambit(), [], 40, screen.play.state)
+    tree = next(a.tree for a in hint.then if isinstance(a, S.DamageTree))
+    assert f"damage Tree {tree}" in hint.suggestion  # named in the first hint
+    screen.show_hint(hint)
+    driver.pump()
+    driver.tap(touchable_for(driver, ("verb", "gambit")))
+    assert screen.hint is not None and screen.hint.action == S.DamageTree(tree)
+    assert screen.ids.ring.tile(tree).mark == "hint"  # marked: no second Hint to press
