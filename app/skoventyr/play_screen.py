@@ -49,6 +49,9 @@ GUIDES: dict[tuple[str, ...], str] = {
     ("rescue",): "Rescue: touch the Hostage to free.",
 }
 
+#: The steps that put Future cards under the deck one at a time.
+PUT_UNDER_STEPS = ("gambit_bottom", "future_to_bottom")
+
 #: A touch on one of these, with no action chosen yet, chooses the action it belongs to.
 NATURAL_VERBS = ("call", "command", "wrath", "reconcile", "rescue")
 
@@ -81,6 +84,12 @@ class SkoventyrPlayScreen(GameScreen):
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
         self.hinting: Background[advisor.Hint] = Background("advisor", lambda: self.position)
         self.hint: advisor.Hint | None = None
+        #: A run of cards put under the deck one at a time: the state before its first
+        #: card, and each card's place as the row lay then (see ``_changes``).
+        self._run_from: S.State | None = None
+        self._run_slots: tuple[int, ...] = ()
+        #: What a Risky Draw with real cards still owes the table once its card is told.
+        self._after_reveal: list[Change] = []
         self._shown = ""  # what the prompt and buttons said last (for the tap guard)
         self.ids.ring.on_pick = self.pick
 
@@ -89,6 +98,7 @@ class SkoventyrPlayScreen(GameScreen):
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = ""
         self.hint = None
+        self._run_from, self._run_slots, self._after_reveal = None, (), []
         self.hinting.forget()
         super().prepare(game, play)
         new_game = not play.session.events and self.replay is None
@@ -291,7 +301,7 @@ class SkoventyrPlayScreen(GameScreen):
             legal = followed is not None and followed.action in S.legal_actions(self.state)
             self.hint = followed if legal else None
             self.tell(
-                [self._with_names(c) for c in S.table_changes(before, self.state)],
+                [self._with_names(c) for c in self._changes(before, action)],
                 reason=self._drawn_news(),
                 heading=action.label,
             )
@@ -301,12 +311,51 @@ class SkoventyrPlayScreen(GameScreen):
             won = outcome.result == "won"
             self.announce_end(won, "You won!" if won else "Gamle Erik wins", outcome.reason)
 
+    def _changes(self, before: S.State, action: S.SkoventyrAction) -> list[Change]:
+        """What the table must do after ``action``, in the order the rules make it.
+
+        Cards put under the deck one at a time (Gambit, a cost) are a run: the table
+        leaves their places empty until the last is chosen, then the cards left slide
+        once (not at all if none is left). A Risky Draw with real cards turns its card
+        over first: what the Call changed besides the card taken (the Future's slide) is
+        told after that card's effects."""
+        if self._run_from is not None and not isinstance(action, (S.PutUnder, S.StopPutting)):
+            return [*self._owed(before), *S.table_changes(before, self.state)]
+        start = self._run_from or before
+        run = self._run_slots
+        if isinstance(action, S.PutUnder):
+            laid = [p for p in range(len(start.future)) if p not in run]
+            run = (*run, laid[action.slot])  # its place as the row lay at the start
+            if self.state.asking in PUT_UNDER_STEPS:  # more may follow: wait
+                self._run_from, self._run_slots = start, run
+                return []
+        self._run_from, self._run_slots = None, ()
+        if run:
+            return S.table_changes(start, self.state, run=run)
+        changes = S.table_changes(before, self.state)
+        owed, self._after_reveal = self._after_reveal, []
+        if isinstance(action, S.Call) and self.state.asking == "risky":
+            self._after_reveal = [c for c in changes if not c.chosen]
+            return [c for c in changes if c.chosen]
+        return [*changes, *owed]
+
+    def _owed(self, now: S.State) -> list[Change]:
+        """What the table was not told yet (a run's slide, a Risky Draw's), before a
+        move that does not finish it (an undo, a correction by hand): first the table
+        catches up with the app."""
+        start, run, owed = self._run_from, self._run_slots, self._after_reveal
+        self._run_from, self._run_slots, self._after_reveal = None, (), []
+        if start is not None:
+            owed = [c for c in S.table_changes(start, now, run=run) if not c.chosen]
+        return owed
+
     def _with_names(self, change: Change) -> Change:
         return replace(change, words=self.named(change.words))
 
     def tell_put_back(self, before: Any, undone: str) -> None:
+        changes = [*self._owed(before), *S.table_changes(before, self.state)]
         self.tell(
-            [self._with_names(c) for c in S.table_changes(before, self.state)],
+            [self._with_names(c) for c in changes],
             heading=f"Undone: {undone}",
             everything=True,
         )

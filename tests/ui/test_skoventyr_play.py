@@ -344,14 +344,16 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_real_cards(driver: D
         carry_out_instructions(driver)
     driver.tap(touchable_for(driver, ("future", 0)))
     driver.tap(driver.find("Risky Draw", TButton))
-    words, _ = panel(driver)
-    assert words.startswith("Slide the Future's cards left")
-    carry_out_instructions(driver)
-    assert screen.prompt.endswith("Risky Draw: which card came up?")  # after the chain
+    # The rules reveal first: the card that came up is asked at once, the slide later.
+    assert not screen.instructions.active
+    assert screen.prompt.endswith("Risky Draw: which card came up?")
     driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
-    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 2")
+    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 3")
     driver.tap(driver.find("Done", TButton))
-    assert panel(driver) == ("Put the Gamle Erik card under the deck", "2 of 2")
+    assert panel(driver) == ("Put the Gamle Erik card under the deck", "2 of 3")
+    driver.tap(driver.find("Done", TButton))
+    words, position = panel(driver)
+    assert position == "3 of 3" and words.startswith("Slide the Future's cards left")
     driver.tap(driver.find("Done", TButton))
     assert not screen.instructions.active
     assert screen.prompt.endswith("Refill the Future: which card came up?")
@@ -505,3 +507,66 @@ def test_a_gambit_hint_goes_on_to_its_tree_without_a_second_hint(driver: Driver)
     driver.tap(touchable_for(driver, ("verb", "gambit")))
     assert screen.hint is not None and screen.hint.action == S.DamageTree(tree)
     assert screen.ids.ring.tile(tree).mark == "hint"  # marked: no second Hint to press
+
+
+def gambit_on_a_free_tree(driver: Driver, screen: SkoventyrPlayScreen) -> int:
+    """Gambit and the first Free Tree: the touches it took."""
+    driver.pump(3)  # the bar laid out after the moves entered without touches
+    driver.tap(touchable_for(driver, ("verb", "gambit")))
+    assert screen.play.state.asking == "damage", screen.prompt
+    tree = next(a.tree for a in S.legal_actions(screen.play.state))
+    driver.tap(touchable_for(driver, ("tree", tree)))
+    carry_out_instructions(driver)  # nothing: flipping the Tree is the people's own
+    return 2
+
+
+def test_a_gambit_slides_the_future_once_after_the_cards_are_chosen(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)  # Future: Trold, Trold, Huldre
+    touches = gambit_on_a_free_tree(driver, screen)
+    driver.tap(touchable_for(driver, ("future", 0)))  # the first Trold under the deck
+    touches += 1
+    assert not screen.instructions.active  # no slide yet: more cards may follow
+    assert screen.play.state.asking == "gambit_bottom"
+    driver.tap(driver.find(S.StopPutting().label, TButton))
+    touches += 1
+    told = []
+    while screen.instructions.active:
+        told.append(panel(driver)[0])
+        driver.tap(driver.find("Done", TButton))
+        touches += 1
+    assert len(told) == 1 and told[0].startswith("Slide the Future's cards left")
+    assert "then take" in told[0]  # the refill in the same step
+    assert touches == 5  # the review counted 6: Gambit, Tree, card, 2 Done, Keep the rest
+
+
+def test_a_gambit_that_empties_the_future_asks_for_no_slide(driver: Driver) -> None:
+    screen = real_cards_game(driver)
+    touches = gambit_on_a_free_tree(driver, screen)
+    for _ in range(3):
+        driver.tap(touchable_for(driver, ("future", 0)))
+        touches += 1
+        told = [panel(driver)[0]] if screen.instructions.active else []
+        assert not [words for words in told if words.startswith("Slide")]
+        touches += carry_out_instructions(driver)
+    assert screen.play.state.future == ()
+    while S.awaiting_reveal(screen.play.state):  # the refill, one card at a time
+        card = next(a for a in S.legal_actions(screen.play.state) if a.card.is_ally)
+        driver.tap(touchable_for(driver, ("answer", card.label)))
+        touches += 1 + carry_out_instructions(driver)
+    assert len(screen.play.state.future) == 3
+    assert touches == 8  # the review counted 10: 2 of them slides of a row to be emptied
+
+
+def test_undo_in_a_run_of_cards_put_under_first_slides_what_is_owed(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    gambit_on_a_free_tree(driver, screen)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Undo", TButton))
+    told = []
+    while screen.instructions.active:
+        told.append(panel(driver)[0])
+        driver.tap(driver.find("Done", TButton))
+    # The table still has the gap: the cards slide left, then the Trold comes back.
+    assert told[0].startswith("Slide")
+    assert any("Trold" in words for words in told[1:])
+    assert screen.play.state.future == (S.Card.TROLD, S.Card.TROLD, S.Card.HULDRE)

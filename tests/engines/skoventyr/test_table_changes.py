@@ -320,3 +320,20 @@ def test_cards_the_people_put_under_the_deck_go_back_on_the_sorted_pile() -> Non
     assert nisse.prompt.endswith("goes back on the sorted pile, with its kind.")
     real = make(TABLE, future=(T, E, H), woods=woods)
     assert "sorted pile" not in play(real, Gambit(), DamageTree(1)).prompt
+
+
+def test_a_run_of_cards_put_under_the_deck_slides_the_rest_once() -> None:
+    """Gambit: two cards put under one at a time, then the rest kept: one slide, from the
+    places the cards lay in at the start (two Trolds: the right one is told to slide)."""
+    state = play(
+        make(TABLE, future=(T, H, T), woods=forest(ge=0, vogter=4)), Gambit(), DamageTree(1)
+    )
+    first = apply(state, PutUnder(0))  # the first Trold
+    second = apply(first, PutUnder(1))  # then the other Trold (second place by now)
+    kept = apply(second, StopPutting())
+    changes = table_changes(state, kept, run=(0, 2))
+    assert told(changes) == [
+        "Slide the Huldre from the second place of the Future to the first place"
+    ]
+    assert len(own(changes)) == 2
+    assert account_problems(skoventyr, state, kept) == []
