@@ -28,6 +28,9 @@ HINT_BUDGET = 1.5
 #: A lead smaller than this many standard errors (over the same deals) is chance.
 NOISE = 2.0
 
+#: How many moves tied with the suggestion a hint names besides it.
+TIES_NAMED = 1
+
 #: The steps of a Gambit the first hint already names (which Tree, which cards).
 GAMBIT_STEPS = ("damage", "gambit_bottom")
 
@@ -89,17 +92,22 @@ def hint_for(
         figures = f"Chosen by {how}: there was nothing to simulate."
         return Hint(action, suggestion, _join(why, figures), then=then)
     others = [arm for arm in arms if arm.action != action and arm.games == mine.games]
-    tied = [arm for arm in others if abs(arm.lead) <= NOISE * arm.lead_error]
+    tied = sorted(
+        (arm for arm in others if abs(arm.lead) <= NOISE * arm.lead_error),
+        key=lambda arm: -arm.score,
+    )
     if tied:
-        moves = "; ".join(arm.action.label for arm in tied)
-        suggestion = f"Equally good, as far as the look-ahead can tell: {action.label}; {moves}."
+        # Named up to two: a longer list would push the board's marks out of the panel.
+        more = len(tied) - TIES_NAMED
+        moves = "; ".join([action.label, *(arm.action.label for arm in tied[:TIES_NAMED])])
+        suggestion = f"Equally good: {moves}" + (f"; and {more} more." if more > 0 else ".")
     ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
-    figures = f"Score {mine.score:.2f} in {mine.games} simulated games played {ahead}"
+    figures = f"Score {mine.score:.2f} in {mine.games} simulated games, {ahead}"
     if others:
         runner = max(others, key=lambda arm: arm.score)
-        figures += f"; the next best {runner.score:.2f}"
+        figures += f"; next best {runner.score:.2f}"
         if tied:
-            figures += ", a difference chance explains"
+            figures += ", within chance"
     return Hint(action, suggestion, _join(why, figures + "."), mine.score, mine.games, then)
 
 
@@ -118,7 +126,7 @@ def _said(action: S.SkoventyrAction, then: tuple[S.SkoventyrAction, ...]) -> str
         words += f": damage Tree {tree}"
     if slots:
         words += f", then put the {join_words([_place(s) for s in _as_laid(slots)])}"
-        words += " Future card under the deck" if len(slots) == 1 else " Future cards under the deck"
+        words += f" Future card{'s' if len(slots) > 1 else ''} under the deck"
     else:
         words += ", and keep the whole Future"
     return words + "."

@@ -25,7 +25,7 @@ from app.kit import tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ask, show_notice
 from app.kit.touch_select import Target, TouchSelection
-from app.kit.widgets import TargetButton, reuse_children
+from app.kit.widgets import TargetButton, TButton, reuse_children
 from app.kv import load_kv
 from app.play.background import Background
 from app.play.game_screen import GameScreen
@@ -73,6 +73,8 @@ class SkoventyrPlayScreen(GameScreen):
     show_hostages = BooleanProperty(False)
     #: The game has ended: the title says so and the Hint is put away.
     over = BooleanProperty(False)
+    #: The table says which card came up: the cards it may be stand on the board.
+    answering = BooleanProperty(False)
     #: The panel stands in for the Minions and the prompt: an instruction or a hint.
     panel_shown = BooleanProperty(False)
     #: The panel shows a hint (not an instruction): the prompt stays in sight under it.
@@ -92,6 +94,18 @@ class SkoventyrPlayScreen(GameScreen):
         self._after_reveal: list[Change] = []
         self._shown = ""  # what the prompt and buttons said last (for the tap guard)
         self.ids.ring.on_pick = self.pick
+        # The bar's right end, where Done stands while the table is told something: the
+        # Hint, which records nothing and opens no choice (a tap meant for Done that
+        # lands on it after the last instruction does no harm).
+        self.hint_button = TButton(
+            text=self.hint_words,
+            role="primary",
+            accent=theme.GAME_ACCENTS["skoventyr"],
+            size_hint_x=None,
+            width=dp(200),
+        )
+        self.hint_button.bind(on_release=lambda _b: self.ask_hint())
+        self.bind(hint_words=lambda _s, words: setattr(self.hint_button, "text", words))
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -454,6 +468,7 @@ class SkoventyrPlayScreen(GameScreen):
             hand.insert(0, ("taken", state.taken))
         self._fill_cards(self.ids.hand, "hand", hand, options)
         self._draw_minions(options, choosing)
+        self._draw_answers()
         self._draw_hostages(options)
         self._draw_panel()
         self._draw_bottom_bar(options)
@@ -650,8 +665,9 @@ class SkoventyrPlayScreen(GameScreen):
                 panel.reason = self.message
             self.panel_shown = True
         elif self.hint is not None:
-            panel.heading, panel.position = "Hint", ""
-            panel.words = self.hint.suggestion
+            # No heading row: the words say it is a hint, and the room goes to them.
+            panel.heading, panel.position = "", ""
+            panel.words = f"Hint: {self.hint.suggestion}"
             panel.reason = self.hint.estimate
             self.panel_shown = self.hint_shown = True
         else:
@@ -660,39 +676,55 @@ class SkoventyrPlayScreen(GameScreen):
     def _draw_bottom_bar(self, options: set[Target]) -> None:
         bar = self.ids.actions
         can_undo = bool(self.selection.prefix) or self.play.session.can_undo
+        if self.hint_button.parent is not None:
+            self.hint_button.parent.remove_widget(self.hint_button)
         if self.start_bottom_bar(bar, can_undo, over=self.state.ended is not None):
+            return
+        self._fill_bar(bar, options)
+        bar.add_widget(self.hint_button)
+
+    def _fill_bar(self, bar: Any, options: set[Target]) -> None:
+        """The answer buttons, or the actions to choose from, between Undo and Hint."""
+        if S.awaiting_reveal(self.state):
+            bar.add_widget(Widget())  # the cards that may come up stand on the board
             return
         places = self._answer_places()
         if places:
-            crowded = len(places) > 4  # e.g. the six cards that may come up
             for target, words in places:
                 if target is None:
                     bar.add_widget(Widget())  # an answer not possible now keeps its place
                     continue
                 button = TargetButton(
-                    text=words,
-                    role="primary",
-                    target=target,
-                    shorten=False,
-                    font_size=sp(15) if crowded else theme.LABEL,
-                    padding=(dp(3) if crowded else theme.GAP, 0),
+                    text=words, role="primary", target=target, shorten=False, font_size=theme.LABEL
                 )
                 button.bind(on_release=lambda _b, t=target: self.pick(t))
                 bar.add_widget(button)
             return
         if self.state.tasks:
+            bar.add_widget(Widget())
             return
         config = self.state.config
         chosen = self.selection.prefix[0][1] if self.selection.prefix else None
         hinted = set(self._hint_path())
-        for verb, words in touch_paths.VERBS.items():
-            if (verb == "reconcile" and not config.lygtemands) or (
-                verb == "rescue" and not config.rescue
-            ):
-                continue
+        verbs = [
+            (verb, words)
+            for verb, words in touch_paths.VERBS.items()
+            if (verb != "reconcile" or config.lygtemands) and (verb != "rescue" or config.rescue)
+        ]
+        # Beside the Hint, six verbs take the smaller size, and the Hint leaves each the
+        # room for its word (it still covers the middle of where Done stood).
+        crowded = len(verbs) > 4
+        if crowded:
+            bar.children[-1].width = dp(80)  # Undo, as narrow as its word allows
+        room = bar.width - bar.padding[0] * 2 - bar.spacing * (len(verbs) + 1)
+        room -= sum(w.width for w in bar.children) + len(verbs) * dp(76)
+        self.hint_button.width = max(dp(110), min(dp(200), room))
+        for verb, words in verbs:
             button = VerbButton(
                 text=words, role="primary" if verb == chosen else "normal", target=("verb", verb)
             )
+            if crowded:
+                button.font_size, button.padding = sp(15), (dp(2), 0)
             button.available = ("verb", verb) in options or verb == chosen
             button.mark = "hint" if ("verb", verb) in hinted else ""
             button.bind(on_release=lambda _b, v=verb: self.pick(("verb", v)))
@@ -706,14 +738,6 @@ class SkoventyrPlayScreen(GameScreen):
             str(value) if kind == "verb" else kind for kind, value in self.selection.prefix
         )
         answers = [t for t in ordered if t[0] == "answer"]
-        if S.awaiting_reveal(self.state):  # every kind of card keeps its place
-            cards = [S.Reveal(card) for card in S.Card]
-            return [
-                (("answer", a.label), self._answer_words(("answer", a.label)))
-                if ("answer", a.label) in options
-                else (None, "")
-                for a in cards
-            ]
         choices = touch_paths.CHOICE_PLACES.get(kinds, ())
         # A choice stage keeps its buttons' places even when none of them is possible
         # now (Command's power: the prompt says why); the rewards show only when asked.
@@ -730,11 +754,25 @@ class SkoventyrPlayScreen(GameScreen):
         kind, value = target
         if kind == "choice":
             return touch_paths.CHOICE_WORDS.get(str(value), str(value))
-        action = self.selection.completed_by(target)
-        if isinstance(action, S.Reveal):
-            chance = S.next_reveal_odds(self.state)[action.card]
-            return f"{action.card.label}\n{percent(chance)}"
         return str(value)
+
+    def _draw_answers(self) -> None:
+        """Which card came up: each kind of card in its fixed place on the board, with
+        its chance; one that cannot come up now keeps its place, empty."""
+        self.answering = S.awaiting_reveal(self.state) and self.replay is None
+        # None while nothing is asked: a hidden tile would still take touches.
+        count = len(S.Card) if self.answering else 0
+        tiles = reuse_children(self.ids.answers, count, self._tile(CardTile))
+        odds = S.next_reveal_odds(self.state) if self.answering else {}
+        for tile, card in zip(tiles, S.Card, strict=False):
+            target = ("answer", S.Reveal(card).label)
+            possible = card in odds
+            tile.title = card.label if possible else ""
+            tile.narrow_title = two_line_name(card) if possible else ""
+            tile.caption = percent(odds[card]) if possible else ""
+            tile.colour = CARD_COLOURS[card] if possible else theme.faded(theme.SURFACE, 0.6)
+            tile.target = target if possible else None
+            tile.touchable = possible
 
     def _draw_marks(self) -> None:
         """Mark the current instruction's places, or the hint's next touches."""
@@ -778,6 +816,8 @@ class SkoventyrPlayScreen(GameScreen):
             found.append((f"hand-card:{key}", tile))
         for tile in self.ids.minions.children:
             found.append((f"minion:{tile.target[1]}", tile))
+        for tile in self.ids.answers.children:
+            found.append((f"answer:{tile.target[1] if tile.target else ''}", tile))
         for tile in self.ids.hostages.children:
             found.append((f"hostage:{tile.target[1].value}", tile))
         found += [("deck", self.ids.deck), ("discard", self.ids.discard)]

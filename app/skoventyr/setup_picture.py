@@ -4,7 +4,7 @@ marks where a thing goes.
 
 Each set-up step names what it places (``SetupStep.shows``) in the engine's words for
 the table's places (see ``engines.skoventyr.places``): "tree:3", "pawn:vogter",
-"minion:0", "lygtemand:0", "acorn:0", "hostage:trold", "deck", "discard", "future:1",
+"minion:0", "lygtemand:0", "acorn:0", "hostage:trold", "deck", "future:1",
 "hand:2". Which card lies where is only known once the game starts (the app deals it,
 or the people turn it over), so the Future and hands are drawn as places to fill, and
 a Lygtemand, an Acorn or the x2 Hostage token without its value.
@@ -94,82 +94,6 @@ def _draw_forest(
         _mark(tile, keys, marked)
         for key in keys:
             pieces[key] = tile
-
-
-def _mark(tile: Touchable, keys: set[str], marked: set[str]) -> None:
-    tile.mark = "to" if keys & marked else ""
-
-
-def _draw_forest(
-    table: SetupTable, state: S.State, seen: Counter[str], marked: set[str], pieces: dict[str, Any]
-) -> None:
-    forest = state.forest
-    shown = [tree for tree in forest.trees if seen[f"tree:{tree.id}"]]
-    pawns = {"vogter": forest.vogter, "gamle_erik": forest.gamle_erik}
-    placed = {pawn: tree for pawn, tree in pawns.items() if seen[f"pawn:{pawn}"]}
-    ring = table.ids.ring
-    ring.trees = [
-        {
-            "target": ("tree", tree.id),
-            "number": str(tree.id),
-            # A Tree is laid out Healthy; a later step turns the harder game's ones over.
-            "damaged": tree.damaged and seen[f"tree:{tree.id}"] > 1,
-            "vogter": placed.get("vogter") == tree.id,
-            "gamle_erik": placed.get("gamle_erik") == tree.id,
-        }
-        for tree in shown
-    ]
-    for tree in shown:
-        tile = ring.tile(tree.id)
-        keys = {f"tree:{tree.id}"} | {f"pawn:{p}" for p, at in placed.items() if at == tree.id}
-        _mark(tile, keys, marked)
-        for key in keys:
-            pieces[key] = tile
-
-
-def _draw_cards(
-    table: SetupTable,
-    config: S.Config,
-    state: S.State,
-    seen: Counter[str],
-    marked: set[str],
-    pieces: dict[str, Any],
-) -> None:
-    """The deck and discard pile, the Future's places and each player's hand."""
-    future = table.ids.future
-    for slot, name in enumerate(SLOTS):
-        key = f"future:{slot + 1}"
-        future.add_widget(_show(_card_place(key, "Future", name), [key], seen, marked, pieces))
-    # The hands as one place: each player starts with one card.
-    keys = [f"hand:{player + 1}" for player in range(config.players)]
-    solo = config.players == 1
-    hand = _card_place(keys[0], "Hand" if solo else "Hands", "1 card" if solo else "1 each")
-    table.ids.hands.add_widget(_show(hand, keys, seen, marked, pieces))
-    for key, title, caption in (
-        ("deck", "Deck", f"{state.deck.size} cards"),
-        ("discard", "Discard", "empty"),
-    ):
-        pile = table.ids[key]
-        pile.title, pile.caption = title, caption
-        _show(pile, [key], seen, marked, pieces)
-
-
-def _card_place(key: str, title: str, caption: str) -> CardTile:
-    """A place for a card not known yet (the app deals it, or the people turn it over)."""
-    tile = CardTile(title=title, narrow_title=title, caption=caption)
-    tile.colour = theme.SURFACE_RAISED
-    return tile
-
-
-def _show(
-    tile: Touchable, keys: list[str], seen: Counter[str], marked: set[str], pieces: dict[str, Any]
-) -> Touchable:
-    """Draw ``tile`` once a step has placed it (``keys``: the places it stands for)."""
-    placed = [key for key in keys if seen[key]]
-    tile.opacity = 1 if placed else 0
-    _mark(tile, set(keys), marked)
-    pieces.update({key: tile for key in placed})
-    return tile
 
 
 def _draw_minions(

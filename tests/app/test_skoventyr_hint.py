@@ -19,9 +19,7 @@ def test_the_hint_gives_its_moves_score_and_how_many_games_it_rests_on() -> None
     hint = hint_for(GAMBIT, arms, horizon=40)
     assert hint.games == 96 and hint.score == 1.5
     assert hint.suggestion == "Gambit: damage a Tree, then renew the Future."
-    assert hint.estimate == (
-        "Score 1.50 in 96 simulated games played about 20 turns on; the next best 1.38."
-    )
+    assert hint.estimate == ("Score 1.50 in 96 simulated games, about 20 turns on; next best 1.38.")
 
 
 def test_moves_that_tie_within_chance_are_said_to_be_equally_good() -> None:
@@ -31,10 +29,10 @@ def test_moves_that_tie_within_chance_are_said_to_be_equally_good() -> None:
         MoveFigures(WRATH, 24, 0.40, 0, lead=-0.32, lead_error=0.05),
     ]
     hint = hint_for(CALL, arms, horizon=40)
-    assert hint.suggestion == (
-        f"Equally good, as far as the look-ahead can tell: {CALL.label}; {RISKY.label}."
-    )
-    assert hint.estimate.endswith("the next best 0.72, a difference chance explains.")
+    assert hint.suggestion == f"Equally good: {CALL.label}; {RISKY.label}."
+    assert hint.estimate.endswith("next best 0.72, within chance.")
+    three = [*arms[:2], MoveFigures(GAMBIT, 24, 0.71, 0, lead=-0.01, lead_error=0.02)]
+    assert hint_for(CALL, three, 40).suggestion.endswith(f"{RISKY.label}; and 1 more.")
     clear = [MoveFigures(CALL, 24, 0.9, 0), MoveFigures(RISKY, 24, 0.72, 0, -0.18, 0.03)]
     assert hint_for(CALL, clear, horizon=40).suggestion == f"{CALL.label}."
 
@@ -68,4 +66,4 @@ def test_a_gambit_hint_names_the_tree_and_the_cards_at_once() -> None:
 def test_a_hint_with_nothing_simulated_says_so() -> None:
     assert "nothing to simulate" in hint_for(CALL, [], horizon=40).estimate
     whole = hint_for(CALL, [MoveFigures(CALL, 12, 0.5, 0)], horizon=None)
-    assert "played to the end" in whole.estimate
+    assert "games, to the end" in whole.estimate

@@ -136,7 +136,9 @@ def test_a_table_deck_game_asks_for_reveals_and_plays_to_the_end(driver: Driver)
     start_game(driver, 1, {"Deck": "We shuffle real cards"})
     screen = driver.app.current_screen
     assert screen.play.state.asking  # set-up waits for the cards that came up
-    assert any(text.startswith("Trold\n") and text.endswith("%") for text in driver.texts())
+    # Each card that may come up stands on the board with its chance.
+    trold = touchable_for(driver, ("answer", S.Reveal(S.Card.TROLD).label))
+    assert trold.title == "Trold" and trold.caption.endswith("%")
     state = play_to_the_end(driver, seed=3)
     check_saved_and_go_home(driver, state)
 
@@ -215,7 +217,7 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
     assert screen.hint_words == "Hint"
     hint = screen.hint
     assert hint.action.label in legal
-    assert hint.suggestion in driver.texts() and hint.estimate in driver.texts()
+    assert f"Hint: {hint.suggestion}" in driver.texts() and hint.estimate in driver.texts()
     # Its move is marked on the board: the first touch it needs, at least.
     first = touch_paths.path(hint.action)[0]
     assert touchable_for(driver, first).mark == "hint"
@@ -476,13 +478,11 @@ def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
     hint = advisor.Hint(S.Mission(S.Card.NISSE), "Command: use the Nisse's power.", "Why.")
     screen.show_hint(hint)
     driver.pump(2)
-    assert screen.hint is hint and hint.suggestion in driver.texts()
-    prompt = screen.ids.prompt
+    assert screen.hint is hint and f"Hint: {hint.suggestion}" in driver.texts()
+    prompt = screen.ids.hint_prompt
     assert prompt.text == screen.prompt and prompt.text.startswith("Command: touch a card")
-    assert prompt in driver.visible() and prompt.opacity == 1
-    panel_box = screen.ids.panel
-    text_top = prompt.y + prompt.texture_size[1]
-    assert panel_box.y >= text_top - 1  # the hint sits above the prompt's words
+    assert prompt in driver.visible() and prompt.height > 0
+    assert screen.ids.panel.y >= prompt.top  # the hint sits above the prompt's words
 
 
 def test_card_names_are_never_hyphenated_where_they_fit(driver: Driver) -> None:
@@ -570,3 +570,36 @@ def test_undo_in_a_run_of_cards_put_under_first_slides_what_is_owed(driver: Driv
     assert told[0].startswith("Slide")
     assert any("Trold" in words for words in told[1:])
     assert screen.play.state.future == (S.Card.TROLD, S.Card.TROLD, S.Card.HULDRE)
+
+
+def buttons_at(driver: Driver, point: tuple[float, float]) -> list[Widget]:
+    """The things a finger at ``point`` (window coordinates) would press."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    return [
+        w
+        for w in driver.visible()
+        if isinstance(w, ButtonBehavior) and w.collide_point(*w.to_widget(*point))
+    ]
+
+
+@pytest.mark.parametrize("mode", ["app", "table"])
+def test_what_takes_dones_place_after_the_last_step_records_nothing(
+    driver: Driver, mode: str
+) -> None:
+    """An extra tap meant for Done, after the last instruction, lands on the Hint: never
+    on a card that came up, an answer or an action."""
+    screen = real_cards_game(driver) if mode == "table" else open_game(driver, S.Config(), 0)
+    driver.pump(3)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Risky Draw", TButton))
+    if mode == "table":
+        driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    assert screen.instructions.active
+    done = driver.find("Done", TButton)
+    spot = done.to_window(*done.center)
+    carry_out_instructions(driver)
+    driver.pump(2)
+    if mode == "table":
+        assert S.awaiting_reveal(screen.play.state)  # the refill: which card came up?
+    assert [getattr(w, "text", "") for w in buttons_at(driver, spot)] == ["Hint"]
