@@ -116,6 +116,7 @@ GAMES: tuple[GameInfo, ...] = (
         form_path="app.skoventyr.options:FORM",
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
         summary_path="app.skoventyr.options:summary",
+        setup_picture_path="app.skoventyr.setup_picture:setup_picture",
     ),
     GameInfo(
         "skulk_hollow",

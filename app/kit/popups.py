@@ -30,11 +30,12 @@ MENDING_NOTE = (
 
 class MessagePopup(ModalView):
     """A message with up to three large buttons: cancel, another choice, and confirm
-    (the right one, also taken by Enter)."""
+    (the right one, also taken by Enter; "danger" red when it loses or removes)."""
 
     heading = StringProperty("")
     message = StringProperty("")
     confirm_text = StringProperty("OK")
+    confirm_role = StringProperty("primary")
     cancel_text = StringProperty("")
     other_text = StringProperty("")
 
@@ -141,14 +142,21 @@ def show_notice(heading: str, message: str) -> MessagePopup:
 
 
 def ask(
-    heading: str, message: str, confirm_text: str, on_confirm: Callable[[], object]
+    heading: str,
+    message: str,
+    confirm_text: str,
+    on_confirm: Callable[[], object],
+    cancel_text: str = "Cancel",
+    danger: bool = False,
 ) -> MessagePopup:
-    """Ask before something that loses the game at once or cannot be undone."""
+    """Ask before something that loses the game at once or cannot be undone; ``danger``
+    colours the confirm button red (it loses the game or removes something)."""
     popup = MessagePopup(
         heading=heading,
         message=message,
         confirm_text=confirm_text,
-        cancel_text="Cancel",
+        confirm_role="danger" if danger else "primary",
+        cancel_text=cancel_text,
         on_confirm=on_confirm,
     )
     popup.open()

@@ -131,6 +131,7 @@ class SettingsScreen(BaseScreen):
             f"{name} leaves the list of players. Games already played keep the name.",
             "Remove",
             remove,
+            danger=True,
         )
 
     # -- hardware test -----------------------------------------------------------------

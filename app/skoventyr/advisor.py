@@ -3,23 +3,36 @@
 Every move shown was played out on the same simulated deals, each game played on by a
 rule of thumb for a few turns and then judged by an estimate fitted on many such games
 (``engines.skoventyr.bots.value``). A move's score is its mean there: a sixth for each
-Minion defeated, plus one for a win. The words say how many simulated games the figures
-rest on, with the best of the other moves. The search keeps the rule of thumb's move
-unless another is clearly better, so that one may have scored a little higher by chance;
-the hint then says so.
+Minion defeated, plus one for a win.
+
+The words put first a reason the people can check on the table, found by comparing the
+position with what the move does to it ("Gamle Erik is 1 step behind Vogter: this puts
+him 3 steps behind"); the figures follow, short. Moves whose scores differ by less than
+chance explains are said to be equally good, never one preferred. A move of several
+steps (Gambit) names them all at once: the Tree, and the cards to put under the deck.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines import skoventyr as S
 from engines.skoventyr.bots import make_bot
-from engines.skoventyr.bots.bots import MoveFigures, SearchBot
+from engines.skoventyr.bots.bots import HeuristicBot, MoveFigures, SearchBot
+from engines.skoventyr.places import count_cards, join_words
 
 #: Seconds of look-ahead for a hint: the screen shows its progress meanwhile.
 HINT_BUDGET = 1.5
+
+#: A lead smaller than this many standard errors (over the same deals) is chance.
+NOISE = 2.0
+
+#: How many moves tied with the suggestion a hint names besides it.
+TIES_NAMED = 1
+
+#: The steps of a Gambit the first hint already names (which Tree, which cards).
+GAMBIT_STEPS = ("damage", "gambit_bottom")
 
 
 @dataclass(frozen=True)
@@ -27,15 +40,24 @@ class Hint:
     action: S.SkoventyrAction
     #: What to do, in the action's own words.
     suggestion: str
-    #: How the suggestion was found, with its figures.
+    #: Why, in words to check on the table, then the figures.
     estimate: str
     #: The suggested move's mean score and how many simulated games it rests on (None:
     #: no look-ahead).
     score: float | None = None
     games: int | None = None
+    #: The steps that follow inside the same move (a Gambit's Tree and cards): the hint
+    #: goes on to these as each is taken, with no second Hint.
+    then: tuple[S.SkoventyrAction, ...] = ()
 
     def words(self) -> str:
         return f"Hint: {self.suggestion} {self.estimate}"
+
+    def next_step(self) -> Hint | None:
+        """The hint for the next step of the same move, once this one is taken."""
+        if not self.then:
+            return None
+        return replace(self, action=self.then[0], then=self.then[1:])
 
 
 def advise(state: S.State, seed: int, rollouts: int | None = None) -> Hint:
@@ -46,34 +68,154 @@ def advise(state: S.State, seed: int, rollouts: int | None = None) -> Hint:
     bot.rollouts = rollouts
     seat = state.config.seats[state.player]
     budget = HINT_BUDGET if rollouts is None else 60.0
-    action = bot.choose(S.view(state, seat), random.Random(seed), budget)
-    return hint_for(action, bot.last_arms, bot.horizon)
+    view = S.view(state, seat)
+    action = bot.choose(view, random.Random(seed), budget)
+    return hint_for(action, bot.last_arms, bot.horizon, view, random.Random(seed))
 
 
-def hint_for(action: S.SkoventyrAction, arms: list[MoveFigures], horizon: int | None) -> Hint:
-    """The hint for ``action``, with the figures of the moves compared on the same games
-    (each game ``horizon`` steps long, about two to a turn; None: played to the end)."""
-    suggestion = f"{action.label}."
+def hint_for(
+    action: S.SkoventyrAction,
+    arms: list[MoveFigures],
+    horizon: int | None,
+    state: S.State | None = None,
+    rng: random.Random | None = None,
+) -> Hint:
+    """The hint for ``action`` in ``state``, with the figures of the moves compared on
+    the same games (each game ``horizon`` steps long, about two to a turn; None: played
+    to the end)."""
+    then = _gambit_steps(state, action, rng or random.Random(0)) if state is not None else ()
+    suggestion = _said(action, then)
+    why = reason(state, action, then) if state is not None else ""
     mine = next((arm for arm in arms if arm.action == action), None)
     if mine is None or mine.games == 0:
         how = "the only possible step" if not arms else "a rule of thumb"
-        return Hint(action, suggestion, f"Chosen by {how}: there was nothing to simulate.")
+        figures = f"Chosen by {how}: there was nothing to simulate."
+        return Hint(action, suggestion, _join(why, figures), then=then)
     others = [arm for arm in arms if arm.action != action and arm.games == mine.games]
-    ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
-    estimate = (
-        f"In {mine.games} simulated games, each played {ahead} and then judged, this move "
-        f"scores {mine.score:.2f} (a sixth per Minion defeated, plus 1 for a win)"
+    tied = sorted(
+        (arm for arm in others if abs(arm.lead) <= NOISE * arm.lead_error),
+        key=lambda arm: -arm.score,
     )
+    if tied:
+        # Named up to two: a longer list would push the board's marks out of the panel.
+        more = len(tied) - TIES_NAMED
+        moves = "; ".join([action.label, *(arm.action.label for arm in tied[:TIES_NAMED])])
+        suggestion = f"Equally good: {moves}" + (f"; and {more} more." if more > 0 else ".")
+    ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
+    figures = f"Score {mine.score:.2f} in {mine.games} simulated games, {ahead}"
     if others:
         runner = max(others, key=lambda arm: arm.score)
-        # The search keeps the rule of thumb's move unless another is clearly better.
-        close = ", within chance" if runner.score > mine.score else ""
-        estimate += f"; next, {_short(runner.action)}: {runner.score:.2f}{close}"
-    estimate += "."
-    return Hint(action, suggestion, estimate, mine.score, mine.games)
+        figures += f"; next best {runner.score:.2f}"
+        if tied:
+            figures += ", within chance"
+    return Hint(action, suggestion, _join(why, figures + "."), mine.score, mine.games, then)
+
+
+def _join(reason_words: str, figures: str) -> str:
+    return f"{reason_words} {figures}" if reason_words else figures
+
+
+def _said(action: S.SkoventyrAction, then: tuple[S.SkoventyrAction, ...]) -> str:
+    """The action's words; a Gambit's with its Tree and cards."""
+    if not then:
+        return f"{action.label}."
+    tree = next((a.tree for a in then if isinstance(a, S.DamageTree)), None)
+    slots = [a.slot for a in then if isinstance(a, S.PutUnder)]
+    words = "Gambit"
+    if tree is not None:
+        words += f": damage Tree {tree}"
+    if slots:
+        words += f", then put the {join_words([_place(s) for s in _as_laid(slots)])}"
+        words += f" Future card{'s' if len(slots) > 1 else ''} under the deck"
+    else:
+        words += ", and keep the whole Future"
+    return words + "."
+
+
+def _as_laid(slots: list[int]) -> list[int]:
+    """The places of the cards put under, counted as the Future lies before any goes (the
+    Future closes up after each card, so later slots shift left)."""
+    left = list(range(3))
+    laid = []
+    for slot in slots:
+        laid.append(left.pop(slot))
+    return sorted(laid)
+
+
+def _place(slot: int) -> str:
+    return ("first", "second", "third")[slot] if slot < 3 else f"number {slot + 1}"
 
 
 def _short(action: S.SkoventyrAction) -> str:
-    """An action's words, to follow a semicolon."""
+    """An action's words, to follow a colon or a comma."""
     label = action.label
     return label[0].lower() + label[1:] if not label.startswith(("Gamle", "Vogter")) else label
+
+
+def _gambit_steps(
+    state: S.State, action: S.SkoventyrAction, rng: random.Random
+) -> tuple[S.SkoventyrAction, ...]:
+    """A Gambit's later choices (the Tree to damage, the Future cards to put under the
+    deck), as the rule of thumb makes them: named in the first hint."""
+    if not isinstance(action, S.Gambit):
+        return ()
+    bot = HeuristicBot()
+    steps: list[S.SkoventyrAction] = []
+    after = S.apply(_asking(state), action)
+    while after.ended is None and after.asking in GAMBIT_STEPS:
+        step = bot.choose(after, rng)
+        steps.append(step)
+        after = S.apply(after, step)
+    return tuple(steps)
+
+
+def _asking(state: S.State) -> S.State:
+    """The state as if the table told each card: nothing is drawn by chance."""
+    return replace(state, config=replace(state.config, deck_mode="table"))
+
+
+def reason(
+    state: S.State, action: S.SkoventyrAction, then: tuple[S.SkoventyrAction, ...] = ()
+) -> str:
+    """Why, in facts to check on the table: where Gamle Erik stands, then what the move
+    (with its later steps) changes that a player can see."""
+    before = _asking(state)
+    gap = before.forest.gap
+    where = f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"
+    try:
+        after = S.apply(before, action)
+        for step in then:
+            after = S.apply(after, step)
+    except ValueError:  # not a move now (an old hint): the position alone
+        return f"{where}."
+    effects = _effects(before, after)
+    under = sum(isinstance(step, S.PutUnder) for step in then)
+    if under:
+        effects.append(f"this renews {under} Future card{'s' if under != 1 else ''}")
+    return f"{where}: {join_words(effects)}." if effects else f"{where}."
+
+
+def _effects(before: S.State, after: S.State) -> list[str]:
+    """What the move visibly does, in a few words each."""
+    said = []
+    gap, gap_after = before.forest.gap, after.forest.gap
+    if after.ended is not None and after.ended.result == "won":
+        said.append("this wins the game")
+    defeated = [m for m in after.defeated if m not in before.defeated]
+    if defeated:
+        names = join_words([f"the {m.title}" for m in defeated])
+        said.append(f"this defeats {names} ({len(after.defeated)} of 6 defeated)")
+    if gap_after > gap:
+        said.append(f"this puts him {gap_after} steps behind")
+    elif gap_after < gap:
+        said.append(f"this lets him come {gap - gap_after} closer")
+    placed = len(after.forest.ally_cards()) - len(before.forest.ally_cards())
+    if placed > 0 and not defeated:
+        count = len(after.forest.ally_cards())
+        said.append(f"this makes {count} All{'y' if count == 1 else 'ies'} in the Forest")
+    gained = [c for c in set(after.hand) if after.hand.count(c) > before.hand.count(c)]
+    if after.taken is not None and before.taken is None:
+        gained.append(after.taken)
+    if gained and after.player == before.player:
+        said.append(f"this takes {count_cards(gained)} for your hand")
+    return said

@@ -1,5 +1,6 @@
 """How Skoventyr's components look on screen: a colour per card, and its name on two
-lines for a narrow tile ("Form-" / "skifter"): full names, never codes.
+lines for a tile too narrow to hold it on one ("Gamle" / "Erik"): full names, never
+codes, broken inside a word only where nothing else fits (Formskifter, in a full hand).
 
 No red or green for Allies: red is kept for Gamle Erik (danger), green for success.
 """
@@ -21,7 +22,6 @@ CARD_COLOURS: dict[Card, Colour] = {
 _TWO_LINES: dict[Card, str] = {
     Card.FORMSKIFTER: "Form-\nskifter",
     Card.GAMLE_ERIK: "Gamle\nErik",
-    Card.ELLEFOLK: "Elle-\nfolk",
 }
 
 

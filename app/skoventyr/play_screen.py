@@ -25,7 +25,7 @@ from app.kit import tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ask, show_notice
 from app.kit.touch_select import Target, TouchSelection
-from app.kit.widgets import TargetButton, reuse_children
+from app.kit.widgets import TargetButton, TButton, reuse_children
 from app.kv import load_kv
 from app.play.background import Background
 from app.play.game_screen import GameScreen
@@ -49,6 +49,9 @@ GUIDES: dict[tuple[str, ...], str] = {
     ("rescue",): "Rescue: touch the Hostage to free.",
 }
 
+#: The steps that put Future cards under the deck one at a time.
+PUT_UNDER_STEPS = ("gambit_bottom", "future_to_bottom")
+
 #: A touch on one of these, with no action chosen yet, chooses the action it belongs to.
 NATURAL_VERBS = ("call", "command", "wrath", "reconcile", "rescue")
 
@@ -68,8 +71,14 @@ class SkoventyrPlayScreen(GameScreen):
     aside_title = StringProperty("")
     aside_caption = StringProperty("")
     show_hostages = BooleanProperty(False)
+    #: The game has ended: the title says so and the Hint is put away.
+    over = BooleanProperty(False)
+    #: The table says which card came up: the cards it may be stand on the board.
+    answering = BooleanProperty(False)
     #: The panel stands in for the Minions and the prompt: an instruction or a hint.
     panel_shown = BooleanProperty(False)
+    #: The panel shows a hint (not an instruction): the prompt stays in sight under it.
+    hint_shown = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -77,14 +86,33 @@ class SkoventyrPlayScreen(GameScreen):
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
         self.hinting: Background[advisor.Hint] = Background("advisor", lambda: self.position)
         self.hint: advisor.Hint | None = None
+        #: A run of cards put under the deck one at a time: the state before its first
+        #: card, and each card's place as the row lay then (see ``_changes``).
+        self._run_from: S.State | None = None
+        self._run_slots: tuple[int, ...] = ()
+        #: What a Risky Draw with real cards still owes the table once its card is told.
+        self._after_reveal: list[Change] = []
         self._shown = ""  # what the prompt and buttons said last (for the tap guard)
         self.ids.ring.on_pick = self.pick
+        # The bar's right end, where Done stands while the table is told something: the
+        # Hint, which records nothing and opens no choice (a tap meant for Done that
+        # lands on it after the last instruction does no harm).
+        self.hint_button = TButton(
+            text=self.hint_words,
+            role="primary",
+            accent=theme.GAME_ACCENTS["skoventyr"],
+            size_hint_x=None,
+            width=dp(200),
+        )
+        self.hint_button.bind(on_release=lambda _b: self.ask_hint())
+        self.bind(hint_words=lambda _s, words: setattr(self.hint_button, "text", words))
 
     # -- set-up ------------------------------------------------------------------------
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = ""
         self.hint = None
+        self._run_from, self._run_slots, self._after_reveal = None, (), []
         self.hinting.forget()
         super().prepare(game, play)
         new_game = not play.session.events and self.replay is None
@@ -202,6 +230,18 @@ class SkoventyrPlayScreen(GameScreen):
         action = self.selection.choose(target)
         if action is None:
             self.draw()
+        elif isinstance(action, S.Reveal) and S.immediate_loss(self.state, action):
+            # A card that came up is a fact, not a choice: check the entry, not the will.
+            self.selection.back()
+            ask(
+                "This ends the game",
+                f"You entered {action.card.label}: Gamle Erik reaches Vogter and the game is "
+                "lost. Is that the card that came up?",
+                "Right card",
+                lambda: self.take(action),
+                cancel_text="Wrong card",
+                danger=True,
+            )
         elif S.immediate_loss(self.state, action):
             self.selection.back()
             ask(
@@ -209,6 +249,7 @@ class SkoventyrPlayScreen(GameScreen):
                 f"{action.label}: Gamle Erik would reach Vogter at once. Do it anyway?",
                 "Lose the game",
                 lambda: self.take(action),
+                danger=True,
             )
         else:
             self.take(action)
@@ -269,9 +310,12 @@ class SkoventyrPlayScreen(GameScreen):
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         else:
-            self.hint = None
+            # A hint for a move of several steps goes on to its next step by itself.
+            followed = self.hint.next_step() if self.hint and self.hint.action == action else None
+            legal = followed is not None and followed.action in S.legal_actions(self.state)
+            self.hint = followed if legal else None
             self.tell(
-                [self._with_names(c) for c in S.table_changes(before, self.state)],
+                [self._with_names(c) for c in self._changes(before, action)],
                 reason=self._drawn_news(),
                 heading=action.label,
             )
@@ -281,12 +325,51 @@ class SkoventyrPlayScreen(GameScreen):
             won = outcome.result == "won"
             self.announce_end(won, "You won!" if won else "Gamle Erik wins", outcome.reason)
 
+    def _changes(self, before: S.State, action: S.SkoventyrAction) -> list[Change]:
+        """What the table must do after ``action``, in the order the rules make it.
+
+        Cards put under the deck one at a time (Gambit, a cost) are a run: the table
+        leaves their places empty until the last is chosen, then the cards left slide
+        once (not at all if none is left). A Risky Draw with real cards turns its card
+        over first: what the Call changed besides the card taken (the Future's slide) is
+        told after that card's effects."""
+        if self._run_from is not None and not isinstance(action, (S.PutUnder, S.StopPutting)):
+            return [*self._owed(before), *S.table_changes(before, self.state)]
+        start = self._run_from or before
+        run = self._run_slots
+        if isinstance(action, S.PutUnder):
+            laid = [p for p in range(len(start.future)) if p not in run]
+            run = (*run, laid[action.slot])  # its place as the row lay at the start
+            if self.state.asking in PUT_UNDER_STEPS:  # more may follow: wait
+                self._run_from, self._run_slots = start, run
+                return []
+        self._run_from, self._run_slots = None, ()
+        if run:
+            return S.table_changes(start, self.state, run=run)
+        changes = S.table_changes(before, self.state)
+        owed, self._after_reveal = self._after_reveal, []
+        if isinstance(action, S.Call) and self.state.asking == "risky":
+            self._after_reveal = [c for c in changes if not c.chosen]
+            return [c for c in changes if c.chosen]
+        return [*changes, *owed]
+
+    def _owed(self, now: S.State) -> list[Change]:
+        """What the table was not told yet (a run's slide, a Risky Draw's), before a
+        move that does not finish it (an undo, a correction by hand): first the table
+        catches up with the app."""
+        start, run, owed = self._run_from, self._run_slots, self._after_reveal
+        self._run_from, self._run_slots, self._after_reveal = None, (), []
+        if start is not None:
+            owed = [c for c in S.table_changes(start, now, run=run) if not c.chosen]
+        return owed
+
     def _with_names(self, change: Change) -> Change:
         return replace(change, words=self.named(change.words))
 
     def tell_put_back(self, before: Any, undone: str) -> None:
+        changes = [*self._owed(before), *S.table_changes(before, self.state)]
         self.tell(
-            [self._with_names(c) for c in S.table_changes(before, self.state)],
+            [self._with_names(c) for c in changes],
             heading=f"Undone: {undone}",
             everything=True,
         )
@@ -364,7 +447,13 @@ class SkoventyrPlayScreen(GameScreen):
         options = self.selection.options()
         choosing = bool(self.selection.prefix)
         who = self.player_name(state.player)
-        self.title = f"Turn {state.turn} \u00b7 {who}" if state.turn else "Skoventyr: set-up"
+        self.over = state.ended is not None
+        if self.over:
+            self.title = f"Game over after turn {state.turn}"
+        elif state.turn:
+            self.title = f"Turn {state.turn} \u00b7 {who}"
+        else:
+            self.title = "Skoventyr: set-up"
         self.status = ""
         self.danger = state.forest.gap == 1 and state.ended is None
         self.prompt = self.message or self._prompt()
@@ -379,6 +468,7 @@ class SkoventyrPlayScreen(GameScreen):
             hand.insert(0, ("taken", state.taken))
         self._fill_cards(self.ids.hand, "hand", hand, options)
         self._draw_minions(options, choosing)
+        self._draw_answers()
         self._draw_hostages(options)
         self._draw_panel()
         self._draw_bottom_bar(options)
@@ -416,18 +506,33 @@ class SkoventyrPlayScreen(GameScreen):
         return f"Pay the {card.label}'s cost ({cost}), or make a Risky Draw?"
 
     def _command_prompt(self) -> str:
+        """What Command can do with the card chosen: only what is lit is offered."""
         card = self.selection.prefix[1][1]
         assert isinstance(card, S.Card)
-        power = S.refusal(self.state, S.Mission(card))
+        state = self.state
+        power = S.refusal(state, S.Mission(card))
+        effects = "; ".join(e.text for e in state.config.cards.rule(card).power)
+        if any(kind == "tree" for kind, _ in self.selection.options()):
+            if power:
+                return f"Touch a lit Tree to place the {card.label}. {power}"
+            return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
+        # The telling reason is the one on the Trees beside the Allies already placed.
+        forest = state.forest
+        held = [tree.id for tree in forest.trees if tree.ally is not None]
+        near = [forest.step(tree, way) for tree in held for way in (1, -1)] or list(forest.ids)
+        place = next(r for tree in near if (r := S.refusal(state, S.Position(card, tree))))
+        no_tree = f"No Tree can take the {card.label} now: {place}"
         if power:
-            return f"Touch a lit Tree to place the {card.label}. {power}"
-        effects = "; ".join(e.text for e in self.state.config.cards.rule(card).power)
-        return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
+            return f"{no_tree} {power}"
+        return f"{no_tree} Use its power ({effects})."
 
     def _ring_centre(self) -> str:
         state = self.state
         gap = state.forest.gap
-        lines = [f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"]
+        if state.forest.caught:
+            lines = [f"Gamle Erik caught Vogter on Tree {state.forest.vogter}"]
+        else:
+            lines = [f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"]
         if state.acorns:
             lines.append("Acorns in the centre: " + ", ".join(str(a) for a in state.acorns))
         return "\n".join(lines)
@@ -553,55 +658,73 @@ class SkoventyrPlayScreen(GameScreen):
     def _draw_panel(self) -> None:
         """The instruction being told, or the hint, in place of the Minions and prompt."""
         panel = self.ids.panel
+        self.hint_shown = False
         if self.instructions.active:
             panel.show(self.instructions)
             if self.message:
                 panel.reason = self.message
             self.panel_shown = True
         elif self.hint is not None:
-            panel.heading, panel.position = "Hint", ""
-            panel.words = self.hint.suggestion
+            # No heading row: the words say it is a hint, and the room goes to them.
+            panel.heading, panel.position = "", ""
+            panel.words = f"Hint: {self.hint.suggestion}"
             panel.reason = self.hint.estimate
-            self.panel_shown = True
+            self.panel_shown = self.hint_shown = True
         else:
             self.panel_shown = False
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
         bar = self.ids.actions
         can_undo = bool(self.selection.prefix) or self.play.session.can_undo
+        if self.hint_button.parent is not None:
+            self.hint_button.parent.remove_widget(self.hint_button)
         if self.start_bottom_bar(bar, can_undo, over=self.state.ended is not None):
+            return
+        self._fill_bar(bar, options)
+        bar.add_widget(self.hint_button)
+
+    def _fill_bar(self, bar: Any, options: set[Target]) -> None:
+        """The answer buttons, or the actions to choose from, between Undo and Hint."""
+        if S.awaiting_reveal(self.state):
+            bar.add_widget(Widget())  # the cards that may come up stand on the board
             return
         places = self._answer_places()
         if places:
-            crowded = len(places) > 4  # e.g. the six cards that may come up
             for target, words in places:
                 if target is None:
                     bar.add_widget(Widget())  # an answer not possible now keeps its place
                     continue
                 button = TargetButton(
-                    text=words,
-                    role="primary",
-                    target=target,
-                    shorten=False,
-                    font_size=sp(15) if crowded else theme.LABEL,
-                    padding=(dp(3) if crowded else theme.GAP, 0),
+                    text=words, role="primary", target=target, shorten=False, font_size=theme.LABEL
                 )
                 button.bind(on_release=lambda _b, t=target: self.pick(t))
                 bar.add_widget(button)
             return
         if self.state.tasks:
+            bar.add_widget(Widget())
             return
         config = self.state.config
         chosen = self.selection.prefix[0][1] if self.selection.prefix else None
         hinted = set(self._hint_path())
-        for verb, words in touch_paths.VERBS.items():
-            if (verb == "reconcile" and not config.lygtemands) or (
-                verb == "rescue" and not config.rescue
-            ):
-                continue
+        verbs = [
+            (verb, words)
+            for verb, words in touch_paths.VERBS.items()
+            if (verb != "reconcile" or config.lygtemands) and (verb != "rescue" or config.rescue)
+        ]
+        # Beside the Hint, six verbs take the smaller size, and the Hint leaves each the
+        # room for its word (it still covers the middle of where Done stood).
+        crowded = len(verbs) > 4
+        if crowded:
+            bar.children[-1].width = dp(80)  # Undo, as narrow as its word allows
+        room = bar.width - bar.padding[0] * 2 - bar.spacing * (len(verbs) + 1)
+        room -= sum(w.width for w in bar.children) + len(verbs) * dp(76)
+        self.hint_button.width = max(dp(110), min(dp(200), room))
+        for verb, words in verbs:
             button = VerbButton(
                 text=words, role="primary" if verb == chosen else "normal", target=("verb", verb)
             )
+            if crowded:
+                button.font_size, button.padding = sp(15), (dp(2), 0)
             button.available = ("verb", verb) in options or verb == chosen
             button.mark = "hint" if ("verb", verb) in hinted else ""
             button.bind(on_release=lambda _b, v=verb: self.pick(("verb", v)))
@@ -615,14 +738,6 @@ class SkoventyrPlayScreen(GameScreen):
             str(value) if kind == "verb" else kind for kind, value in self.selection.prefix
         )
         answers = [t for t in ordered if t[0] == "answer"]
-        if S.awaiting_reveal(self.state):  # every kind of card keeps its place
-            cards = [S.Reveal(card) for card in S.Card]
-            return [
-                (("answer", a.label), self._answer_words(("answer", a.label)))
-                if ("answer", a.label) in options
-                else (None, "")
-                for a in cards
-            ]
         choices = touch_paths.CHOICE_PLACES.get(kinds, ())
         # A choice stage keeps its buttons' places even when none of them is possible
         # now (Command's power: the prompt says why); the rewards show only when asked.
@@ -639,11 +754,25 @@ class SkoventyrPlayScreen(GameScreen):
         kind, value = target
         if kind == "choice":
             return touch_paths.CHOICE_WORDS.get(str(value), str(value))
-        action = self.selection.completed_by(target)
-        if isinstance(action, S.Reveal):
-            chance = S.next_reveal_odds(self.state)[action.card]
-            return f"{action.card.label}\n{percent(chance)}"
         return str(value)
+
+    def _draw_answers(self) -> None:
+        """Which card came up: each kind of card in its fixed place on the board, with
+        its chance; one that cannot come up now keeps its place, empty."""
+        self.answering = S.awaiting_reveal(self.state) and self.replay is None
+        # None while nothing is asked: a hidden tile would still take touches.
+        count = len(S.Card) if self.answering else 0
+        tiles = reuse_children(self.ids.answers, count, self._tile(CardTile))
+        odds = S.next_reveal_odds(self.state) if self.answering else {}
+        for tile, card in zip(tiles, S.Card, strict=False):
+            target = ("answer", S.Reveal(card).label)
+            possible = card in odds
+            tile.title = card.label if possible else ""
+            tile.narrow_title = two_line_name(card) if possible else ""
+            tile.caption = percent(odds[card]) if possible else ""
+            tile.colour = CARD_COLOURS[card] if possible else theme.faded(theme.SURFACE, 0.6)
+            tile.target = target if possible else None
+            tile.touchable = possible
 
     def _draw_marks(self) -> None:
         """Mark the current instruction's places, or the hint's next touches."""
@@ -687,6 +816,8 @@ class SkoventyrPlayScreen(GameScreen):
             found.append((f"hand-card:{key}", tile))
         for tile in self.ids.minions.children:
             found.append((f"minion:{tile.target[1]}", tile))
+        for tile in self.ids.answers.children:
+            found.append((f"answer:{tile.target[1] if tile.target else ''}", tile))
         for tile in self.ids.hostages.children:
             found.append((f"hostage:{tile.target[1].value}", tile))
         found += [("deck", self.ids.deck), ("discard", self.ids.discard)]

@@ -54,6 +54,7 @@ class TreeTile(Touchable, FloatLayout):
     revealed = BooleanProperty(False)
     vogter = BooleanProperty(False)
     gamle_erik = BooleanProperty(False)
+    narrow = BooleanProperty(False)  # too narrow for a pawn's or the side's name on a line
 
 
 class MinionTile(Touchable, FloatLayout):

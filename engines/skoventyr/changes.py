@@ -22,8 +22,11 @@ from engines.skoventyr.table_words import TableWords
 __all__ = ["table_changes", "table_places"]
 
 
-def table_changes(before: State, after: State) -> list[Change]:
-    """The physical changes from ``before`` to ``after``, in the order to make them."""
+def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> list[Change]:
+    """The physical changes from ``before`` to ``after``, in the order to make them.
+    ``run``: the Future places (as the row lay in ``before``) of cards the people put under
+    the deck one at a time in between (a Gambit, a cost): told as one move, so that the
+    cards left slide once, after the last is chosen (none when the row is emptied)."""
     places_before, places_after = table_places(before), table_places(after)
     differing = differences(places_before, places_after)
     if not differing:
@@ -32,7 +35,7 @@ def table_changes(before: State, after: State) -> list[Change]:
         events = [event.inverted() for event in reversed(events_in_order(after, before, undo=True))]
         words = TableWords(before, after, back=True)
     else:
-        events = events_in_order(before, after)
+        events = events_in_order(before, after, run=run)
         words = TableWords(before, after, back=False)
     return _account(events, words, differing)
 

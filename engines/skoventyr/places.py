@@ -12,9 +12,11 @@ Place keys and what each holds:
   paid; ``set_aside``: cards lying face up beside the deck; ``discard``: the discard pile;
 * ``deck``: how many cards the face-down deck holds (table-deck mode), or
   ``deck:pile:<card>``: how many of that card the sorted pile holds (app-deck mode);
-  ``deck:top:<n>`` and ``deck:bottom:<n>``: the cards known to lie on top of the deck and
-  under it, counted from the unknown middle outwards, so that a card put on top or under
-  has a place of its own (in app-deck mode the app keeps them in mind);
+  ``deck:top:<n>`` and ``deck:bottom:<n>``: the cards known to lie on top of the real deck
+  and under it, counted from the unknown middle outwards, so that a card put on top or
+  under has a place of its own (table-deck mode only: in app-deck mode the app keeps the
+  deck's order in mind, and the pile on the table, sorted by kind, does not change when a
+  card moves within the deck);
   ``deck:shuffles``: how often the real deck has been shuffled (table-deck mode);
 * ``minion:<id>``: "in play" or "defeated"; ``lygtemand:<id>`` and ``acorn:<id>``: the
   Trickster Lygtemand and the Acorn token on it; ``rallied``, ``lygtemands_out``: the
@@ -54,8 +56,8 @@ def table_places(state: State) -> dict[str, Hashable]:
         places.update({deck_count_key(state, card): n for card, n in deck.counts().items() if n})
     else:
         places["deck"] = deck.size
-    places.update({top_key(deck.top, i): card for i, card in enumerate(deck.top)})
-    places.update({f"deck:bottom:{i + 1}": card for i, card in enumerate(deck.bottom)})
+        places.update({top_key(deck.top, i): card for i, card in enumerate(deck.top)})
+        places.update({f"deck:bottom:{i + 1}": card for i, card in enumerate(deck.bottom)})
     for tree in forest.trees:
         places[f"tree:{tree.id}"] = tree.side
         if tree.ally is not None:

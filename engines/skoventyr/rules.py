@@ -205,7 +205,16 @@ def prompt(state: State) -> str:
     if task.op == "reward":
         return reward_prompt(state)
     player = task.n if task.op == "setup_hand" else state.player
-    return _PROMPTS.get(task.op, task.op).format(p=player + 1)
+    words = _PROMPTS.get(task.op, task.op).format(p=player + 1)
+    if task.op in _UNDER_THE_DECK and state.config.deck_mode == "app":
+        words += " " + _BACK_ON_THE_PILE
+    return words
+
+
+#: The steps where the people put cards under the deck themselves, and where such a card
+#: goes when the app deals: the deck's order is in the app, the table keeps a sorted pile.
+_UNDER_THE_DECK = frozenset({"future_to_bottom", "gambit_bottom", "discard_to_bottom"})
+_BACK_ON_THE_PILE = "Each card put under the deck goes back on the sorted pile, with its kind."
 
 
 def reward_prompt(state: State) -> str:

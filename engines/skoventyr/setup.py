@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from engines.core import SetupStep
+from engines.skoventyr.cards import ALLIES, CARDS
 from engines.skoventyr.config import Config
 from engines.skoventyr.forest import starting_forest
+from engines.skoventyr.steps import FUTURE_SIZE
+
+#: How many Minions the game has (two of each kind).
+MINIONS = sum(rule.count for rule in CARDS.minions)
+
+
+def _each_minion(place: str) -> tuple[str, ...]:
+    """The places of a token on each of the six Minions ("minion:0" .. "minion:5")."""
+    return tuple(f"{place}:{i}" for i in range(MINIONS))
 
 
 def _plural(n: int, word: str) -> str:
@@ -27,7 +37,12 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         text += " For a harder game some start on their Damaged side."
     if config.extra_healthy_trees or config.extra_damaged_trees:
         text += " The extra Trees make the game easier."
-    steps.append(SetupStep("Lay out the Forest", text, tuple(tree_items)))
+    ring = starting_forest(trees, damaged).trees
+    steps.append(
+        SetupStep(
+            "Lay out the Forest", text, tuple(tree_items), tuple(f"tree:{t.id}" for t in ring)
+        )
+    )
     steps.append(
         SetupStep(
             "Place the pawns",
@@ -35,17 +50,18 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             "clockwise from it, Tree 2, Tree 3 and so on. Put Vogter on Tree 4, so that "
             "two Trees lie between them and Gamle Erik is three steps behind.",
             ("Gamle Erik pawn on Tree 1", "Vogter pawn on Tree 4"),
+            ("pawn:gamle_erik", "pawn:vogter"),
         )
     )
     if damaged:
-        ring = starting_forest(trees, damaged).trees
-        flipped = [f"Tree {tree.id}" for tree in ring if tree.damaged]
+        flipped = [tree.id for tree in ring if tree.damaged]
         steps.append(
             SetupStep(
                 "Damaged Trees",
                 "Counting clockwise from Tree 1 (Gamle Erik's Tree), turn these to their "
                 "Damaged side; the others stay Healthy.",
-                tuple(flipped),
+                tuple(f"Tree {tree}" for tree in flipped),
+                tuple(f"tree:{tree}" for tree in flipped),
             )
         )
     steps.append(
@@ -53,6 +69,7 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             "Line up the Minions",
             "Lay the six Minions side by side where everyone can reach them.",
             ("2 Lindorms (4)", "2 Mares (3)", "2 Gengangers (2)"),
+            _each_minion("minion"),
         )
     )
     cards = ["Vogter's Call", "Vogter's Gambit", "Vogter's Command", "Vogter's Wrath"]
@@ -73,6 +90,7 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
                 "Cover each Minion with one Lygtemand, Trickster side showing. The app shows "
                 "which Lygtemand goes on which Minion.",
                 ("6 Lygtemand cards",),
+                _each_minion("lygtemand"),
             )
         )
     if config.rescue:
@@ -82,6 +100,7 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
                 "Take one Ally of each type out of the cards and lay them face up apart from "
                 "the deck. Each gets a Hostage token; the app shows where the x2 token goes.",
                 ("5 Allies, one of each type", "5 Hostage tokens (one x2)"),
+                tuple(f"hostage:{card.value}" for card in ALLIES),
             )
         )
         steps.append(
@@ -89,6 +108,7 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
                 "Acorns",
                 "Put one Acorn token face up on each Minion, as shown by the app.",
                 ("6 Acorn tokens (3 matching pairs)",),
+                _each_minion("acorn"),
             )
         )
     deck_size = 38 - (5 if config.rescue else 0)
@@ -132,18 +152,22 @@ def _deck_steps(config: Config, deck_size: int) -> list[SetupStep]:
     or turned over from a real shuffled deck."""
     cards = f"the {deck_size} Ally and Gamle Erik cards"
     solo = config.players == 1
+    future = tuple(f"future:{slot + 1}" for slot in range(FUTURE_SIZE))
+    hands = tuple(f"hand:{player + 1}" for player in range(config.players))
     if config.deck_mode == "app":
         return [
             SetupStep(
                 "The deck",
                 f"Sort {cards} face up by type into a pile, with space for a discard pile. "
                 "Do not shuffle them: the app shuffles and names each card to take.",
+                shows=("deck",),
             ),
             SetupStep(
                 "The Future and the hands",
                 "When the game starts, the app names the three cards of the Future, left to "
                 f"right, and the card {'you start' if solo else 'each player starts'} with. "
                 "Take those from the pile.",
+                shows=future + hands,
             ),
         ]
     return [
@@ -151,16 +175,19 @@ def _deck_steps(config: Config, deck_size: int) -> list[SetupStep]:
             "The deck",
             f"Shuffle {cards} into a face-down deck, with space beside it for discards. "
             "Tell the app each card you turn over.",
+            shows=("deck",),
         ),
         SetupStep(
             "The Future",
             "Turn over cards until three Allies lie face up in a row: that row is the "
             "Future. Any Gamle Erik that turns up waits to one side.",
+            shows=future,
         ),
         SetupStep(
             "Starting hands",
             f"{'You draw' if solo else 'Each player draws'} one card; a Gamle Erik goes to "
             "one side and is replaced until an Ally comes. Then shuffle the waiting Gamle "
             "Eriks back into the deck.",
+            shows=hands,
         ),
     ]

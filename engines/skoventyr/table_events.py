@@ -48,13 +48,18 @@ class TableEvent:
         return replace(self, src=self.dst, dst=self.src, steps=-self.steps, chosen=False, note="")
 
 
-def events_in_order(old: State, new: State, undo: bool = False) -> list[TableEvent]:
+def events_in_order(
+    old: State, new: State, undo: bool = False, run: tuple[int, ...] = ()
+) -> list[TableEvent]:
     """The events of going forward from ``old`` to ``new``, the people's own move first
-    (for an ``undo`` of that move, the people's part needs no telling apart)."""
-    events = _events(old, new)
-    _mark_chosen(events, old, new)
+    (for an ``undo`` of that move, the people's part needs no telling apart). ``run``:
+    the Future places (as the row lay in ``old``) of the cards the people put under the
+    deck one by one between the two states, told as one move: the cards that stay slide
+    once, after the last is chosen."""
+    events = _events(old, new, run)
+    _mark_chosen(events, old, new, run)
     if not undo:
-        events = _split_gamle_erik_call(events, new.entered)
+        events = _split_gamle_erik_call(events, new.entered, new.config.deck_mode == "app")
     if new.config.deck_mode == "table":
         # A card the app knew was on top: the people turn it over before its effect.
         events = [
@@ -63,6 +68,10 @@ def events_in_order(old: State, new: State, undo: bool = False) -> list[TableEve
             else e
             for e in events
         ]
+    else:
+        # The app keeps the deck's order in mind: a card that moves within the deck (a
+        # Risky Draw's card going under it) leaves the sorted pile as it is.
+        events = [e for e in events if not (e.kind == "card" and _within_deck(e))]
     indexed = sorted(enumerate(events), key=lambda pair: (pair[1].rank, pair[0]))
     return [event for _, event in indexed]
 
@@ -70,11 +79,11 @@ def events_in_order(old: State, new: State, undo: bool = False) -> list[TableEve
 # -- finding the events ----------------------------------------------------------------
 
 
-def _events(old: State, new: State) -> list[TableEvent]:
+def _events(old: State, new: State, run: tuple[int, ...] = ()) -> list[TableEvent]:
     events: list[TableEvent] = []
     events += _pawn_events(old, new)
     events += _tree_events(old, new)
-    slide, losses, gains = _future_moves(old, new)
+    slide, losses, gains = _future_moves(old, new, run)
     events += slide
     shuffled = new.deck.shuffles != old.deck.shuffles
     for zone_losses, zone_gains in (
@@ -171,14 +180,16 @@ def _counter_moves(
     return lost, got
 
 
-def _future_moves(old: State, new: State) -> tuple[list[TableEvent], list[_Move], list[_Move]]:
+def _future_moves(
+    old: State, new: State, run: tuple[int, ...] = ()
+) -> tuple[list[TableEvent], list[_Move], list[_Move]]:
     """The Future loses cards from anywhere and gains them at its right end; the cards
-    that stay slide left. The card the people's own move took leaves first; the cards
-    kept are the longest start of the new row found, in order, in what is left of the
-    old one (placed to slide as few cards as can be)."""
+    that stay slide left. The cards the people's own move took (``run``: a run of them)
+    leave first; the cards kept are the longest start of the new row found, in order, in
+    what is left of the old one (placed to slide as few cards as can be)."""
     before, after = old.future, new.future
-    own = new.entered_slot if new.applied == old.applied + 1 else None
-    left = [i for i in range(len(before)) if i != own]
+    own = set(run) if run else {new.entered_slot} if new.applied == old.applied + 1 else set()
+    left = [i for i in range(len(before)) if i not in own]
     kept: tuple[int, ...] = ()
     for length in range(min(len(left), len(after)), -1, -1):
         fits = [
@@ -334,6 +345,10 @@ _LIKELY = (
     ("discard", "deck:bottom"),
     ("hostage", "deck:top"),
 )
+
+
+def _within_deck(event: TableEvent) -> bool:
+    return bool(event.src.startswith("deck") and event.dst.startswith("deck"))
 
 
 def zone_kind(zone: str) -> str:
@@ -560,9 +575,17 @@ _OWN_EVENTS: dict[str, tuple[str, ...]] = {
 _OWN_PAWN = {"move_gamle_erik_back": "gamle_erik", "refuge": "vogter"}
 
 
-def _mark_chosen(events: list[TableEvent], old: State, new: State) -> None:
+def _mark_chosen(
+    events: list[TableEvent], old: State, new: State, run: tuple[int, ...] = ()
+) -> None:
     """Mark the people's own move (in place): what they did as they entered it."""
     entered = new.entered
+    if run:  # each card of the run went from the Future under the deck by their hand
+        for index, event in enumerate(events):
+            route = (zone_kind(event.src), zone_kind(event.dst)) if event.kind == "card" else ()
+            if route == ("future", "deck:bottom"):
+                events[index] = replace(event, chosen=True)
+        return
     if new.applied != old.applied + 1:
         return  # not one move apart: nothing can be told apart as theirs
     if entered.startswith("edit_"):
@@ -595,16 +618,21 @@ def _mark_chosen(events: list[TableEvent], old: State, new: State) -> None:
             events[index] = replace(events[index], chosen=True)
 
 
-def _split_gamle_erik_call(events: list[TableEvent], entered: str) -> list[TableEvent]:
+def _split_gamle_erik_call(
+    events: list[TableEvent], entered: str, app_deck: bool
+) -> list[TableEvent]:
     """A Gamle Erik taken with Call goes from the Future into the hand and at once under
-    the deck: the taking is the people's, putting it under the deck is the rules'."""
+    the deck: the taking is the people's, putting it under the deck is the rules'. With
+    the app dealing, the card goes back on the sorted pile, whose count of Gamle Eriks
+    may not change (the refill may take one from it): its step then answers for the
+    Future's place it was taken from, so that it is still told."""
     result = []
     for event in events:
         called = event.kind == "card" and event.chosen and zone_kind(event.src) == "future"
         if called and event.dst == "deck:bottom" and entered == "call":
             take = TableEvent("take", event.what, event.src, "taken", touches=(event.src,))
             result.append(replace(take, chosen=True))
-            under = tuple(t for t in event.touches if t != event.src)
+            under = tuple(t for t in event.touches if app_deck or t != event.src)
             result.append(replace(event, src="taken", touches=under, chosen=False, rank=R_TAKEN))
             continue
         result.append(replace(event, rank=R_CHOSEN) if event.chosen else event)

@@ -17,6 +17,13 @@ from engines.skoventyr.state import State
 from engines.skoventyr.table_events import TableEvent, gamle_erik_discards, zone_kind
 
 
+def pile_words(card: Card, zone: str = "deck:bottom") -> str:
+    """Where a card put on top of or under the deck goes in app-deck mode, after "put it":
+    the face-up pile sorted by kind, whose order the app keeps in mind."""
+    where = {"deck:top": " on top of the deck", "deck:bottom": " under the deck"}.get(zone, "")
+    return f"back on the sorted pile, with the {card.label}s (the app keeps it{where})"
+
+
 class TableWords:
     """The events in words for the table, in the game's deck mode. ``back``: the events
     are an undo (the later state is ``old``)."""
@@ -95,14 +102,15 @@ class TableWords:
             return f"on Tree {zone[5:]}, {self._side_up(int(zone[5:]))}"
         if zone.startswith("hostage:"):
             return "back with the Hostage Allies, under its Hostage token"
-        remembered = " (back on the pile: the app remembers its place)" if self.app_deck else ""
+        if zone.startswith("deck") and self.app_deck:
+            return pile_words(card, zone)
         return {
             "taken": "beside the Future until its cost is paid",
             "set_aside": "face up beside the deck",
             "discard": "on the discard pile",
-            "deck": "back on the pile" if self.app_deck else "back on top of the deck",
-            "deck:top": f"on top of the deck{remembered}",
-            "deck:bottom": f"under the deck{remembered}",
+            "deck": "back on top of the deck",
+            "deck:top": "on top of the deck",
+            "deck:bottom": "under the deck",
         }[zone]
 
     def _side_up(self, tree_id: int) -> str:
@@ -198,26 +206,16 @@ class TableWords:
         card: Card = event.what
         return f"Take {card.with_article} from the pile and put it {self._onto(event.dst, card)}"
 
-    def _remembered(self) -> str:
-        return " (it stays in the pile: the app remembers its place)" if self.app_deck else ""
-
     def _within_deck(self, event: TableEvent) -> str:
+        """A card moving within the real deck (the app's pile never needs this)."""
         card: Card = event.what
         if event.dst == "deck:bottom" and event.src == "deck":
-            if self.app_deck or event.note == "reported":
-                return f"Put the {card.label} card under the deck{self._remembered()}"
+            if event.note == "reported":
+                return f"Put the {card.label} card under the deck"
             return (
                 f"Turn over the top card of the deck, {card.with_article}, and put it under "
                 "the deck"
             )
-        if self.app_deck:
-            where = {"deck:top": "on top of the deck", "deck:bottom": "under the deck"}
-            if event.dst == "deck":
-                return (
-                    f"Leave the {card.label} card in the pile: the app no longer keeps it "
-                    f"{where[event.src]}"
-                )
-            return f"Put the {card.label} card {where[event.dst]}{self._remembered()}"
         if event.dst == "deck:top":
             source = "from under the deck" if event.src == "deck:bottom" else "from the deck"
             return f"Take the {card.label} {source} and put it on top of the deck"

@@ -1,35 +1,69 @@
-"""The Hint's words: the suggested move's score, what it rests on, and the runner-up."""
+"""The Hint's words: a reason to check on the table first, then the figures, short; ties
+said to be ties; a Gambit's Tree and cards named at once."""
 
-from app.skoventyr.advisor import hint_for
+from app.skoventyr.advisor import hint_for, reason
 from engines import skoventyr as S
 from engines.skoventyr.bots.bots import MoveFigures
+from tests.engines.skoventyr.builders import E, H, N, T, forest, make
 
 CALL, RISKY, GAMBIT, WRATH = S.Call(0), S.Call(1, risky=True), S.Gambit(), S.Wrath(4)
 
 
 def test_the_hint_gives_its_moves_score_and_how_many_games_it_rests_on() -> None:
     arms = [
-        MoveFigures(CALL, 96, 1.375, 2),
+        MoveFigures(CALL, 96, 1.375, 2, lead=-0.125, lead_error=0.03),
         MoveFigures(GAMBIT, 96, 1.5, 3),
-        MoveFigures(RISKY, 96, 0.8, 0),
+        MoveFigures(RISKY, 96, 0.8, 0, lead=-0.7, lead_error=0.05),
         MoveFigures(WRATH, 8, 0.4, 0),  # dropped early: not on the same games
     ]
     hint = hint_for(GAMBIT, arms, horizon=40)
     assert hint.games == 96 and hint.score == 1.5
-    assert hint.estimate == (
-        "In 96 simulated games, each played about 20 turns on and then judged, this move "
-        "scores 1.50 (a sixth per Minion defeated, plus 1 for a win); next, "
-        f"{CALL.label[0].lower() + CALL.label[1:]}: 1.38."
+    assert hint.suggestion == "Gambit: damage a Tree, then renew the Future."
+    assert hint.estimate == ("Score 1.50 in 96 simulated games, about 20 turns on; next best 1.38.")
+
+
+def test_moves_that_tie_within_chance_are_said_to_be_equally_good() -> None:
+    arms = [
+        MoveFigures(CALL, 24, 0.72, 0),
+        MoveFigures(RISKY, 24, 0.72, 0, lead=0.0, lead_error=0.02),
+        MoveFigures(WRATH, 24, 0.40, 0, lead=-0.32, lead_error=0.05),
+    ]
+    hint = hint_for(CALL, arms, horizon=40)
+    assert hint.suggestion == f"Equally good: {CALL.label}; {RISKY.label}."
+    assert hint.estimate.endswith("next best 0.72, within chance.")
+    three = [*arms[:2], MoveFigures(GAMBIT, 24, 0.71, 0, lead=-0.01, lead_error=0.02)]
+    assert hint_for(CALL, three, 40).suggestion.endswith(f"{RISKY.label}; and 1 more.")
+    clear = [MoveFigures(CALL, 24, 0.9, 0), MoveFigures(RISKY, 24, 0.72, 0, -0.18, 0.03)]
+    assert hint_for(CALL, clear, horizon=40).suggestion == f"{CALL.label}."
+
+
+def test_the_reason_comes_from_the_position_and_before_the_figures() -> None:
+    # Gamle Erik 1 step behind Vogter; a Wrath on a Genganger (2) with two Allies placed.
+    woods = forest(ge=2, vogter=3, allies={4: T, 5: T})
+    state = make(woods=woods, future=(E, H, N))
+    wrath = S.Wrath(5)
+    assert wrath in S.legal_actions(state)
+    words = reason(state, wrath)
+    assert words.startswith("Gamle Erik is 1 step behind Vogter: this defeats the Genganger (2)")
+    hint = hint_for(wrath, [MoveFigures(wrath, 40, 0.5, 0)], 40, state)
+    assert hint.estimate.startswith(words) and hint.estimate.endswith("about 20 turns on.")
+    far = make(woods=forest(ge=0, vogter=4), future=(E, H, N), hand=(T,))
+    assert reason(far, S.Position(T, 4)) == (
+        "Gamle Erik is 4 steps behind Vogter: this makes 1 Ally in the Forest."
     )
 
 
-def test_a_kept_move_that_scored_a_little_lower_is_said_to_be_within_chance() -> None:
-    arms = [MoveFigures(CALL, 24, 0.71, 0), MoveFigures(RISKY, 24, 0.73, 0)]
-    hint = hint_for(CALL, arms, horizon=40)
-    assert hint.estimate.endswith(": 0.73, within chance.")
+def test_a_gambit_hint_names_the_tree_and_the_cards_at_once() -> None:
+    state = make(woods=forest(ge=0, vogter=3), future=(E, H, N))
+    hint = hint_for(GAMBIT, [], horizon=40, state=state)
+    tree = next(a.tree for a in hint.then if isinstance(a, S.DamageTree))
+    assert hint.suggestion.startswith(f"Gambit: damage Tree {tree}")
+    follow = hint.next_step()
+    assert follow is not None and follow.action == S.DamageTree(tree)
+    assert follow.suggestion == hint.suggestion  # the same words, step by step
 
 
 def test_a_hint_with_nothing_simulated_says_so() -> None:
     assert "nothing to simulate" in hint_for(CALL, [], horizon=40).estimate
     whole = hint_for(CALL, [MoveFigures(CALL, 12, 0.5, 0)], horizon=None)
-    assert "each played to the end" in whole.estimate
+    assert "games, to the end" in whole.estimate

@@ -95,8 +95,8 @@ def play_to_the_end(driver: Driver, seed: int) -> S.State:
         count = len(screen.play.session.events)
         for target in touch_paths.path(action):
             driver.tap(touchable_for(driver, target))
-        if S.immediate_loss(state, action):
-            driver.tap_text("Lose the game")  # the warning asks first
+        if S.immediate_loss(state, action):  # the warning asks first
+            driver.tap_text("Right card" if isinstance(action, S.Reveal) else "Lose the game")
         assert len(screen.play.session.events) == count + 1, f"{action.label} was not taken"
         assert screen.play.session.actions[-1] == action
     raise AssertionError("the game did not end")
@@ -136,7 +136,9 @@ def test_a_table_deck_game_asks_for_reveals_and_plays_to_the_end(driver: Driver)
     start_game(driver, 1, {"Deck": "We shuffle real cards"})
     screen = driver.app.current_screen
     assert screen.play.state.asking  # set-up waits for the cards that came up
-    assert any(text.startswith("Trold\n") and text.endswith("%") for text in driver.texts())
+    # Each card that may come up stands on the board with its chance.
+    trold = touchable_for(driver, ("answer", S.Reveal(S.Card.TROLD).label))
+    assert trold.title == "Trold" and trold.caption.endswith("%")
     state = play_to_the_end(driver, seed=3)
     check_saved_and_go_home(driver, state)
 
@@ -215,14 +217,15 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
     assert screen.hint_words == "Hint"
     hint = screen.hint
     assert hint.action.label in legal
-    assert hint.suggestion in driver.texts() and hint.estimate in driver.texts()
+    assert f"Hint: {hint.suggestion}" in driver.texts() and hint.estimate in driver.texts()
     # Its move is marked on the board: the first touch it needs, at least.
     first = touch_paths.path(hint.action)[0]
     assert touchable_for(driver, first).mark == "hint"
     if hint.games:
         assert hint.score is not None
-        assert f"In {hint.games} simulated games" in hint.estimate
-        assert f"this move scores {hint.score:.2f}" in hint.estimate
+        assert f"Score {hint.score:.2f} in {hint.games} simulated games" in hint.estimate
+    # A reason to check on the table comes before the figures.
+    assert hint.estimate.startswith("Gamle Erik is ")
 
 
 def test_a_hint_thought_out_for_another_game_at_the_same_moment_is_dropped(
@@ -321,25 +324,19 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_the_app_dealing(
     driver.tap(driver.find("Risky Draw", TButton))
     touches += 1
     assert screen.play.state.forest.gamle_erik == 3
-    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 3")
+    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 2")
     assert screen.ids.ring.tile(1).mark == "from" and screen.ids.ring.tile(3).mark == "to"
     assert "From the deck came a Gamle Erik, then a Nisse." in driver.texts()
     driver.tap(driver.find("Done", TButton))
     touches += 1
-    assert panel(driver) == (
-        "Put the Gamle Erik card under the deck (it stays in the pile: the app remembers "
-        "its place)",
-        "2 of 3",
-    )
-    assert screen.ids.deck.mark == "to"
-    driver.tap(driver.find("Done", TButton))
-    touches += 1
+    # The Gamle Erik card goes under the deck in the app's mind only: the sorted pile
+    # stays as it is, so no step asks for it.
     words, position = panel(driver)
-    assert position == "3 of 3" and "third place of the Future" in words
+    assert position == "2 of 2" and "third place of the Future" in words
     touches += carry_out_instructions(driver)
     assert not screen.instructions.active
     assert "Ana: choose an action" in screen.prompt
-    assert touches == 5  # two to choose, one Done per change on the table
+    assert touches == 4  # two to choose, one Done per change on the table
 
 
 def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_real_cards(driver: Driver) -> None:
@@ -349,14 +346,16 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_real_cards(driver: D
         carry_out_instructions(driver)
     driver.tap(touchable_for(driver, ("future", 0)))
     driver.tap(driver.find("Risky Draw", TButton))
-    words, _ = panel(driver)
-    assert words.startswith("Slide the Future's cards left")
-    carry_out_instructions(driver)
-    assert screen.prompt.endswith("Risky Draw: which card came up?")  # after the chain
+    # The rules reveal first: the card that came up is asked at once, the slide later.
+    assert not screen.instructions.active
+    assert screen.prompt.endswith("Risky Draw: which card came up?")
     driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
-    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 2")
+    assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 3")
     driver.tap(driver.find("Done", TButton))
-    assert panel(driver) == ("Put the Gamle Erik card under the deck", "2 of 2")
+    assert panel(driver) == ("Put the Gamle Erik card under the deck", "2 of 3")
+    driver.tap(driver.find("Done", TButton))
+    words, position = panel(driver)
+    assert position == "3 of 3" and words.startswith("Slide the Future's cards left")
     driver.tap(driver.find("Done", TButton))
     assert not screen.instructions.active
     assert screen.prompt.endswith("Refill the Future: which card came up?")
@@ -398,3 +397,209 @@ def test_a_touch_on_what_cannot_be_chosen_says_why(driver: Driver) -> None:
         "Wrath on a Lindorm (4) needs at least 4 Allies in the Forest (there are 0)."
     )
     assert screen.play.session.events == ()
+
+
+def real_cards_game(driver: Driver) -> SkoventyrPlayScreen:
+    """A real-card game after its set-up: Future Trold, Trold, Huldre; hand Ellefolk."""
+    screen = open_game(driver, S.Config(deck_mode="table"), seed=0)
+    for card in (S.Card.TROLD, S.Card.TROLD, S.Card.HULDRE, S.Card.ELLEFOLK):
+        screen.take(S.Reveal(card))  # the set-up, as the people said it came
+        carry_out_instructions(driver)
+    return screen
+
+
+def test_a_drawn_gamle_erik_that_ends_the_game_is_checked_as_an_entry(driver: Driver) -> None:
+    """A card that came up is a fact: the app checks the entry, and after the loss the
+    board, the title and the Hint say the game is over."""
+    screen = real_cards_game(driver)
+    screen.take(S.EditMovePawn("gamle_erik", 3))  # 1 step behind Vogter (Tree 4)
+    carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Risky Draw", TButton))
+    carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    texts = driver.texts()
+    assert "This ends the game" in texts and "Do it anyway?" not in " ".join(texts)
+    assert any(t.startswith("You entered Gamle Erik") for t in texts)
+    right = driver.find("Right card", TButton)
+    assert right.role == "danger"  # red, not the primary blue
+    driver.tap_text("Wrong card")
+    assert screen.play.state.ended is None  # a mistyped card changes nothing
+    driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    driver.tap(driver.find("Right card", TButton))
+    state = screen.play.state
+    assert state.ended is not None and state.ended.result == "lost"
+    driver.close_popups()
+    carry_out_instructions(driver)
+    tree = screen.ids.ring.tile(4)
+    assert tree.vogter and tree.gamle_erik
+    on_tree = [
+        w.text
+        for w in tree.walk()
+        if getattr(w, "text", "") in ("Vogter", "Gamle Erik") and w in driver.visible()
+    ]
+    assert sorted(on_tree) == ["Gamle Erik", "Vogter"]  # both pawns, not Vogter alone
+    assert screen.ring_centre.startswith("Gamle Erik caught Vogter on Tree 4")
+    assert "steps behind" not in screen.ring_centre
+    assert screen.title.startswith("Game over")
+    assert not any(isinstance(w, TButton) and w.text == "Hint" for w in driver.visible())
+
+
+def test_losing_by_choice_asks_with_a_red_button(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=1)  # Future: Trold, Formskifter, Nisse
+    screen.take(S.EditMovePawn("gamle_erik", 3))
+    carry_out_instructions(driver)
+    driver.tap(touchable_for(driver, ("future", 1)))
+    driver.tap(driver.find("Pay the cost", TButton))  # Gamle Erik 1 step on: a choice
+    assert "Do it anyway?" in " ".join(driver.texts())
+    assert driver.find("Lose the game", TButton).role == "danger"
+
+
+def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    # An Ellefolk in the Forest: a Nisse cannot join it; its power still can be used.
+    screen.take(S.EditPlaceAlly(S.Card.ELLEFOLK, "deck", 2))
+    screen.take(S.EditMoveCard(S.Card.NISSE, "deck", "hand1"))
+    screen.take(S.EditMoveCard(S.Card.TROLD, "deck", "discard"))
+    screen.take(S.EditMoveCard(S.Card.HULDRE, "deck", "discard"))
+    carry_out_instructions(driver)
+    driver.tap_text("Command")
+    driver.tap(touchable_for(driver, ("hand", S.Card.NISSE)))
+    lit = [w for w in screen.ids.ring.children if w.touchable]
+    assert lit == []
+    assert "Touch a lit Tree" not in screen.prompt
+    assert screen.prompt.startswith("No Tree can take the Nisse now: All Allies")
+    assert "Use its power" in screen.prompt
+    # A hint, while an action is half chosen: the prompt stays on the screen beside it.
+    driver.tap_text("Undo")
+    driver.tap_text("Command")
+    hint = advisor.Hint(S.Mission(S.Card.NISSE), "Command: use the Nisse's power.", "Why.")
+    screen.show_hint(hint)
+    driver.pump(2)
+    assert screen.hint is hint and f"Hint: {hint.suggestion}" in driver.texts()
+    prompt = screen.ids.hint_prompt
+    assert prompt.text == screen.prompt and prompt.text.startswith("Command: touch a card")
+    assert prompt in driver.visible() and prompt.height > 0
+    assert screen.ids.panel.y >= prompt.top  # the hint sits above the prompt's words
+
+
+def test_card_names_are_never_hyphenated_where_they_fit(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=4)  # Future: Nisse, Formskifter, Ellefolk
+    names = [
+        w.text
+        for tile in screen.ids.future.children
+        for w in tile.children
+        if getattr(w, "text", "") and w.opacity
+    ]
+    assert "Ellefolk" in names and "Formskifter" in names
+    assert not [name for name in names if "-" in name]
+
+
+def test_a_gambit_hint_goes_on_to_its_tree_without_a_second_hint(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    hint = advisor.hint_for(S.Gambit(), [], 40, screen.play.state)
+    tree = next(a.tree for a in hint.then if isinstance(a, S.DamageTree))
+    assert f"damage Tree {tree}" in hint.suggestion  # named in the first hint
+    screen.show_hint(hint)
+    driver.pump()
+    driver.tap(touchable_for(driver, ("verb", "gambit")))
+    assert screen.hint is not None and screen.hint.action == S.DamageTree(tree)
+    assert screen.ids.ring.tile(tree).mark == "hint"  # marked: no second Hint to press
+
+
+def gambit_on_a_free_tree(driver: Driver, screen: SkoventyrPlayScreen) -> int:
+    """Gambit and the first Free Tree: the touches it took."""
+    driver.pump(3)  # the bar laid out after the moves entered without touches
+    driver.tap(touchable_for(driver, ("verb", "gambit")))
+    assert screen.play.state.asking == "damage", screen.prompt
+    tree = next(a.tree for a in S.legal_actions(screen.play.state))
+    driver.tap(touchable_for(driver, ("tree", tree)))
+    carry_out_instructions(driver)  # nothing: flipping the Tree is the people's own
+    return 2
+
+
+def test_a_gambit_slides_the_future_once_after_the_cards_are_chosen(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)  # Future: Trold, Trold, Huldre
+    touches = gambit_on_a_free_tree(driver, screen)
+    driver.tap(touchable_for(driver, ("future", 0)))  # the first Trold under the deck
+    touches += 1
+    assert not screen.instructions.active  # no slide yet: more cards may follow
+    assert screen.play.state.asking == "gambit_bottom"
+    driver.tap(driver.find(S.StopPutting().label, TButton))
+    touches += 1
+    told = []
+    while screen.instructions.active:
+        told.append(panel(driver)[0])
+        driver.tap(driver.find("Done", TButton))
+        touches += 1
+    assert len(told) == 1 and told[0].startswith("Slide the Future's cards left")
+    assert "then take" in told[0]  # the refill in the same step
+    assert touches == 5  # the review counted 6: Gambit, Tree, card, 2 Done, Keep the rest
+
+
+def test_a_gambit_that_empties_the_future_asks_for_no_slide(driver: Driver) -> None:
+    screen = real_cards_game(driver)
+    touches = gambit_on_a_free_tree(driver, screen)
+    for _ in range(3):
+        driver.tap(touchable_for(driver, ("future", 0)))
+        touches += 1
+        told = [panel(driver)[0]] if screen.instructions.active else []
+        assert not [words for words in told if words.startswith("Slide")]
+        touches += carry_out_instructions(driver)
+    assert screen.play.state.future == ()
+    while S.awaiting_reveal(screen.play.state):  # the refill, one card at a time
+        card = next(a for a in S.legal_actions(screen.play.state) if a.card.is_ally)
+        driver.tap(touchable_for(driver, ("answer", card.label)))
+        touches += 1 + carry_out_instructions(driver)
+    assert len(screen.play.state.future) == 3
+    assert touches == 8  # the review counted 10: 2 of them slides of a row to be emptied
+
+
+def test_undo_in_a_run_of_cards_put_under_first_slides_what_is_owed(driver: Driver) -> None:
+    screen = open_game(driver, S.Config(), seed=0)
+    gambit_on_a_free_tree(driver, screen)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Undo", TButton))
+    told = []
+    while screen.instructions.active:
+        told.append(panel(driver)[0])
+        driver.tap(driver.find("Done", TButton))
+    # The table still has the gap: the cards slide left, then the Trold comes back.
+    assert told[0].startswith("Slide")
+    assert any("Trold" in words for words in told[1:])
+    assert screen.play.state.future == (S.Card.TROLD, S.Card.TROLD, S.Card.HULDRE)
+
+
+def buttons_at(driver: Driver, point: tuple[float, float]) -> list[Widget]:
+    """The things a finger at ``point`` (window coordinates) would press."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    return [
+        w
+        for w in driver.visible()
+        if isinstance(w, ButtonBehavior) and w.collide_point(*w.to_widget(*point))
+    ]
+
+
+@pytest.mark.parametrize("mode", ["app", "table"])
+def test_what_takes_dones_place_after_the_last_step_records_nothing(
+    driver: Driver, mode: str
+) -> None:
+    """An extra tap meant for Done, after the last instruction, lands on the Hint: never
+    on a card that came up, an answer or an action."""
+    screen = real_cards_game(driver) if mode == "table" else open_game(driver, S.Config(), 0)
+    driver.pump(3)
+    driver.tap(touchable_for(driver, ("future", 0)))
+    driver.tap(driver.find("Risky Draw", TButton))
+    if mode == "table":
+        driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
+    assert screen.instructions.active
+    done = driver.find("Done", TButton)
+    spot = done.to_window(*done.center)
+    carry_out_instructions(driver)
+    driver.pump(2)
+    if mode == "table":
+        assert S.awaiting_reveal(screen.play.state)  # the refill: which card came up?
+    assert [getattr(w, "text", "") for w in buttons_at(driver, spot)] == ["Hint"]

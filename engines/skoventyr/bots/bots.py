@@ -110,6 +110,10 @@ class MoveFigures:
     games: int
     score: float
     wins: int
+    #: Its lead over the chosen move on the deals both played, and that lead's standard
+    #: error (0, 0 for the chosen move itself): within about two of these, a tie.
+    lead: float = 0.0
+    lead_error: float = 0.0
 
 
 @dataclass
@@ -246,7 +250,8 @@ class SearchBot:
             action = legal_actions(view)[0]
         self.last_estimate = best.mean if best.count else None
         self.last_arms = [
-            MoveFigures(to_action(arm.move), arm.count, arm.mean, arm.wins) for arm in arms
+            MoveFigures(to_action(arm.move), arm.count, arm.mean, arm.wins, *_paired(arm, best))
+            for arm in arms
         ]
         self._why = self._reason(best, arms, view)
         return action

@@ -14,6 +14,7 @@ from engines.skoventyr import (
     Config,
     DamageTree,
     Gambit,
+    Mission,
     Position,
     PutUnder,
     Reveal,
@@ -174,10 +175,10 @@ def test_a_risky_draw_that_turns_up_gamle_erik_app_deck() -> None:
     assert after.drawn == (G, N)
     changes = table_changes(state, after)
     assert own(changes) == ["Take the Trold from the first place of the Future into your hand"]
+    # The Gamle Erik card goes under the deck, but the pile is sorted and the app keeps
+    # the deck's order: nothing to do on the table for it (no step, no Done).
     assert told(changes) == [
         "Move Gamle Erik 2 Trees clockwise, to Tree 3",
-        "Put the Gamle Erik card under the deck (it stays in the pile: the app remembers "
-        "its place)",
         "Slide the Future's cards left: the Trold to the first place and the Huldre to the "
         "second place, then take a Nisse from the pile and put it in the third place of the "
         "Future",
@@ -283,9 +284,56 @@ def test_a_gamle_erik_taken_with_call_goes_under_the_deck_as_the_rules_say() -> 
     after = apply(state, Call(0))
     assert told(table_changes(state, after)) == [
         "Move Gamle Erik 1 Tree clockwise, to Tree 1",
-        "Put the Gamle Erik you took under the deck (back on the pile: the app remembers "
-        "its place)",
+        "Put the Gamle Erik you took back on the sorted pile, with the Gamle Eriks (the app "
+        "keeps it under the deck)",
         "Slide the Future's cards left: the Ellefolk to the first place and the Huldre to the "
         f"second place, then take {after.future[2].with_article} from the pile and put it in "
         "the third place of the Future",
     ]
+
+
+def test_a_risky_draw_of_an_ally_with_the_app_dealing_asks_nothing_for_the_deck() -> None:
+    state = make(future=(T, E, H), woods=forest(ge=0, vogter=4), top=(N,))
+    after = apply(state, Call(0, risky=True))
+    assert after.deck.bottom == (N,)  # the Nisse is under the deck, in the app's mind
+    assert [w for w in told(table_changes(state, after)) if "deck" in w] == []
+    assert [w for w in told(table_changes(after, state)) if "deck" in w] == []
+
+
+def test_cards_the_people_put_under_the_deck_go_back_on_the_sorted_pile() -> None:
+    """Gambit, the Ellefolk's cost and the Nisse's power: the prompt says where the cards
+    go with the app dealing, and a card's own words say it too."""
+    woods = forest(ge=0, vogter=4, allies={2: T})
+    state = make(future=(T, E, H), hand=(E, N), discard=(T, H, F), woods=woods)
+    gambit = play(state, Gambit(), DamageTree(1))
+    assert gambit.prompt.endswith("goes back on the sorted pile, with its kind.")
+    under = apply(gambit, PutUnder(0))
+    assert own(table_changes(gambit, under)) == [
+        "Put the Trold from the first place of the Future back on the sorted pile, with the "
+        "Trolds (the app keeps it under the deck)"
+    ]
+    ellefolk = apply(state, Call(1))  # its cost puts an Ally from the Future under the deck
+    assert ellefolk.asking == "future_to_bottom"
+    assert ellefolk.prompt.endswith("goes back on the sorted pile, with its kind.")
+    nisse = apply(state, Mission(N))
+    assert nisse.asking == "discard_to_bottom"
+    assert nisse.prompt.endswith("goes back on the sorted pile, with its kind.")
+    real = make(TABLE, future=(T, E, H), woods=woods)
+    assert "sorted pile" not in play(real, Gambit(), DamageTree(1)).prompt
+
+
+def test_a_run_of_cards_put_under_the_deck_slides_the_rest_once() -> None:
+    """Gambit: two cards put under one at a time, then the rest kept: one slide, from the
+    places the cards lay in at the start (two Trolds: the right one is told to slide)."""
+    state = play(
+        make(TABLE, future=(T, H, T), woods=forest(ge=0, vogter=4)), Gambit(), DamageTree(1)
+    )
+    first = apply(state, PutUnder(0))  # the first Trold
+    second = apply(first, PutUnder(1))  # then the other Trold (second place by now)
+    kept = apply(second, StopPutting())
+    changes = table_changes(state, kept, run=(0, 2))
+    assert told(changes) == [
+        "Slide the Huldre from the second place of the Future to the first place"
+    ]
+    assert len(own(changes)) == 2
+    assert account_problems(skoventyr, state, kept) == []
