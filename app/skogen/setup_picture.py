@@ -28,7 +28,7 @@ from engines.skogen.config import STARTING_HAND
 from engines.skogen.life_cards import LIFE_TYPES
 
 
-class TablePiece(Widget):
+class SkogenPiece(Widget):
     """Something a set-up step puts on the table: drawn once placed, outlined while it
     is the step's."""
 
@@ -37,11 +37,11 @@ class TablePiece(Widget):
     marked = BooleanProperty(False)
 
 
-class TokenPiece(TablePiece, Label):
+class TokenPiece(SkogenPiece, Label):
     """A player's token: a pill with their name."""
 
 
-class BagPiece(TablePiece, Label):
+class BagPiece(SkogenPiece, Label):
     """A species bag: its symbol (circle, triangle, square) in its colour, and the points
     of its tiles."""
 
@@ -49,29 +49,29 @@ class BagPiece(TablePiece, Label):
     tint = ListProperty([1, 1, 1, 1])
 
 
-class PilesPiece(TablePiece):
+class PilesPiece(SkogenPiece):
     """The twelve element piles, side by side."""
 
 
-class LifePiece(TablePiece, Label):
+class LifePiece(SkogenPiece, Label):
     """A pile of life cards, its letter on top."""
 
 
-class DiePiece(TablePiece, Label):
+class DiePiece(SkogenPiece, Label):
     """The catastrophe die."""
 
 
-class CardsPiece(TablePiece):
+class CardsPiece(SkogenPiece):
     """A player's three action cards, face down."""
 
     cards = NumericProperty(3)
 
 
-class ScreenPiece(TablePiece, Label):
+class ScreenPiece(SkogenPiece, Label):
     """A player's screen with their species tiles behind it."""
 
 
-class BoardPiece(TablePiece, BoxLayout):
+class BoardPiece(SkogenPiece, BoxLayout):
     """The board: the score track round its edge, the start square in the lower left
     corner; the tokens stand inside the track by the start."""
 
@@ -103,7 +103,7 @@ class SkogenTable(BoxLayout):
 
     def __init__(self, config: G.Config, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.pieces: dict[str, TablePiece] = {}
+        self.pieces: dict[str, SkogenPiece] = {}
         tokens = self.ids.tokens
         for name in config.players:
             tokens.add_widget(self._named(TokenPiece(text=name), S.token(name)))
@@ -122,7 +122,7 @@ class SkogenTable(BoxLayout):
             seat.ids.things.add_widget(self._named(screen, S.screen(name)))
             self.ids.seats.add_widget(seat)
 
-    def _named(self, piece: TablePiece, name: str) -> TablePiece:
+    def _named(self, piece: SkogenPiece, name: str) -> SkogenPiece:
         piece.piece = name
         self.pieces[name] = piece
         return piece

@@ -15,6 +15,7 @@ import pytest
 import segno
 import zxingcpp
 from kivy.core.window import Keyboard
+from kivy.uix.widget import Widget
 from PIL import Image
 
 from app.exchange.bgstats_link import ERROR_LEVEL, MODULE_PX, PushLink, push_link
@@ -73,7 +74,14 @@ def test_the_end_screen_of_every_game_shows_its_code(
 def _send_buttons(driver: Driver) -> dict[int, SendToBGStatsButton]:
     """History's rows that offer to send their game, by the game's id."""
     buttons = [b for b in driver.visible() if isinstance(b, SendToBGStatsButton) and b.shown]
-    return {int(button.parent.parent.session_id): button for button in buttons}
+    return {int(_row_of(button).session_id): button for button in buttons}
+
+
+def _row_of(widget: Widget) -> Widget:
+    """The History row holding ``widget``."""
+    while not hasattr(widget, "session_id"):
+        widget = widget.parent
+    return widget
 
 
 def test_each_finished_game_in_history_shows_its_code(driver: Driver, tmp_path: Path) -> None:
