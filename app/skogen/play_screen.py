@@ -54,6 +54,7 @@ class SkogenPlayScreen(GameScreen):
     fixing = BooleanProperty(False)  # an old turn is loaded on the keypad to be changed
     undone = StringProperty("")  # what Undo last took back from the turn being built
     pending = BooleanProperty(False)  # something on the keypad for Undo to take back
+    choosing = BooleanProperty(False)  # the element tiles offered are shown
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,8 +64,7 @@ class SkogenPlayScreen(GameScreen):
         self.live = self.ids.live.__self__
         self.keypad_panel = self.ids.keypad_panel.__self__
         self.die_panel = self.ids.die_panel.__self__
-        self.side_filler = self.ids.side_filler.__self__
-        self.ids.live.bind(orientation=self._stack_keypad)
+        self.ids.live.bind(size=self._fill_side)  # its orientation follows its size
         self.instruction_panel = InstructionPanel()
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
         self.drawn: int | None = None  # species tiles drawn, if not the printed number
@@ -368,17 +368,8 @@ class SkogenPlayScreen(GameScreen):
         self.offer_date(state.phase == "over" and not self.telling)
         self.can_undo = self.play.session.can_undo
         self._draw_rows()
-        self._draw_die()
+        self._fill_side()
         self._guard_if_changed()
-        side = self.ids.side
-        side.clear_widgets()
-        if self.telling:
-            self.instruction_panel.show(self.instructions)
-            side.add_widget(self.instruction_panel)
-        elif state.phase in ("roll", "element") and not self.fixing:
-            side.add_widget(self.die_panel)
-        else:
-            self._stack_keypad()
         body = self.ids.body
         body.clear_widgets()
         outcome = self.play.session.outcome()
@@ -388,19 +379,25 @@ class SkogenPlayScreen(GameScreen):
         else:
             body.add_widget(self.live)
 
-    def _stack_keypad(self, *_args: object) -> None:
-        """The keypad at the top of its column beside the ledger; under the ledger (a
-        portrait window) at the foot of the screen, by Enter, so that it never moves when
-        the words under the ledger grow or shrink (a refusal, what Undo took back)."""
+    def _fill_side(self, *_args: object) -> None:
+        """The column beside (or under) the ledger for the phase: an instruction, the
+        keypad, or the die. The element tiles a catastrophe offers stand under the
+        ledger, where the next player's keypad has no key; the question stands over them
+        in a tall window, in this column in a wide one (under the ledger is too short)."""
+        if not hasattr(self, "play"):
+            return  # laid out before a game is held
+        phase = "turn" if self.fixing else self.state.phase
+        wide = self.ids.live.orientation == "horizontal"
         side = self.ids.side
-        if self.keypad_panel.parent is not side and side.children:
-            return  # the die or an instruction is shown
         side.clear_widgets()
-        stack = [self.keypad_panel, self.side_filler]
-        if self.ids.live.orientation == "vertical":
-            stack.reverse()
-        for widget in stack:
-            side.add_widget(widget)
+        if self.telling:
+            self.instruction_panel.show(self.instructions)
+            side.add_widget(self.instruction_panel)
+        elif phase == "roll" or (phase == "element" and wide):
+            side.add_widget(self.die_panel)
+        elif phase != "element":
+            side.add_widget(self.keypad_panel)
+        self._draw_die()
 
     def _guard_if_changed(self) -> None:
         """Ignore taps for a moment when the buttons change meaning: a new player, phase
@@ -435,6 +432,19 @@ class SkogenPlayScreen(GameScreen):
             return f"{FACE_WORDS[state.face]}: which element tile did {name} take?"
         return ""
 
+    def _room_under_ledger(self) -> bool:
+        """Whether a row of element tiles fits under the ledger's rows. Under a tall
+        window's ledger it always does; in a wide one with five or six players it does
+        not (the reference panel), and they stand in the side column instead."""
+        ids = self.ids
+        if ids.live.orientation == "vertical":
+            return True
+        rows = ids.rows.children
+        taken = sum(w.height for w in (ids.ledger_header, ids.undone_line, ids.message_line))
+        taken += sum(row.height for row in rows) + ids.rows.spacing * max(0, len(rows) - 1)
+        gaps = ids.ledger.spacing * (len(ids.ledger.children) - 1)
+        return bool(taken + gaps + theme.TOUCH <= ids.live.height)
+
     def _draw_rows(self) -> None:
         box = self.ids.rows
         box.clear_widgets()
@@ -461,21 +471,30 @@ class SkogenPlayScreen(GameScreen):
             box.add_widget(row)
 
     def _draw_die(self) -> None:
-        box, extras = self.ids.die_choices, self.ids.die_extras
-        box.clear_widgets()
-        extras.clear_widgets()
+        """The faces of the real die in the side column; the element tiles offered under
+        the ledger, where the next player's keypad shows no key (and the ways of taking
+        none in the bottom bar's empty middle, in a wide window)."""
+        ids = self.ids
+        for box in (ids.die_faces, ids.die_elements, ids.die_extras, ids.die_extras_bar):
+            box.clear_widgets()
+        faces = ids.die_faces
+        elements = ids.die_elements if self._room_under_ledger() else faces
+        extras = ids.die_extras_bar if ids.live.orientation == "horizontal" else ids.die_extras
         state = self.state
+        self.choosing = state.phase == "element" and not (self.fixing or self.telling)
+        if self.fixing or self.telling:
+            return
         if state.phase == "roll" and self.table_die:
             for face in dict.fromkeys(state.config.board.die_faces):
                 button = SwatchButton(text=FACE_WORDS[face], role="primary")
                 button.bind(on_release=lambda _b, f=face: self.roll_face(f))
-                box.add_widget(button)
-        elif state.phase == "element":
+                faces.add_widget(button)
+        elif self.choosing:
             for action in G.legal_actions(state):
                 if isinstance(action, G.TakeElement):
                     key = action.element
                     button = SwatchButton(text=ELEMENT_WORDS[key], swatch=ELEMENT_COLOURS[key])
-                    box.add_widget(button)
+                    elements.add_widget(button)
                 else:
                     key = "reroll" if isinstance(action, G.Reroll) else "none"
                     button = SwatchButton(text=NOT_TAKEN[key], font_size=theme.LABEL)

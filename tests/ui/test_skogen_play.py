@@ -1,12 +1,16 @@
 """A whole Skogen game kept through the screen, touch by touch, as a person would."""
 
+from collections.abc import Iterator
+
 import pytest
+from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
 from app.kit.widgets import TButton
 from app.skogen.look import ELEMENT_WORDS
-from app.skogen.widgets import CountedKey, LedgerRow
+from app.skogen.widgets import CountedKey, LedgerRow, SwatchButton
 from engines import skogen as G
 from tests.ui.driver import Driver
 
@@ -202,7 +206,7 @@ def test_a_tap_where_done_just_was_records_nothing(driver: Driver) -> None:
     assert len(play.session.events) == 0
     assert screen.message.startswith("Nothing is entered yet")
 
-    # The die's Done gives way to the element tiles, on the side.
+    # The die's Done gives way to the element tiles, under the ledger.
     tap_all(driver, "8", "Element +2", "Enter 10 points")
     events = len(play.session.events)
     done = button(driver, "Done")
@@ -289,3 +293,103 @@ def test_an_action_card_shows_at_once_and_the_draw_keys_say_what_they_do(driver:
     assert "6 = 6 points, with Migration; then draw 2 species tiles" in driver.texts()
     tap_all(driver, "Draw\nfewer", "Enter 6 points")
     assert driver.app.current_screen.play.state.ledger[-1].drew == 1
+
+
+@pytest.fixture(params=[(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+def window_size(request: pytest.FixtureRequest, driver: Driver) -> Iterator[tuple[int, int]]:
+    """The reference panel, and a portrait window (the window set back after)."""
+    before = Window.size
+    Window.size = request.param
+    driver.pump(5)
+    assert Window.size == request.param
+    yield request.param
+    Window.size = before
+    driver.pump(5)
+
+
+Spot = tuple[int, int, int, int]
+
+
+def spot(widget: Widget) -> Spot:
+    """Where a widget stands in the window: left, bottom, right, top, in whole pixels."""
+    left, bottom = widget.to_window(*widget.pos)
+    right, top = widget.to_window(widget.right, widget.top)
+    return round(left), round(bottom), round(right), round(top)
+
+
+def key_spots(driver: Driver) -> dict[str, Spot]:
+    """Each key of the keypad shown, by its words, and where it stands."""
+    driver.pump(5)  # a layout changed by the last touch is done before it is measured
+    keypad = driver.app.current_screen.keypad_panel
+    return {
+        w.text: spot(w) for w in driver.visible() if isinstance(w, TButton) and inside(w, keypad)
+    }
+
+
+def inside(widget: Widget, box: Widget) -> bool:
+    node = widget
+    while node is not box and node.parent not in (None, node):
+        node = node.parent
+    return node is box
+
+
+def test_the_keys_never_move(driver: Driver, window_size: tuple[int, int]) -> None:
+    """The keypad's keys stand where they stood in every state of a turn: the first turn
+    after the set-up guide, a key touched, a refusal shown, what Undo took back shown,
+    the next turn, and the turn after a catastrophe's element tile."""
+    start_game(driver, 2, "The app rolls")
+    first = key_spots(driver)
+    assert len(first) == 16  # 8 species, element, action card, 4 life cards, 2 draw keys
+    screen = driver.app.current_screen
+    states = {}
+    tap_all(driver, "8")
+    states["a key touched"] = key_spots(driver)
+    tap_all(driver, "Undo")
+    assert screen.undone
+    states["what Undo took back shown"] = key_spots(driver)
+    tap_all(driver, "B", "Enter 0 points")
+    assert screen.message
+    states["a refusal shown"] = key_spots(driver)
+    tap_all(driver, "Undo", "8", "Enter 8 points")
+    states["the next turn"] = key_spots(driver)
+    tap_all(driver, "8", "Element +2", "Enter 10 points", "Done")  # a green square
+    assert screen.phase == "element"
+    tap_all(driver, "Take none")
+    states["after the die"] = key_spots(driver)
+    for state, spots in states.items():
+        assert spots == first, state
+
+
+def test_a_late_touch_on_an_element_records_nothing(
+    driver: Driver, window_size: tuple[int, int]
+) -> None:
+    """A second touch where an element tile (or Take none) was chosen lands on nothing
+    that records a key or a move or opens a choice on the next player's keypad."""
+    start_game(driver, 4, "The app rolls")
+    screen = driver.app.current_screen
+    play = screen.play
+    tap_all(driver, "8", "Element +2", "Enter 10 points", "Done")  # a green square
+    assert play.state.phase == "element"
+    choices = [w for w in driver.visible() if isinstance(w, SwatchButton)]
+    assert len(choices) >= 4  # the element tiles the face offers, reroll, none
+    chosen = choices[0]
+    where = chosen.to_window(*chosen.center)
+    spots = [spot(w) for w in choices]
+    driver.tap(chosen)
+    assert play.state.phase == "turn" and rows(driver)["Player 2"].current
+    driver.pump(5)
+    live = [
+        w
+        for w in driver.visible()
+        if isinstance(w, ButtonBehavior) and not w.disabled and getattr(w, "text", "") != "Back"
+    ]
+    assert any(isinstance(w, CountedKey) for w in live)
+    for w in live:
+        left, bottom, right, top = spot(w)
+        for x0, y0, x1, y1 in spots:
+            apart = right <= x0 or left >= x1 or top <= y0 or bottom >= y1
+            assert apart, (getattr(w, "text", "") or getattr(w, "name", ""), spots)
+    events = len(play.session.events)
+    tap_at(driver, where)
+    assert len(play.session.events) == events and screen.entries == []
+    assert len(driver.app.root_window.children) == 1  # no popup
