@@ -16,6 +16,7 @@ from kivy.base import EventLoop, runTouchApp
 
 from app.application import TablesideApp
 from app.exchange import usb_sticks
+from app.kit import tap_guard
 from tests.ui.driver import Driver
 
 
@@ -48,3 +49,12 @@ def driver(running_app: TablesideApp, tmp_path: Path, monkeypatch: pytest.Monkey
             running_app.root.remove_widget(screen)
     drive.pump()
     return drive
+
+
+@pytest.fixture
+def quick_taps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For whole games played by touch: the moment after a change in which taps are
+    ignored (app.kit.tap_guard, tested on its own in test_tap_guard) is cut to a tenth,
+    so the driver, which waits it out before every tap, waits less; the taps and what
+    they do are the same."""
+    monkeypatch.setattr(tap_guard, "GUARD_SECONDS", tap_guard.GUARD_SECONDS / 10)

@@ -132,6 +132,7 @@ def test_a_three_player_game_with_both_modules_by_touch(driver: Driver) -> None:
     assert "Player 1, Player 2, Player 3 \u00b7 Standard, Lygtemands, Rescue" in driver.texts()
 
 
+@pytest.mark.usefixtures("quick_taps")
 def test_a_table_deck_game_asks_for_reveals_and_plays_to_the_end(driver: Driver) -> None:
     start_game(driver, 1, {"Deck": "We shuffle real cards"})
     screen = driver.app.current_screen
