@@ -37,12 +37,13 @@ from app.play.play_session import PlaySession
 from app.play.replay import Replay
 from app.skulk_hollow import by_hand, touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
-from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
+from app.skulk_hollow.look import code, short_name, space_cells
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
 from app.storage.faults import StorageFault
 from engines import skulk_hollow as K
 from engines.core import Change, to_announce
 from engines.skulk_hollow import board
+from engines.skulk_hollow.state import Unit
 
 
 class SkulkHollowPlayScreen(GameScreen):
@@ -74,12 +75,14 @@ class SkulkHollowPlayScreen(GameScreen):
         self.offered = -1  # the moment a card choice last opened by itself
         self.last_active = ""  # whose turn the screen last showed
         self.meaning: tuple[object, ...] = ()  # the prompt and buttons last shown
+        self.roster: list[str] = []  # the heroes' ids in the order they came into play
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = self.note = self.fell_back = ""
         self.offered = -1
         self.last_active = ""
+        self.roster = []
         self._drop_plan(new_bot=True)
         super().prepare(game, play)
         if not play.session.events and self.replay is None:  # the app deals, by name
@@ -561,36 +564,13 @@ class SkulkHollowPlayScreen(GameScreen):
         spaces = lit(options, "space")
         heroes = lit(options, "unit")
         choosing = bool(spaces or heroes)
-        cells = []
-        for space, at in state.layout.coords:
-            standing = board.on_ground(state, space)
-            things = [short_name(state, u.id) for u in standing]
-            tokens = [
-                f"{n} {kind}{'s' if n > 1 else ''}"
-                for kind, n in (
-                    ("root", state.roots.count(space)),
-                    ("rune", state.runes.count(space)),
-                )
-                if n
-            ]
-            crowd = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
-            summary = ", ".join(filter(None, [crowd, *tokens]))
-            here = state.guardian_space == space
+        cells = space_cells(state)
+        for cell in cells:
+            space = cell["target"][1]
             has_hero = any(u.id in heroes for u in board.on_ground(state, space))
-            cells.append(
-                {
-                    "at": at,
-                    "target": ("space", space),
-                    "name": space_label(state, space),
-                    "guardian": self.guardian_name.upper() if here else "",
-                    "extras": things + tokens,
-                    "summary": summary,
-                    "guardian_colour": GUARDIAN_COLOURS[state.config.guardian],
-                    "touchable": space in spaces or has_hero,
-                    "dimmed": choosing and space not in spaces and not has_hero,
-                    "mark": marks.get(f"space:{space}", ""),
-                }
-            )
+            cell["touchable"] = space in spaces or has_hero
+            cell["dimmed"] = choosing and not cell["touchable"]
+            cell["mark"] = marks.get(f"space:{space}", "")
         self.ids.map.cells = cells
 
     def _draw_locations(self, options: set[Target], marks: dict[str, str]) -> None:
@@ -604,11 +584,12 @@ class SkulkHollowPlayScreen(GameScreen):
             tile.name = location.name
             tile.wounds = board.wounds_at(state, location.id)
             tile.capacity = location.wounds
-            # One hero by name; more say how many (the list of heroes names them all).
+            # One hero by name; more by their codes, as on a crowded map space.
             tile.attached = (
-                short_name(state, riders[0].id) if len(riders) == 1 else f"{len(riders)} heroes"
+                short_name(state, riders[0].id)
+                if len(riders) == 1
+                else " ".join(code(state, u.id) for u in riders)
             )
-            tile.attached = tile.attached if riders else ""
             tile.disabled_ability = board.full(state, location.id)
             tile.target = ("location", location.id)
             rider = any(u.id in heroes for u in riders)
@@ -619,15 +600,12 @@ class SkulkHollowPlayScreen(GameScreen):
     def _draw_units(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
         heroes = lit(options, "unit")
-        chips = reuse_children(self.ids.units, len(state.units), self._new_chip)
-        for chip, unit in zip(chips, state.units, strict=True):
+        units = self._in_roster_order(state.units)
+        chips = reuse_children(self.ids.units, len(units), self._new_chip)
+        for chip, unit in zip(chips, units, strict=True):
             kind = state.unit_type(unit)
             chip.name = board.unit_name(state, unit.id)
-            chip.where = (
-                board.space_name(state, unit.space)
-                if unit.space
-                else f"on {state.board.location(unit.location).name}"
-            )
+            chip.code = code(state, unit.id)
             chip.wounds = unit.wounds
             chip.capacity = kind.wounds
             chip.power = unit.power
@@ -637,6 +615,15 @@ class SkulkHollowPlayScreen(GameScreen):
             chip.touchable = unit.id in heroes
             chip.dimmed = bool(heroes) and unit.id not in heroes
             chip.mark = marks.get(f"unit:{unit.id}", "")
+
+    def _in_roster_order(self, units: tuple[Unit, ...]) -> list[Unit]:
+        """The heroes in the order they came into play, so that no row moves under a
+        finger: a hero summoned later is added at the end of the list."""
+        ids = {unit.id for unit in units}
+        self.roster = [u for u in self.roster if u in ids]
+        self.roster += [unit.id for unit in units if unit.id not in self.roster]
+        by_id = {unit.id: unit for unit in units}
+        return [by_id[u] for u in self.roster]
 
     def _draw_panel(self) -> None:
         panel = self.ids.panel
