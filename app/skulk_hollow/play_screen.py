@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
 
 from app.games import GameInfo
 from app.kit import tap_guard, theme
@@ -44,6 +46,9 @@ from engines import skulk_hollow as K
 from engines.core import Change, to_announce
 from engines.skulk_hollow import board
 from engines.skulk_hollow.state import Unit
+
+#: The width of Done in the bottom bar (app.play.game_screen): the place no button takes.
+DONE_WIDTH = dp(200)
 
 
 class SkulkHollowPlayScreen(GameScreen):
@@ -76,6 +81,7 @@ class SkulkHollowPlayScreen(GameScreen):
         self.last_active = ""  # whose turn the screen last showed
         self.meaning: tuple[object, ...] = ()  # the prompt and buttons last shown
         self.roster: list[str] = []  # the heroes' ids in the order they came into play
+        self.held: list[Change] = []  # the hand's refill, said when the hero's turn begins
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
@@ -83,6 +89,7 @@ class SkulkHollowPlayScreen(GameScreen):
         self.offered = -1
         self.last_active = ""
         self.roster = []
+        self.held = []
         self._drop_plan(new_bot=True)
         super().prepare(game, play)
         if not play.session.events and self.replay is None:  # the app deals, by name
@@ -151,6 +158,8 @@ class SkulkHollowPlayScreen(GameScreen):
             self.message = "Finish the choice first, or take it back with Undo."
         elif kind == "unit" and state.pending is None:
             self.message = "Play a card (or spend power) first; then touch the hero who acts."
+        elif kind in ("space", "location") and state.pending is None:
+            self.message = "Play a card first: the spaces and locations it allows are then lit."
         elif kind in ("space", "unit", "location", "card"):
             candidate: K.SkulkAction = {
                 "space": K.ChooseSpace,
@@ -214,7 +223,13 @@ class SkulkHollowPlayScreen(GameScreen):
         self.message = ""  # a refusal of an earlier try no longer stands
         whose = "your" if before.active == "hero" else f"{self.guardian_name}'s"
         heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"
-        self.tell(K.table_changes(before, self.state), heading=heading)
+        changes = K.table_changes(before, self.state)
+        if isinstance(action, K.EndTurn) and before.active == "hero":
+            # The hand is refilled at the end of the hero's turn, the player's own move,
+            # which nothing of the guardian's depends on: said with "Your turn", no Done.
+            self.held = [c for c in to_announce(changes) if c.target == "hero:hand"]
+            changes = [c for c in changes if c not in self.held]
+        self.tell(changes, heading=heading)
         return True
 
     def end_turn(self) -> None:
@@ -427,7 +442,9 @@ class SkulkHollowPlayScreen(GameScreen):
             self.draw()
             return
         before = self.state
-        not_yet_done = self._not_yet_done()
+        not_yet_done = self._not_yet_done() + self.held  # the refill is not said yet
+        self.held = []
+        self.message = ""  # said of the moment being taken back
         taken_back = ""
         try:
             while True:
@@ -466,9 +483,11 @@ class SkulkHollowPlayScreen(GameScreen):
             self.selection = TouchSelection(hero, touch_paths.paths(self.state))
             if self.last_active == "guardian" and self.state.active == "hero":
                 # A fall-back no instruction of the turn has told yet is told here.
-                said = [f"{self.guardian_name}'s turn is over.", self.fell_back, self.note]
+                said = [f"{self.guardian_name}'s turn is over.", self.fell_back]
+                said += [change.words for change in self.held] + [self.note]
                 self.note = " ".join(filter(None, said))
                 self.fell_back = ""
+                self.held = []
         self.last_active = self.state.active
         self.draw()
         self._offer_cards()
@@ -666,40 +685,64 @@ class SkulkHollowPlayScreen(GameScreen):
         return chip
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
+        """Undo, then the buttons of the moment; while the table carries out instructions,
+        Done at the right. Where Done stands, no button ever follows it: a finger still
+        tapping through the instructions would play a card or end a turn. That place
+        says how many actions are left instead."""
         bar = self.ids.actions
         can_undo = bool(self.selection.prefix) or self.play.session.can_undo
         if self.start_bottom_bar(bar, can_undo, over=bool(self.state.ended)):
             return
+        for button in self._bar_buttons(options):
+            button.font_size = theme.LABEL
+            bar.add_widget(button)
+        bar.add_widget(
+            Label(
+                text=self._actions_left(),
+                font_size=theme.BODY,
+                color=theme.TEXT_DIM,
+                size_hint_x=None,
+                width=DONE_WIDTH,
+            )
+        )
+
+    def _actions_left(self) -> str:
+        state = self.state
+        if state.asking != "hero":
+            return ""
+        left = state.actions_left
+        return f"{left} action{'s' if left != 1 else ''} left"
+
+    def _bar_buttons(self, options: set[Target]) -> list[TargetButton]:
+        """The buttons of the moment: the guardian's when the person plays it, the card
+        choice, the answers of a choice, else the hero's verbs."""
         if self.guardian_turn:
             if self.plan is not None:  # done at the table, but the storage refused it
-                button = TargetButton(text="Save again", role="primary", font_size=theme.LABEL)
+                button = TargetButton(text="Save again", role="primary")
                 button.bind(on_release=lambda _b: self._go_on_with_plan())
-                bar.add_widget(button)
-            elif self.guardian_by_hand:
-                button = TargetButton(
-                    text=f"Choose for {self.guardian_name}", role="primary", font_size=theme.LABEL
-                )
+                return [button]
+            if self.guardian_by_hand:
+                button = TargetButton(text=f"Choose for {self.guardian_name}", role="primary")
                 button.bind(on_release=lambda _b: self.choose_for_guardian())
-                bar.add_widget(button)
-            return  # else the guardian is thinking: nothing to touch but Undo
+                return [button]
+            return []  # the guardian is thinking: nothing to touch but Undo
         if self.selection.options_of("card") and not self.selection.prefix:
             state = self.state
             kind = "recall" if state.pending and state.pending.step == "recall" else "discard"
-            button = TargetButton(text="Choose the card", role="primary", font_size=theme.LABEL)
+            button = TargetButton(text="Choose the card", role="primary")
             button.bind(on_release=lambda _b: self.choose_card(state.prompt, kind))
-            bar.add_widget(button)
-            return
+            return [button]
         answers = [t for t in self.selection.ordered_options() if t[0] == "answer"]
         if answers:
+            buttons = []
             for target in answers:
-                button = TargetButton(
-                    text=str(target[1]), role="primary", target=target, font_size=theme.LABEL
-                )
+                button = TargetButton(text=str(target[1]), role="primary", target=target)
                 button.bind(on_release=lambda b: self.pick(b.target))
-                bar.add_widget(button)
-            return
+                buttons.append(button)
+            return buttons
         chosen = self.selection.prefix[0][1] if self.selection.prefix else None
-        # End turn sits at the left, far from where Done stood on the guardian's turn.
+        buttons = []
+        # End turn sits at the left, next to Undo.
         for verb in ("end", "relic", "ground", "power", "prepare", "play"):
             if verb == "ground" and self.state.config.guardian != "raptra":
                 continue
@@ -710,13 +753,13 @@ class SkulkHollowPlayScreen(GameScreen):
                 role="primary" if verb == chosen else "normal",
                 target=("verb", verb),
                 disabled=("verb", verb) not in options and verb != chosen,
-                font_size=theme.LABEL,
             )
             if verb == "end":
                 button.bind(on_release=lambda _b: self.end_turn())
             else:
                 button.bind(on_release=lambda b: self.pick(b.target))
-            bar.add_widget(button)
+            buttons.append(button)
+        return buttons
 
     def _set_lights(self) -> None:
         state = self.state

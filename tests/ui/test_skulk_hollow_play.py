@@ -16,6 +16,9 @@ from typing import Any
 
 import pytest
 from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.modalview import ModalView
 
 from app.games import BY_KEY
 from app.kit.choice_list import ChoiceListPopup
@@ -192,10 +195,12 @@ def test_a_whole_grak_turn_takes_one_done_per_physical_change(driver: Driver) ->
         for action in session.actions:
             states.append(K.apply(states[-1], action))
         changes = announced_between(states[first:])
-        assert shown == changes  # each physical change told once, in order, one Done each
-        assert "Grak's turn is over." in screen.prompt
-        assert "Your turn: 3 actions left" in screen.prompt
-        assert screen.ids.actions.children[0].text == "Play a card"  # not End turn, under Done
+        refill = next(words for words in changes if words.startswith("Refill your hand: "))
+        # Each physical change told once, in order, one Done each; but the refill, the
+        # player's own move, is said with "Your turn" (review D12).
+        assert shown == [words for words in changes if words != refill]
+        assert f"Grak's turn is over. {refill} Your turn: 3 actions left" in screen.prompt
+        assert screen.ids.actions.children[0].text == "3 actions left"  # no button under Done
         if len(changes) >= 3:  # the refill and at least one of Grak's cards with its effect
             return
     raise AssertionError("Grak never played a card")
@@ -488,3 +493,99 @@ def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
     assert recorded == [step.action for step in raptras][: len(recorded)]
     assert screen.plan is None or screen.plan.steps == raptras
     assert thought[1][0].steps != raptras
+
+
+def tap_at(driver: Driver, where: tuple[float, float]) -> None:
+    """A finger's tap at a point of the window, after the moment taps are ignored."""
+    driver.wait_for_tap_guard()
+    touch = UnitTestTouch(*where)
+    touch.touch_down()
+    driver.pump(1)
+    touch.touch_up()
+    driver.pump(2)
+
+
+def tap_done(driver: Driver) -> tuple[float, float]:
+    """Tap Done; returns where it stood."""
+    done = driver.find("Done", TButton)
+    where = done.to_window(*done.center)
+    driver.tap(done)
+    return where
+
+
+def nothing_happens_at(driver: Driver, where: tuple[float, float]) -> None:
+    screen = driver.app.current_screen
+    actions = list(screen.play.session.actions)
+    tap_at(driver, where)
+    assert not any(isinstance(w, ModalView) for w in Window.children)  # no list, no question
+    assert list(screen.play.session.actions) == actions  # nothing recorded
+
+
+def test_a_tap_where_done_stood_never_plays_or_opens_a_choice(driver: Driver) -> None:
+    """Review D3: a player tapping through Done at their own rhythm taps once more."""
+    tile = driver.find("Skulk Hollow").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    driver.tap_text("Set up the table")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    where = tap_done(driver)  # the set-up guide's Done, then the first screen
+    screen = driver.app.current_screen
+    nothing_happens_at(driver, where)
+    touch(driver, ("verb", "end"))
+    for _ in range(2):  # the last of the guardian's instructions, then the last put-back
+        while True:
+            wait(driver, telling_or_hero(driver), drawing=True)
+            if not screen.instructions.active:
+                break
+            where = tap_done(driver)
+        assert screen.state.asking == "hero" and "actions left" in screen.status
+        nothing_happens_at(driver, where)
+        driver.tap_text("Undo")  # back through the guardian's turn: the pieces to put back
+
+
+def test_after_an_undo_the_prompt_asks_what_is_lit(driver: Driver) -> None:
+    """Review D11: a refusal said before the Undo no longer stands after it."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "play"))
+    touch(driver, ("card", "advance"))
+    touch(driver, ("unit", "king_of_war"))  # moves up, the only way open: nothing pending
+    farm = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "farm"))
+    driver.tap(farm)
+    assert screen.prompt == "Play a card first: the spaces and locations it allows are then lit."
+    driver.tap_text("Undo")
+    while screen.instructions.active:  # put the King of War back in KEEP
+        driver.tap_text("Done")
+    assert screen.state.pending is not None and screen.selection.options_of("unit")
+    assert screen.prompt.endswith("Touch a lit hero.")
+    assert "Nothing is being chosen" not in screen.prompt
+
+
+def test_four_heroes_and_their_wounds_show_without_scrolling_in_a_fixed_order(
+    driver: Driver,
+) -> None:
+    """Review D7: at 800x480 every hero's row shows, under however long a prompt, and a
+    hero summoned later is added at the end rather than above the others."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+
+    def rows() -> list[str]:
+        return [chip.name for chip in reversed(screen.ids.units.children)]
+
+    assert rows() == ["King of War", "Sentinel"]
+    for card in ("knight", "archer"):
+        screen.take(K.PlayCard(card))
+        screen.take(K.ChooseSpace("keep"))
+        while screen.instructions.active:
+            screen.instruction_done()
+    assert rows() == ["King of War", "Sentinel", "Knight 1", "Archer 1"]
+    screen.message = " ".join(["A prompt far longer than any the game says."] * 6)
+    screen.draw()
+    driver.pump(3)
+    units = screen.ids.units
+    view = units.parent
+    bottom, top = view.to_window(view.x, view.y)[1], view.to_window(view.x, view.top)[1]
+    for chip in units.children:
+        chip_bottom = chip.to_window(chip.x, chip.y)[1]
+        chip_top = chip.to_window(chip.x, chip.top)[1]
+        assert bottom - 1 <= chip_bottom and chip_top <= top + 1, chip.name
