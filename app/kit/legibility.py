@@ -251,7 +251,7 @@ def _shown_within(node: Any, top: Any) -> bool:
         if node.opacity <= 0:
             return False
         node = node.parent
-    return top.opacity > 0
+    return bool(top.opacity > 0)
 
 
 def _measure_text(label: Any, seen: Seen) -> None:

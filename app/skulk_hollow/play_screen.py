@@ -43,7 +43,7 @@ from app.skulk_hollow.look import code, short_name, space_cells
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
 from app.storage.faults import StorageFault
 from engines import skulk_hollow as K
-from engines.core import Change, to_announce
+from engines.core import Action, Change, to_announce
 from engines.skulk_hollow import board
 from engines.skulk_hollow.state import Unit
 
@@ -118,8 +118,8 @@ class SkulkHollowPlayScreen(GameScreen):
         if target[0] == "space" and target not in self.selection.options():
             heroes = self._heroes_in(str(target[1]))
             if len(heroes) > 1:
-                names = " and the ".join(board.unit_name(self.state, h) for h in heroes)
-                self.message = f"The {names} stand there: touch the one you mean in the list."
+                names = " and ".join(board.the_unit(self.state, h) for h in heroes)
+                self.message = f"{_capital(names)} stand there: touch the one you mean in the list."
                 self.draw()
                 return
             target = ("unit", heroes[0]) if heroes else target
@@ -449,9 +449,9 @@ class SkulkHollowPlayScreen(GameScreen):
         try:
             while True:
                 actions = self.play.session.actions
-                taken_back = actions[-1].label if actions else taken_back
                 corrected = bool(actions) and isinstance(actions[-1], K.HandEdit)
                 self.play.undo()
+                taken_back = _undone(self.state, actions[-1]) if actions else taken_back
                 # A correction is taken back on its own, even on the guardian's turn.
                 if corrected or _asked(self.state) or not self.play.session.can_undo:
                     break
@@ -791,13 +791,29 @@ def _only_answer(state: K.State, action: K.SkulkAction) -> str:
         return f"{action.label}, the only action possible."
     if isinstance(action, K.Move):
         target = touch_paths.moved_to(state, action.direction)
-        name = board.unit_name(state, pending.unit)
-        return f"The {name} moves to {board.space_name(state, target)}, the only way open."
+        name = _capital(board.the_unit(state, pending.unit))
+        return f"{name} moves to {board.space_name(state, target)}, the only way open."
     if isinstance(action, K.ChooseUnit):
-        return f"The {board.unit_name(state, action.unit)} is the only hero who can."
+        return f"{_capital(board.the_unit(state, action.unit))} is the only hero who can."
     if isinstance(action, K.ChooseSpace):
         return f"{board.space_name(state, action.space)} is the only choice."
     return f"{action.label}: the only choice."
+
+
+def _undone(state: K.State, action: Action) -> str:
+    """What an action taken back did, said from the ``state`` it was taken in: "a power
+    cube on the Sentinel", not the bare name of the hero chosen."""
+    pending = state.pending
+    if isinstance(action, K.ChooseUnit) and state.has_unit(action.unit):
+        hero = board.the_unit(state, action.unit)
+        if pending is not None and pending.step == "allocate":
+            return f"a power cube on {hero}"
+        return f"{hero} chosen"
+    return action.label
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _not_in(changes: list[Change], not_yet_done: list[Change]) -> list[Change]:

@@ -303,7 +303,9 @@ def _status(account: _Account) -> None:
         words = "Flip Raptra's status card to the air side and put the cloud token under Raptra."
     else:
         words = "Flip Raptra's status card to the ground side and take the cloud token away."
-    account.add(STATUS, words, ["guardian:status"], target="guardian", chosen=account.entered)
+    # Told even when the hero grounded Raptra: the flip follows from the move, it is not
+    # the move itself (the person touched "Ground Raptra", not the card).
+    account.add(STATUS, words, ["guardian:status"], target="guardian")
 
 
 def _locations(account: _Account) -> None:

@@ -589,3 +589,17 @@ def test_four_heroes_and_their_wounds_show_without_scrolling_in_a_fixed_order(
         chip_bottom = chip.to_window(chip.x, chip.y)[1]
         chip_top = chip.to_window(chip.x, chip.top)[1]
         assert bottom - 1 <= chip_bottom and chip_top <= top + 1, chip.name
+
+
+def test_undo_and_obvious_answers_name_what_they_mean(driver: Driver) -> None:
+    """Review D16: "Undone: Sentinel" said nothing of the power cube it took back."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    screen.take(K.PlayCard("rally"))  # two power cubes into the pool
+    screen.take(K.EndTurn())
+    while screen.instructions.active:
+        screen.instruction_done()
+    assert screen.state.pending is not None and screen.state.pending.step == "allocate"
+    screen.pick(("unit", "sentinel"))
+    screen.undo()
+    assert screen.instructions.heading == "Undone: a power cube on the Sentinel"

@@ -14,7 +14,7 @@ import pytest
 
 from engines import skulk_hollow
 from engines.core.changes import check_changes, to_announce
-from engines.skulk_hollow import rules, starting_hand, table_changes, table_places
+from engines.skulk_hollow import board, rules, starting_hand, table_changes, table_places
 from engines.skulk_hollow.actions import (
     ChooseAction,
     ChooseCard,
@@ -300,3 +300,21 @@ def test_the_app_deals_the_starting_hand_by_name() -> None:
         f"and {names[-1]}."
     )
     assert starting_hand(game(foxen_deck="table")) == []
+
+
+def test_grounding_raptra_by_the_heros_own_move_says_to_flip_its_status_card() -> None:
+    """Review D16: the guardian's LAUNCH said it, the hero's GROUND RAPTRA did not."""
+    airborne = skulk_hollow.apply(
+        skulk_hollow.new_game(Config(guardian="raptra")), skulk_hollow.EditRaptraStatus(True)
+    )
+    grounding = skulk_hollow.apply(airborne, skulk_hollow.GroundRaptra())
+    grounded = skulk_hollow.apply(grounding, ChooseCard("knight"))  # the card discarded
+    told = [change.words for change in to_announce(table_changes(airborne, grounded))]
+    assert "Flip Raptra's status card to the ground side and take the cloud token away." in told
+
+
+def test_a_numbered_figure_is_named_without_an_article() -> None:
+    state = skulk_hollow.apply(skulk_hollow.new_game(), PlayCard("archer"))
+    state = skulk_hollow.apply(state, ChooseSpace("keep"))
+    assert board.the_unit(state, "archer_1") == "Archer 1"
+    assert board.the_unit(state, "sentinel") == "the Sentinel"
