@@ -48,7 +48,7 @@ def test_each_step_that_places_pieces_draws_them_and_marks_its_own(config: K.Con
         }
         spaces = cells(view)
         placed = set(view.drawn)
-        for (space, what), words in on_map.items():
+        for (space, _what), words in on_map.items():
             cell = spaces.get(space)
             if words not in placed:  # a later step's piece is not drawn yet
                 assert cell is None or words.partition(" on ")[0] not in _drawn(cell)
