@@ -360,7 +360,10 @@ class SkulkHollowPlayScreen(GameScreen):
 
     def instructions_finished(self) -> None:
         """The table has done what it was told (an undo, or the rules' part of the hero's
-        action): carry on with the guardian's plan, or the hero's turn."""
+        action): carry on with the guardian's plan, or the hero's turn. A card choice
+        waiting then does not open by itself: a finger still tapping Done would land on
+        its list; "Choose the card" (away from Done) opens it."""
+        self.offered = self.moment
         if self.plan is not None:
             self._go_on_with_plan()
         else:
