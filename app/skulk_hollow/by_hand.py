@@ -1,5 +1,5 @@
 """The "By hand" lists: the engine's corrections (``manual_edits``) sorted into groups, in
-the table's own names (Grak, the Knight 1, STOMP (Foot)).
+the table's own names (Grak, Knight 1, STOMP (Foot)).
 
 Wounds come first, so that the commonest correction, a forgotten wound, is one touch
 after opening the list. Moving a figure or a card is chosen in two lists instead of one
@@ -59,7 +59,7 @@ def _opener(heading: str, rows: Rows, take: Take) -> Callable[[], None]:
 
 
 def _figure(state: K.State, who: str) -> str:
-    return who if who == state.board.name else f"the {board.unit_name(state, who)}"
+    return who if who == state.board.name else board.the_unit(state, who)
 
 
 def _where_to(state: K.State, edit: K.EditMoveGuardian | K.EditMoveUnit) -> str:
@@ -84,8 +84,7 @@ def _row(state: K.State, edit: K.SkulkAction) -> tuple[str, str]:
     """(group, words) of a correction that is chosen in one touch."""
     guardian = state.board.name
     if isinstance(edit, K.EditUnitWound):
-        name = board.unit_name(state, edit.unit)
-        return "Wounds", _put_or_take(edit.add, "a wound", f"the {name}")
+        return "Wounds", _put_or_take(edit.add, "a wound", board.the_unit(state, edit.unit))
     if isinstance(edit, K.EditLocationWound):
         where = board.location_name(state, edit.location)
         return "Wounds", _put_or_take(edit.add, "a wound", where)
@@ -94,7 +93,7 @@ def _row(state: K.State, edit: K.SkulkAction) -> tuple[str, str]:
             "guardian": f"{guardian}'s mat",
             "guardian_pool": f"{guardian}'s pool",
             "hero_pool": "your pool",
-        }.get(edit.holder) or f"the {board.unit_name(state, edit.holder)}"
+        }.get(edit.holder) or board.the_unit(state, edit.holder)
         return "Cubes & tokens", _put_or_take(edit.add, "a power cube", holder)
     if isinstance(edit, (K.EditRoot, K.EditRune)):
         token = "a root token" if isinstance(edit, K.EditRoot) else "a rune token"

@@ -119,7 +119,9 @@ class SkulkHollowPlayScreen(GameScreen):
             heroes = self._heroes_in(str(target[1]))
             if len(heroes) > 1:
                 names = " and ".join(board.the_unit(self.state, h) for h in heroes)
-                self.message = f"{_capital(names)} stand there: touch the one you mean in the list."
+                self.message = (
+                    f"{board.capital(names)} stand there: touch the one you mean in the list."
+                )
                 self.draw()
                 return
             target = ("unit", heroes[0]) if heroes else target
@@ -794,10 +796,10 @@ def _only_answer(state: K.State, action: K.SkulkAction) -> str:
         return f"{action.label}, the only action possible."
     if isinstance(action, K.Move):
         target = touch_paths.moved_to(state, action.direction)
-        name = _capital(board.the_unit(state, pending.unit))
+        name = board.capital(board.the_unit(state, pending.unit))
         return f"{name} moves to {board.space_name(state, target)}, the only way open."
     if isinstance(action, K.ChooseUnit):
-        return f"{_capital(board.the_unit(state, action.unit))} is the only hero who can."
+        return f"{board.capital(board.the_unit(state, action.unit))} is the only hero who can."
     if isinstance(action, K.ChooseSpace):
         return f"{board.space_name(state, action.space)} is the only choice."
     return f"{action.label}: the only choice."
@@ -813,10 +815,6 @@ def _undone(state: K.State, action: Action) -> str:
             return f"a power cube on {hero}"
         return f"{hero} chosen"
     return action.label
-
-
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
 
 
 def _not_in(changes: list[Change], not_yet_done: list[Change]) -> list[Change]:

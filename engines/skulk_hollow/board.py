@@ -21,6 +21,11 @@ def the_unit(state: State, unit_id: str) -> str:
     return name if name[-1].isdigit() else f"the {name}"
 
 
+def capital(words: str) -> str:
+    """``words`` opening a sentence: "the Sentinel" -> "The Sentinel"."""
+    return words[:1].upper() + words[1:]
+
+
 def space_name(state: State, space: str) -> str:
     return state.components.space(space).name
 
