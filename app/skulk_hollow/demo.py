@@ -56,6 +56,19 @@ def guardian_mid_chain(screen: SkulkHollowPlayScreen) -> None:
             screen.play.play(step.action)
 
 
+def turn_begins(screen: SkulkHollowPlayScreen) -> None:
+    """The hero's turn again after the guardian's: the prompt says the refill once."""
+    play_turns(1)(screen)
+    screen.take(K.EndTurn())
+    screen.instructions.clear()
+    bot = make_guardian(screen.state.config.level)
+    while screen.state.asking == "guardian":
+        plan = think_through(bot, screen.state, screen.position, screen.play.session.seed)
+        for step in plan.steps:
+            screen.play.play(step.action)
+    screen.refresh()
+
+
 def guardian_stuck(screen: SkulkHollowPlayScreen) -> None:
     """The guardian could not decide at any level: the person chooses its moves."""
     play_turns(2)(screen)
@@ -117,6 +130,7 @@ SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_move", K.Config(), moving),
     ("play_skulk_hollow_midgame", K.Config(guardian="tanthos"), play_turns(3)),
     ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
+    ("play_skulk_hollow_turn_begins", K.Config(guardian="grak"), turn_begins),
     ("play_skulk_hollow_guardian_stuck", K.Config(guardian="grak"), guardian_stuck),
     ("play_skulk_hollow_prepare", K.Config(guardian="raptra"), preparing),
     ("play_skulk_hollow_by_hand", K.Config(guardian="tanthos"), by_hand),

@@ -60,6 +60,8 @@ class SkulkHollowPlayScreen(GameScreen):
     telling = BooleanProperty(False)
     #: The hero's turn has just begun: the prompt stands out.
     turn_begins = BooleanProperty(False)
+    #: The rows of heroes the prompt leaves room for: every hero's, up to four.
+    hero_rows = NumericProperty(2)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -625,6 +627,7 @@ class SkulkHollowPlayScreen(GameScreen):
         state = self.state
         heroes = lit(options, "unit")
         units = self._in_roster_order(state.units)
+        self.hero_rows = min(len(units), 4)
         chips = reuse_children(self.ids.units, len(units), self._new_chip)
         for chip, unit in zip(chips, units, strict=True):
             kind = state.unit_type(unit)
