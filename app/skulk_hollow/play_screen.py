@@ -95,7 +95,9 @@ class SkulkHollowPlayScreen(GameScreen):
         self._drop_plan(new_bot=True)
         super().prepare(game, play)
         if not play.session.events and self.replay is None:  # the app deals, by name
-            self.tell(K.starting_hand(self.state), heading="Your starting hand")
+            # Said in the opening prompt, not as an instruction with a Done: a finger still
+            # tapping the set-up guide's Done would skip it unread.
+            self.note = " ".join(change.words for change in K.starting_hand(self.state))
             self.draw()
 
     @property

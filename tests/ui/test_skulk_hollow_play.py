@@ -525,15 +525,20 @@ def nothing_happens_at(driver: Driver, where: tuple[float, float]) -> None:
     assert list(screen.play.session.actions) == actions  # nothing recorded
 
 
-def test_a_tap_where_done_stood_never_plays_or_opens_a_choice(driver: Driver) -> None:
+@pytest.mark.parametrize("deck", ["I shuffle mine", "The app deals"])
+def test_a_tap_where_done_stood_never_plays_or_opens_a_choice(driver: Driver, deck: str) -> None:
     """Review D3: a player tapping through Done at their own rhythm taps once more."""
     tile = driver.find("Skulk Hollow").parent
     driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Foxen cards", deck)
     driver.tap_text("Set up the table")
     while "Done" not in driver.texts():
         driver.tap_text("Next")
     where = tap_done(driver)  # the set-up guide's Done, then the first screen
     screen = driver.app.current_screen
+    assert not screen.instructions.active  # the starting hand is said in the prompt
+    if deck == "The app deals":
+        assert screen.prompt.startswith("Take your starting hand from the sorted Foxen cards: ")
     nothing_happens_at(driver, where)
     touch(driver, ("verb", "end"))
     for _ in range(2):  # the last of the guardian's instructions, then the last put-back
