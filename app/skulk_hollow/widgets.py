@@ -83,12 +83,14 @@ class MapCell(Piece, FloatLayout):
         coded = [(codes, False)] if codes else []
         together = [(" ".join(filter(None, [codes, *self.tokens])), False)]
         together = together if together[0][0] else []
+        same_line = [(" ".join(t for t, _bold in one_line + together), False)]
         layouts = [
             head + lines + names + tokens,
             head + lines + coded + tokens,
             head + one_line + coded + tokens,
             head + lines + together,
             head + one_line + together,
+            head + same_line,
         ]
         chosen = next((layout for layout in layouts if self._fits(layout)), layouts[-1])
         return "\n".join(f"[b]{t}[/b]" if bold else t for t, bold in chosen)
