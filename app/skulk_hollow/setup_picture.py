@@ -84,7 +84,7 @@ class SetupPicture(FloatLayout):
     def _room(self, depth: float) -> float:
         """How wide a corner is down to ``depth`` from its edge, beside the diamond."""
         half_w = min(self.width * MAP_WIDTH, self.height * 1.6) / 6
-        return self.width / 2 - half_w * depth / (self.height / 6) - GAP
+        return float(self.width / 2 - half_w * depth / (self.height / 6) - GAP)
 
 
 def picture(config: K.Config | None, steps: list[SetupStep], index: int) -> SetupPicture | None:
