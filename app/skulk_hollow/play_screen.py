@@ -230,9 +230,10 @@ class SkulkHollowPlayScreen(GameScreen):
         whose = "your" if before.active == "hero" else f"{self.guardian_name}'s"
         heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"
         changes = K.table_changes(before, self.state)
-        if isinstance(action, K.EndTurn) and before.active == "hero":
-            # The hand is refilled at the end of the hero's turn, the player's own move,
-            # which nothing of the guardian's depends on: said with "Your turn", no Done.
+        if before.active == "hero" and self.state.active != "hero":
+            # The hand is refilled as the hero's turn ends (with End turn, or the last
+            # power cube placed), the player's own move, which nothing of the guardian's
+            # depends on: said with "Your turn", with no Done of its own.
             self.held = [c for c in to_announce(changes) if c.target == "hero:hand"]
             changes = [c for c in changes if c not in self.held]
         self.tell(changes, heading=heading)

@@ -609,7 +609,11 @@ def test_undo_and_obvious_answers_name_what_they_mean(driver: Driver) -> None:
     while screen.instructions.active:
         screen.instruction_done()
     assert screen.state.pending is not None and screen.state.pending.step == "allocate"
-    screen.pick(("unit", "sentinel"))
+    screen.pick(("unit", "sentinel"))  # the other cube goes to the King: the turn ends
+    assert screen.state.active == "guardian"
+    # The refill that comes with the last cube waits for "Your turn" (review D12).
+    assert [c.words for c in screen.held] == ["Refill your hand: draw 1 card from your deck."]
+    assert not any(c.words.startswith("Refill") for c in screen.told)
     screen.undo()
     assert screen.instructions.heading == "Undone: a power cube on the Sentinel"
 
