@@ -471,12 +471,19 @@ class SkulkHollowPlayScreen(GameScreen):
         self.note = self.fell_back = ""
         if taken_back:
             changes = _not_in(K.table_changes(before, self.state), not_yet_done)
-            self.tell(changes, heading=f"Undone: {taken_back}", everything=True)
+            if not self.tell(changes, heading=f"Undone: {taken_back}", everything=True):
+                self.note = f"Undone: {taken_back}; nothing to put back on the table."
         self.refresh()
 
     # -- drawing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
+        if not self.guardian_turn:
+            if self.plan is not None or self.thinker.busy or self.guardian_by_hand:
+                self._drop_plan(new_bot=True)
+            # First: an obvious last step (the last power cube placed) may end the turn,
+            # and then the guardian thinks.
+            self._answer_the_obvious()
         state = self.state
         if self.guardian_turn:
             self.selection = TouchSelection([], lambda _a: ())
@@ -486,10 +493,7 @@ class SkulkHollowPlayScreen(GameScreen):
                 Clock.unschedule(self.show_thinking)  # one progress line, however many asks
                 Clock.schedule_interval(self.show_thinking, 0.1)
         else:
-            if self.plan is not None or self.thinker.busy or self.guardian_by_hand:
-                self._drop_plan(new_bot=True)
-            self._answer_the_obvious()
-            hero = [] if self.replay is not None or state.ended else K.legal_actions(self.state)
+            hero = [] if self.replay is not None or state.ended else K.legal_actions(state)
             self.selection = TouchSelection(hero, touch_paths.paths(self.state))
             if self.last_active == "guardian" and self.state.active == "hero":
                 # A fall-back no instruction of the turn has told yet is told here.
