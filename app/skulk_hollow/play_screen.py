@@ -469,6 +469,7 @@ class SkulkHollowPlayScreen(GameScreen):
             self.message = str(refusal)
         self._drop_plan(new_bot=True)
         self.note = self.fell_back = ""
+        self.last_active = ""  # the guardian's turn was taken back, not ended
         if taken_back:
             changes = _not_in(K.table_changes(before, self.state), not_yet_done)
             if not self.tell(changes, heading=f"Undone: {taken_back}", everything=True):

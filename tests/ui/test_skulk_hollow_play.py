@@ -276,6 +276,7 @@ def test_undo_in_the_guardians_turn_tells_what_to_put_back(driver: Driver) -> No
     if not screen.instructions.active:  # Grak changed nothing at the table
         assert screen.prompt.startswith("Undone: End the turn; nothing to put back")
         return
+    assert "turn is over" not in screen.prompt  # it was taken back, not ended
     assert screen.instructions.heading == "Undone: End the turn"
     # The hand's refill was not said yet (it is said with "Your turn"): nothing of it to
     # put back.
