@@ -126,6 +126,7 @@ GAMES: tuple[GameInfo, ...] = (
         form_path="app.skulk_hollow.options:FORM",
         play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
         summary_path="app.skulk_hollow.options:summary",
+        setup_picture_path="app.skulk_hollow.setup_picture:picture",
     ),
     GameInfo(
         "chickwood",

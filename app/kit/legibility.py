@@ -16,7 +16,11 @@ JSON beside its screenshot. ``problems()`` turns one scene's measures into sente
 - a touch target cut off the same way;
 - overlaps: text over other text, a label half over a touch target (a label wholly on a
   piece is the piece's own label), touch targets partly over one another;
-- a touch target that does not take part in the tap guard (app.kit.tap_guard).
+- a touch target that does not take part in the tap guard (app.kit.tap_guard);
+- content left out: a widget that declares what it stands for (``must_show``: for each
+  thing, the words any of which may show it, e.g. ["Knight 1", "K1"]) and whose drawn
+  text shows none of a thing's words (a map space that writes only its name when it is
+  crowded).
 
 What is not visible is not measured: zero opacity (of it or a parent), zero size,
 transparent text, outside the window or outside the list that clips it.
@@ -70,6 +74,9 @@ class Seen:
     #: A touch target that is not a rectangle (it has its own collide_point): where it
     #: takes touches, as one strip per row of a grid laid over its box.
     shape: list[Box] = field(default_factory=list)
+    #: What it declares it must show (see ``must_show`` above), and the text it draws.
+    must_show: list[list[str]] = field(default_factory=list)
+    shows: str = ""
 
     @property
     def label(self) -> bool:
@@ -170,7 +177,8 @@ def _describe(
     touch = isinstance(widget, (ButtonBehavior, TextInput))
     is_label = isinstance(widget, Label) and widget.text.strip() and widget.color[3] > 0
     typed = isinstance(widget, TextInput)
-    if not (touch or is_label or typed):
+    declared = [list(words) for words in getattr(widget, "must_show", None) or []]
+    if not (touch or is_label or typed or declared):
         return None
     seen = Seen(
         uid=widget.uid,
@@ -185,6 +193,8 @@ def _describe(
     )
     if touch and type(widget).collide_point is not Widget.collide_point:
         seen.shape = _shape(widget)
+    if declared:
+        seen.must_show, seen.shows = declared, _drawn_text(widget)
     if typed:
         seen.text = widget.text or widget.hint_text
         seen.font_sp = float(widget.font_size) / sp(1)
@@ -220,6 +230,28 @@ def _shape(widget: Any) -> list[Box]:
             strips.append((inside[0], row, inside[-1] - inside[0], STRIP_DP))
         row += STRIP_DP
     return strips
+
+
+def _drawn_text(widget: Any) -> str:
+    """The words a widget's visible labels (its own and those it holds) draw, in one
+    line: what is shortened away or dropped is not there."""
+    from kivy.uix.label import Label
+
+    words = []
+    for node in widget.walk(restrict=True):
+        if isinstance(node, Label) and node.color[3] > 0 and _shown_within(node, widget):
+            node.texture_update()
+            words += [word.text for line in node._label._cached_lines for word in line.words]
+    plain = " ".join(_plain(word) for word in words)
+    return " ".join(plain.split())
+
+
+def _shown_within(node: Any, top: Any) -> bool:
+    while node is not None and node is not top:
+        if node.opacity <= 0:
+            return False
+        node = node.parent
+    return bool(top.opacity > 0)
 
 
 def _measure_text(label: Any, seen: Seen) -> None:
@@ -349,6 +381,9 @@ def _own_problems(item: Seen) -> Iterator[str]:
             yield f"{item.name}: touch target cut off ({_cut_side(item.box, item.room)})"
         if not item.guarded:
             yield f"{item.name}: not tap-guarded (derive it from Piece or TButton)"
+    for words in item.must_show:
+        if not any(_says(word, item.shows) for word in words):
+            yield f'{item.name}: "{words[0]}" is not shown (it shows "{item.shows}")'
     if not item.label:
         return
     if item.shortened:
@@ -363,6 +398,12 @@ def _own_problems(item: Seen) -> Iterator[str]:
     cut = [line for line in item.lines if not _inside(line, item.room)]
     if cut:
         yield f"{item.name}: text cut off ({_cut_side(cut[0], item.room)})"
+
+
+def _says(words: str, text: str) -> bool:
+    """Whether ``text`` holds ``words`` as whole words ("K1" is not in "K12")."""
+    wanted = re.escape(" ".join(words.split()))
+    return re.search(rf"(?<!\w){wanted}(?!\w)", text) is not None
 
 
 def _cut_side(inner: Box, outer: Box) -> str:

@@ -1,5 +1,5 @@
 """The "By hand" lists: the engine's corrections (``manual_edits``) sorted into groups, in
-the table's own names (Grak, the Knight 1, STOMP (Foot)).
+the table's own names (Grak, Knight 1, STOMP (Foot)).
 
 Wounds come first, so that the commonest correction, a forgotten wound, is one touch
 after opening the list. Moving a figure or a card is chosen in two lists instead of one
@@ -59,7 +59,7 @@ def _opener(heading: str, rows: Rows, take: Take) -> Callable[[], None]:
 
 
 def _figure(state: K.State, who: str) -> str:
-    return who if who == state.board.name else f"the {board.unit_name(state, who)}"
+    return who if who == state.board.name else board.the_unit(state, who)
 
 
 def _where_to(state: K.State, edit: K.EditMoveGuardian | K.EditMoveUnit) -> str:
@@ -84,24 +84,21 @@ def _row(state: K.State, edit: K.SkulkAction) -> tuple[str, str]:
     """(group, words) of a correction that is chosen in one touch."""
     guardian = state.board.name
     if isinstance(edit, K.EditUnitWound):
-        name = board.unit_name(state, edit.unit)
-        return "Wounds", f"{'One more' if edit.add else 'One less'} wound on the {name}"
+        return "Wounds", _put_or_take(edit.add, "a wound", board.the_unit(state, edit.unit))
     if isinstance(edit, K.EditLocationWound):
         where = board.location_name(state, edit.location)
-        return "Wounds", f"{'One more' if edit.add else 'One less'} wound on {where}"
+        return "Wounds", _put_or_take(edit.add, "a wound", where)
     if isinstance(edit, K.EditPower):
         holder = {
             "guardian": f"{guardian}'s mat",
             "guardian_pool": f"{guardian}'s pool",
             "hero_pool": "your pool",
-        }.get(edit.holder) or f"the {board.unit_name(state, edit.holder)}"
-        words = f"{'One more' if edit.add else 'One less'} power cube on {holder}"
-        return "Cubes & tokens", words
+        }.get(edit.holder) or board.the_unit(state, edit.holder)
+        return "Cubes & tokens", _put_or_take(edit.add, "a power cube", holder)
     if isinstance(edit, (K.EditRoot, K.EditRune)):
-        token = "root" if isinstance(edit, K.EditRoot) else "rune"
+        token = "a root token" if isinstance(edit, K.EditRoot) else "a rune token"
         where = board.space_name(state, edit.space)
-        words = f"{'One more' if edit.add else 'One less'} {token} token in {where}"
-        return "Cubes & tokens", words
+        return "Cubes & tokens", _put_or_take(edit.add, token, where, space=True)
     if isinstance(edit, K.EditRaptraStatus):
         return "Figures", "Raptra in the air" if edit.airborne else "Raptra on the ground"
     if isinstance(edit, K.EditSetTurn):
@@ -111,3 +108,11 @@ def _row(state: K.State, edit: K.SkulkAction) -> tuple[str, str]:
         group = {"actions_left": "Turn", "hero_hand": "Cards", "hero_deck": "Cards"}
         return group.get(edit.what, "Cubes & tokens"), words[0].upper() + words[1:]
     return "Turn", title(edit.kind)  # pragma: no cover (every correction is named above)
+
+
+def _put_or_take(add: bool, thing: str, where: str, space: bool = False) -> str:
+    """ "Put a wound on the Sentinel" or "Take a wound off the Sentinel"; in a space,
+    "Put a root token in FARM" or "Take a root token from FARM"."""
+    if add:
+        return f"Put {thing} {'in' if space else 'on'} {where}"
+    return f"Take {thing} {'from' if space else 'off'} {where}"

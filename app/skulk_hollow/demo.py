@@ -56,6 +56,19 @@ def guardian_mid_chain(screen: SkulkHollowPlayScreen) -> None:
             screen.play.play(step.action)
 
 
+def turn_begins(screen: SkulkHollowPlayScreen) -> None:
+    """The hero's turn again after the guardian's: the prompt says the refill once."""
+    play_turns(1)(screen)
+    screen.take(K.EndTurn())
+    screen.instructions.clear()
+    bot = make_guardian(screen.state.config.level)
+    while screen.state.asking == "guardian":
+        plan = think_through(bot, screen.state, screen.position, screen.play.session.seed)
+        for step in plan.steps:
+            screen.play.play(step.action)
+    screen.refresh()
+
+
 def guardian_stuck(screen: SkulkHollowPlayScreen) -> None:
     """The guardian could not decide at any level: the person chooses its moves."""
     play_turns(2)(screen)
@@ -93,13 +106,63 @@ def by_hand_figure(screen: SkulkHollowPlayScreen) -> None:
     opener()
 
 
+def crowded(*actions: K.SkulkAction) -> Advance:
+    """Heroes, tokens and the guardian brought together on spaces (summons and corrections
+    by hand): what a crowded space shows, at every size."""
+
+    def advance(screen: SkulkHollowPlayScreen) -> None:
+        screen.instructions.clear()
+        for action in actions:
+            screen.play.play(action)
+        screen.instructions.clear()
+
+    return advance
+
+
+def summon_knight(space: str) -> tuple[K.SkulkAction, ...]:
+    """Knight 1 played from the hand into KEEP, then moved by hand to ``space``."""
+    moved = (K.EditMoveUnit("knight_1", space=space),) if space != "keep" else ()
+    return (K.PlayCard("knight"), K.ChooseSpace("keep"), *moved)
+
+
 SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_start", K.Config(), as_set_up),
     ("play_skulk_hollow_move", K.Config(), moving),
     ("play_skulk_hollow_midgame", K.Config(guardian="tanthos"), play_turns(3)),
     ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
+    ("play_skulk_hollow_turn_begins", K.Config(guardian="grak"), turn_begins),
     ("play_skulk_hollow_guardian_stuck", K.Config(guardian="grak"), guardian_stuck),
     ("play_skulk_hollow_prepare", K.Config(guardian="raptra"), preparing),
     ("play_skulk_hollow_by_hand", K.Config(guardian="tanthos"), by_hand),
     ("play_skulk_hollow_by_hand_figure", K.Config(guardian="apoda"), by_hand_figure),
+    # Crowded spaces, one scene per guardian (the review's D1).
+    (
+        "play_skulk_hollow_crowded_grak",
+        K.Config(guardian="grak"),
+        crowded(
+            *summon_knight("keep"),
+            K.EditMoveGuardian("keep"),
+        ),
+    ),
+    ("play_skulk_hollow_crowded_apoda", K.Config(guardian="apoda"), as_set_up),
+    (
+        "play_skulk_hollow_crowded_tanthos",
+        K.Config(guardian="tanthos", leader="princess_of_tactics"),
+        crowded(
+            *summon_knight("clearing"),
+            K.EditRoot("clearing", add=True),
+            K.EditMoveUnit("sentinel", space="town_mill"),
+            K.EditRoot("town_mill", add=True),
+        ),
+    ),
+    (
+        "play_skulk_hollow_crowded_raptra",
+        K.Config(guardian="raptra", leader="queen_of_blessing"),
+        crowded(
+            *summon_knight("clearing"),
+            K.EditMoveGuardian("clearing"),
+            K.EditMoveUnit("sentinel", space="clearing"),
+            K.EditMoveUnit("queen_of_blessing", space="clearing"),
+        ),
+    ),
 ]

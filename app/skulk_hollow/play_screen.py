@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
 
 from app.games import GameInfo
 from app.kit import tap_guard, theme
@@ -37,12 +39,16 @@ from app.play.play_session import PlaySession
 from app.play.replay import Replay
 from app.skulk_hollow import by_hand, touch_paths
 from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
-from app.skulk_hollow.look import GUARDIAN_COLOURS, short_name, space_label
+from app.skulk_hollow.look import code, short_name, space_cells
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip, lit
 from app.storage.faults import StorageFault
 from engines import skulk_hollow as K
-from engines.core import Change, to_announce
+from engines.core import Action, Change, to_announce
 from engines.skulk_hollow import board
+from engines.skulk_hollow.state import Unit
+
+#: The width of Done in the bottom bar (app.play.game_screen): the place no button takes.
+DONE_WIDTH = dp(200)
 
 
 class SkulkHollowPlayScreen(GameScreen):
@@ -54,6 +60,8 @@ class SkulkHollowPlayScreen(GameScreen):
     telling = BooleanProperty(False)
     #: The hero's turn has just begun: the prompt stands out.
     turn_begins = BooleanProperty(False)
+    #: The rows of heroes the prompt leaves room for: every hero's, up to four.
+    hero_rows = NumericProperty(2)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -74,16 +82,22 @@ class SkulkHollowPlayScreen(GameScreen):
         self.offered = -1  # the moment a card choice last opened by itself
         self.last_active = ""  # whose turn the screen last showed
         self.meaning: tuple[object, ...] = ()  # the prompt and buttons last shown
+        self.roster: list[str] = []  # the heroes' ids in the order they came into play
+        self.held: list[Change] = []  # the hand's refill, said when the hero's turn begins
         self.ids.map.on_pick = self.pick
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.message = self.note = self.fell_back = ""
         self.offered = -1
         self.last_active = ""
+        self.roster = []
+        self.held = []
         self._drop_plan(new_bot=True)
         super().prepare(game, play)
         if not play.session.events and self.replay is None:  # the app deals, by name
-            self.tell(K.starting_hand(self.state), heading="Your starting hand")
+            # Said in the opening prompt, not as an instruction with a Done: a finger still
+            # tapping the set-up guide's Done would skip it unread.
+            self.note = " ".join(change.words for change in K.starting_hand(self.state))
             self.draw()
 
     @property
@@ -108,8 +122,10 @@ class SkulkHollowPlayScreen(GameScreen):
         if target[0] == "space" and target not in self.selection.options():
             heroes = self._heroes_in(str(target[1]))
             if len(heroes) > 1:
-                names = " and the ".join(board.unit_name(self.state, h) for h in heroes)
-                self.message = f"The {names} stand there: touch the one you mean in the list."
+                names = " and ".join(board.the_unit(self.state, h) for h in heroes)
+                self.message = (
+                    f"{board.capital(names)} stand there: touch the one you mean in the list."
+                )
                 self.draw()
                 return
             target = ("unit", heroes[0]) if heroes else target
@@ -148,6 +164,8 @@ class SkulkHollowPlayScreen(GameScreen):
             self.message = "Finish the choice first, or take it back with Undo."
         elif kind == "unit" and state.pending is None:
             self.message = "Play a card (or spend power) first; then touch the hero who acts."
+        elif kind in ("space", "location") and state.pending is None:
+            self.message = "Play a card first: the spaces and locations it allows are then lit."
         elif kind in ("space", "unit", "location", "card"):
             candidate: K.SkulkAction = {
                 "space": K.ChooseSpace,
@@ -211,7 +229,14 @@ class SkulkHollowPlayScreen(GameScreen):
         self.message = ""  # a refusal of an earlier try no longer stands
         whose = "your" if before.active == "hero" else f"{self.guardian_name}'s"
         heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"
-        self.tell(K.table_changes(before, self.state), heading=heading)
+        changes = K.table_changes(before, self.state)
+        if before.active == "hero" and self.state.active != "hero":
+            # The hand is refilled as the hero's turn ends (with End turn, or the last
+            # power cube placed), the player's own move, which nothing of the guardian's
+            # depends on: said with "Your turn", with no Done of its own.
+            self.held = [c for c in to_announce(changes) if c.target == "hero:hand"]
+            changes = [c for c in changes if c not in self.held]
+        self.tell(changes, heading=heading)
         return True
 
     def end_turn(self) -> None:
@@ -342,7 +367,10 @@ class SkulkHollowPlayScreen(GameScreen):
 
     def instructions_finished(self) -> None:
         """The table has done what it was told (an undo, or the rules' part of the hero's
-        action): carry on with the guardian's plan, or the hero's turn."""
+        action): carry on with the guardian's plan, or the hero's turn. A card choice
+        waiting then does not open by itself: a finger still tapping Done would land on
+        its list; "Choose the card" (away from Done) opens it."""
+        self.offered = self.moment
         if self.plan is not None:
             self._go_on_with_plan()
         else:
@@ -424,14 +452,16 @@ class SkulkHollowPlayScreen(GameScreen):
             self.draw()
             return
         before = self.state
-        not_yet_done = self._not_yet_done()
+        not_yet_done = self._not_yet_done() + self.held  # the refill is not said yet
+        self.held = []
+        self.message = ""  # said of the moment being taken back
         taken_back = ""
         try:
             while True:
                 actions = self.play.session.actions
-                taken_back = actions[-1].label if actions else taken_back
                 corrected = bool(actions) and isinstance(actions[-1], K.HandEdit)
                 self.play.undo()
+                taken_back = _undone(self.state, actions[-1]) if actions else taken_back
                 # A correction is taken back on its own, even on the guardian's turn.
                 if corrected or _asked(self.state) or not self.play.session.can_undo:
                     break
@@ -439,14 +469,22 @@ class SkulkHollowPlayScreen(GameScreen):
             self.message = str(refusal)
         self._drop_plan(new_bot=True)
         self.note = self.fell_back = ""
+        self.last_active = ""  # the guardian's turn was taken back, not ended
         if taken_back:
             changes = _not_in(K.table_changes(before, self.state), not_yet_done)
-            self.tell(changes, heading=f"Undone: {taken_back}", everything=True)
+            if not self.tell(changes, heading=f"Undone: {taken_back}", everything=True):
+                self.note = f"Undone: {taken_back}; nothing to put back on the table."
         self.refresh()
 
     # -- drawing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
+        if not self.guardian_turn:
+            if self.plan is not None or self.thinker.busy or self.guardian_by_hand:
+                self._drop_plan(new_bot=True)
+            # First: an obvious last step (the last power cube placed) may end the turn,
+            # and then the guardian thinks.
+            self._answer_the_obvious()
         state = self.state
         if self.guardian_turn:
             self.selection = TouchSelection([], lambda _a: ())
@@ -456,16 +494,15 @@ class SkulkHollowPlayScreen(GameScreen):
                 Clock.unschedule(self.show_thinking)  # one progress line, however many asks
                 Clock.schedule_interval(self.show_thinking, 0.1)
         else:
-            if self.plan is not None or self.thinker.busy or self.guardian_by_hand:
-                self._drop_plan(new_bot=True)
-            self._answer_the_obvious()
-            hero = [] if self.replay is not None or state.ended else K.legal_actions(self.state)
+            hero = [] if self.replay is not None or state.ended else K.legal_actions(state)
             self.selection = TouchSelection(hero, touch_paths.paths(self.state))
             if self.last_active == "guardian" and self.state.active == "hero":
                 # A fall-back no instruction of the turn has told yet is told here.
-                said = [f"{self.guardian_name}'s turn is over.", self.fell_back, self.note]
+                said = [f"{self.guardian_name}'s turn is over.", self.fell_back]
+                said += [change.words for change in self.held] + [self.note]
                 self.note = " ".join(filter(None, said))
                 self.fell_back = ""
+                self.held = []
         self.last_active = self.state.active
         self.draw()
         self._offer_cards()
@@ -561,36 +598,13 @@ class SkulkHollowPlayScreen(GameScreen):
         spaces = lit(options, "space")
         heroes = lit(options, "unit")
         choosing = bool(spaces or heroes)
-        cells = []
-        for space, at in state.layout.coords:
-            standing = board.on_ground(state, space)
-            things = [short_name(state, u.id) for u in standing]
-            tokens = [
-                f"{n} {kind}{'s' if n > 1 else ''}"
-                for kind, n in (
-                    ("root", state.roots.count(space)),
-                    ("rune", state.runes.count(space)),
-                )
-                if n
-            ]
-            crowd = f"{len(standing)} heroes" if len(standing) > 1 else ", ".join(things)
-            summary = ", ".join(filter(None, [crowd, *tokens]))
-            here = state.guardian_space == space
+        cells = space_cells(state)
+        for cell in cells:
+            space = cell["target"][1]
             has_hero = any(u.id in heroes for u in board.on_ground(state, space))
-            cells.append(
-                {
-                    "at": at,
-                    "target": ("space", space),
-                    "name": space_label(state, space),
-                    "guardian": self.guardian_name.upper() if here else "",
-                    "extras": things + tokens,
-                    "summary": summary,
-                    "guardian_colour": GUARDIAN_COLOURS[state.config.guardian],
-                    "touchable": space in spaces or has_hero,
-                    "dimmed": choosing and space not in spaces and not has_hero,
-                    "mark": marks.get(f"space:{space}", ""),
-                }
-            )
+            cell["touchable"] = space in spaces or has_hero
+            cell["dimmed"] = choosing and not cell["touchable"]
+            cell["mark"] = marks.get(f"space:{space}", "")
         self.ids.map.cells = cells
 
     def _draw_locations(self, options: set[Target], marks: dict[str, str]) -> None:
@@ -604,11 +618,12 @@ class SkulkHollowPlayScreen(GameScreen):
             tile.name = location.name
             tile.wounds = board.wounds_at(state, location.id)
             tile.capacity = location.wounds
-            # One hero by name; more say how many (the list of heroes names them all).
+            # One hero by name; more by their codes, as on a crowded map space.
             tile.attached = (
-                short_name(state, riders[0].id) if len(riders) == 1 else f"{len(riders)} heroes"
+                short_name(state, riders[0].id)
+                if len(riders) == 1
+                else " ".join(code(state, u.id) for u in riders)
             )
-            tile.attached = tile.attached if riders else ""
             tile.disabled_ability = board.full(state, location.id)
             tile.target = ("location", location.id)
             rider = any(u.id in heroes for u in riders)
@@ -619,15 +634,13 @@ class SkulkHollowPlayScreen(GameScreen):
     def _draw_units(self, options: set[Target], marks: dict[str, str]) -> None:
         state = self.state
         heroes = lit(options, "unit")
-        chips = reuse_children(self.ids.units, len(state.units), self._new_chip)
-        for chip, unit in zip(chips, state.units, strict=True):
+        units = self._in_roster_order(state.units)
+        self.hero_rows = min(len(units), 4)
+        chips = reuse_children(self.ids.units, len(units), self._new_chip)
+        for chip, unit in zip(chips, units, strict=True):
             kind = state.unit_type(unit)
             chip.name = board.unit_name(state, unit.id)
-            chip.where = (
-                board.space_name(state, unit.space)
-                if unit.space
-                else f"on {state.board.location(unit.location).name}"
-            )
+            chip.code = code(state, unit.id)
             chip.wounds = unit.wounds
             chip.capacity = kind.wounds
             chip.power = unit.power
@@ -637,6 +650,15 @@ class SkulkHollowPlayScreen(GameScreen):
             chip.touchable = unit.id in heroes
             chip.dimmed = bool(heroes) and unit.id not in heroes
             chip.mark = marks.get(f"unit:{unit.id}", "")
+
+    def _in_roster_order(self, units: tuple[Unit, ...]) -> list[Unit]:
+        """The heroes in the order they came into play, so that no row moves under a
+        finger: a hero summoned later is added at the end of the list."""
+        ids = {unit.id for unit in units}
+        self.roster = [u for u in self.roster if u in ids]
+        self.roster += [unit.id for unit in units if unit.id not in self.roster]
+        by_id = {unit.id: unit for unit in units}
+        return [by_id[u] for u in self.roster]
 
     def _draw_panel(self) -> None:
         panel = self.ids.panel
@@ -679,40 +701,64 @@ class SkulkHollowPlayScreen(GameScreen):
         return chip
 
     def _draw_bottom_bar(self, options: set[Target]) -> None:
+        """Undo, then the buttons of the moment; while the table carries out instructions,
+        Done at the right. Where Done stands, no button ever follows it: a finger still
+        tapping through the instructions would play a card or end a turn. That place
+        says how many actions are left instead."""
         bar = self.ids.actions
         can_undo = bool(self.selection.prefix) or self.play.session.can_undo
         if self.start_bottom_bar(bar, can_undo, over=bool(self.state.ended)):
             return
+        for button in self._bar_buttons(options):
+            button.font_size = theme.LABEL
+            bar.add_widget(button)
+        bar.add_widget(
+            Label(
+                text=self._actions_left(),
+                font_size=theme.BODY,
+                color=theme.TEXT_DIM,
+                size_hint_x=None,
+                width=DONE_WIDTH,
+            )
+        )
+
+    def _actions_left(self) -> str:
+        state = self.state
+        if state.asking != "hero":
+            return ""
+        left = state.actions_left
+        return f"{left} action{'s' if left != 1 else ''} left"
+
+    def _bar_buttons(self, options: set[Target]) -> list[TargetButton]:
+        """The buttons of the moment: the guardian's when the person plays it, the card
+        choice, the answers of a choice, else the hero's verbs."""
         if self.guardian_turn:
             if self.plan is not None:  # done at the table, but the storage refused it
-                button = TargetButton(text="Save again", role="primary", font_size=theme.LABEL)
+                button = TargetButton(text="Save again", role="primary")
                 button.bind(on_release=lambda _b: self._go_on_with_plan())
-                bar.add_widget(button)
-            elif self.guardian_by_hand:
-                button = TargetButton(
-                    text=f"Choose for {self.guardian_name}", role="primary", font_size=theme.LABEL
-                )
+                return [button]
+            if self.guardian_by_hand:
+                button = TargetButton(text=f"Choose for {self.guardian_name}", role="primary")
                 button.bind(on_release=lambda _b: self.choose_for_guardian())
-                bar.add_widget(button)
-            return  # else the guardian is thinking: nothing to touch but Undo
+                return [button]
+            return []  # the guardian is thinking: nothing to touch but Undo
         if self.selection.options_of("card") and not self.selection.prefix:
             state = self.state
             kind = "recall" if state.pending and state.pending.step == "recall" else "discard"
-            button = TargetButton(text="Choose the card", role="primary", font_size=theme.LABEL)
+            button = TargetButton(text="Choose the card", role="primary")
             button.bind(on_release=lambda _b: self.choose_card(state.prompt, kind))
-            bar.add_widget(button)
-            return
+            return [button]
         answers = [t for t in self.selection.ordered_options() if t[0] == "answer"]
         if answers:
+            buttons = []
             for target in answers:
-                button = TargetButton(
-                    text=str(target[1]), role="primary", target=target, font_size=theme.LABEL
-                )
+                button = TargetButton(text=str(target[1]), role="primary", target=target)
                 button.bind(on_release=lambda b: self.pick(b.target))
-                bar.add_widget(button)
-            return
+                buttons.append(button)
+            return buttons
         chosen = self.selection.prefix[0][1] if self.selection.prefix else None
-        # End turn sits at the left, far from where Done stood on the guardian's turn.
+        buttons = []
+        # End turn sits at the left, next to Undo.
         for verb in ("end", "relic", "ground", "power", "prepare", "play"):
             if verb == "ground" and self.state.config.guardian != "raptra":
                 continue
@@ -723,13 +769,13 @@ class SkulkHollowPlayScreen(GameScreen):
                 role="primary" if verb == chosen else "normal",
                 target=("verb", verb),
                 disabled=("verb", verb) not in options and verb != chosen,
-                font_size=theme.LABEL,
             )
             if verb == "end":
                 button.bind(on_release=lambda _b: self.end_turn())
             else:
                 button.bind(on_release=lambda b: self.pick(b.target))
-            bar.add_widget(button)
+            buttons.append(button)
+        return buttons
 
     def _set_lights(self) -> None:
         state = self.state
@@ -761,13 +807,25 @@ def _only_answer(state: K.State, action: K.SkulkAction) -> str:
         return f"{action.label}, the only action possible."
     if isinstance(action, K.Move):
         target = touch_paths.moved_to(state, action.direction)
-        name = board.unit_name(state, pending.unit)
-        return f"The {name} moves to {board.space_name(state, target)}, the only way open."
+        name = board.capital(board.the_unit(state, pending.unit))
+        return f"{name} moves to {board.space_name(state, target)}, the only way open."
     if isinstance(action, K.ChooseUnit):
-        return f"The {board.unit_name(state, action.unit)} is the only hero who can."
+        return f"{board.capital(board.the_unit(state, action.unit))} is the only hero who can."
     if isinstance(action, K.ChooseSpace):
         return f"{board.space_name(state, action.space)} is the only choice."
     return f"{action.label}: the only choice."
+
+
+def _undone(state: K.State, action: Action) -> str:
+    """What an action taken back did, said from the ``state`` it was taken in: "a power
+    cube on the Sentinel", not the bare name of the hero chosen."""
+    pending = state.pending
+    if isinstance(action, K.ChooseUnit) and state.has_unit(action.unit):
+        hero = board.the_unit(state, action.unit)
+        if pending is not None and pending.step == "allocate":
+            return f"a power cube on {hero}"
+        return f"{hero} chosen"
+    return action.label
 
 
 def _not_in(changes: list[Change], not_yet_done: list[Change]) -> list[Change]:

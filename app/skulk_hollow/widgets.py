@@ -33,20 +33,23 @@ MAP_LINE_HEIGHT = 0.92
 
 
 class MapCell(Piece, FloatLayout):
-    """A ground space: a diamond with its name, the guardian and what else is on it.
+    """A ground space: a diamond with its name, the guardian and every piece on it.
 
     Only what fits inside the diamond is written there (a neighbour's diamond must not
-    be under its words): the name and the guardian always, the heroes and tokens by
-    name when there is room, else ``summary`` ("3 heroes"); the list beside the map
-    names every hero."""
+    be under its words), yet nothing on the space is ever left out: the heroes go from
+    a line each ("Knight 1"), to their codes on one line ("K1 S", the list of heroes
+    beside the map gives each hero's code), and the name to one line, until everything
+    fits. ``must_show`` says what the cell stands for, for the legibility check."""
 
     name = StringProperty("")
     guardian = StringProperty("")  # the guardian's name when it stands here
-    extras = ListProperty([])  # the heroes and tokens on it, a line each
-    summary = StringProperty("")
+    heroes = ListProperty([])  # (name, short name, code) of each hero on it
+    tokens = ListProperty([])  # its runes or roots: "2 runes"
     guardian_colour = ColorProperty(theme.SURFACE_RAISED)
     mark = StringProperty("")  # "from", "to" or "here" while an instruction names it
     text = StringProperty("")  # what is written, as markup
+    #: Each thing on the space, as the words any of which may stand for it on screen.
+    must_show = ListProperty([])
 
     def collide_point(self, x: float, y: float) -> bool:
         """Inside the diamond, not its bounding box: neighbouring boxes overlap."""
@@ -56,22 +59,41 @@ class MapCell(Piece, FloatLayout):
         return bool(abs(x - self.center_x) / half_w + abs(y - self.center_y) / half_h <= 1)
 
     def on_name(self, *_args: Any) -> None:
+        self.must_show = [
+            *([[self.guardian]] if self.guardian else []),
+            [" ".join(self.name.split())],
+            *([list(hero) for hero in self.heroes]),
+            *([[token] for token in self.tokens]),
+        ]
         self.text = self._fitted()
 
-    on_guardian = on_extras = on_summary = on_size = on_name
+    on_guardian = on_heroes = on_tokens = on_size = on_name
 
     def _fitted(self) -> str:
+        """The fullest of the layouts that fits; the most compact one if none does (it
+        still says everything: the legibility check then finds it spilling over)."""
         # The guardian's name heads the space: a short word where the diamond narrows,
         # leaving its wide middle to the space's own name.
-        required = [(self.guardian, True)] if self.guardian else []
-        required += [(line, False) for line in self.name.split("\n")]
-        choices = [[(extra, False) for extra in self.extras]]
-        if self.summary:
-            choices.append([(self.summary, False)])
-        for extras in [*choices, []]:
-            if self._fits(required + extras):
-                break
-        return "\n".join(f"[b]{t}[/b]" if bold else t for t, bold in required + extras)
+        head = [(self.guardian, True)] if self.guardian else []
+        lines = [(line, False) for line in self.name.split("\n")]
+        one_line = [(" ".join(self.name.split()), False)]
+        tokens = [(token, False) for token in self.tokens]
+        names = [(short, False) for _name, short, _code in self.heroes]
+        codes = " ".join(code for _name, _short, code in self.heroes)
+        coded = [(codes, False)] if codes else []
+        together = [(" ".join(filter(None, [codes, *self.tokens])), False)]
+        together = together if together[0][0] else []
+        same_line = [(" ".join(t for t, _bold in one_line + together), False)]
+        layouts = [
+            head + lines + names + tokens,
+            head + lines + coded + tokens,
+            head + one_line + coded + tokens,
+            head + lines + together,
+            head + one_line + together,
+            head + same_line,
+        ]
+        chosen = next((layout for layout in layouts if self._fits(layout)), layouts[-1])
+        return "\n".join(f"[b]{t}[/b]" if bold else t for t, bold in chosen)
 
     def _fits(self, lines: list[tuple[str, bool]]) -> bool:
         """Whether every line, centred, lies inside the diamond."""
@@ -148,15 +170,15 @@ class Pips(Widget):
 
 
 class UnitChip(Piece, FloatLayout):
-    """A hero unit in play: its name, where it is, its wounds and power cubes."""
+    """A hero unit in play: its name and map code, its wounds and power cubes."""
 
     name = StringProperty("")
-    where = StringProperty("")
     wounds = NumericProperty(0)
     capacity = NumericProperty(0)
     power = NumericProperty(0)
     power_spaces = NumericProperty(0)
     leader = BooleanProperty(False)
+    code = StringProperty("")  # how the map names it when a space is crowded: "K1"
     mark = StringProperty("")
 
 

@@ -14,6 +14,18 @@ def unit_name(state: State, unit_id: str) -> str:
     return name
 
 
+def the_unit(state: State, unit_id: str) -> str:
+    """A figure's name as a sentence names it: "the Sentinel", but "Knight 2" (a
+    numbered figure's name stands alone, like a person's)."""
+    name = unit_name(state, unit_id)
+    return name if name[-1].isdigit() else f"the {name}"
+
+
+def capital(words: str) -> str:
+    """``words`` opening a sentence: "the Sentinel" -> "The Sentinel"."""
+    return words[:1].upper() + words[1:]
+
+
 def space_name(state: State, space: str) -> str:
     return state.components.space(space).name
 

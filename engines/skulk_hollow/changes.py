@@ -121,9 +121,10 @@ class _Account:
     def in_order(self) -> list[Change]:
         return [change for _, change in sorted(self.ranked, key=lambda rc: rc[0])]
 
-    def unit_name(self, unit_id: str) -> str:
+    def the_unit(self, unit_id: str) -> str:
+        """A figure as a sentence names it: "the Sentinel", "Knight 2" (board.the_unit)."""
         state = self.before if self.before.has_unit(unit_id) else self.after
-        return board.unit_name(state, unit_id)
+        return board.the_unit(state, unit_id)
 
     def spot(self, place: Hashable) -> str:
         return spot_name(self.before, str(place))
@@ -155,14 +156,14 @@ def _leaving_units(account: _Account) -> None:
     to_pile = _pile_moved_by(account, cards) > 0
     tribute = len(eliminated) > 0 and account.delta("tribute") == len(eliminated)
     for number, unit in enumerate(gone):
-        name = account.unit_name(unit.id)
+        name = account.the_unit(unit.id)
         keys = [f"unit:{unit.id}", f"wounds:{unit.id}", f"power:{unit.id}"]
         spot = whereabouts(unit)
         if unit not in eliminated:
             tokens = _tokens(unit)
             account.add(
                 LEAVE,
-                f"Take the {name} off {account.spot(spot)} and back to the supply"
+                f"Take {name} off {account.spot(spot)} and back to the supply"
                 + (f", with the {tokens} on its card" if tokens else "")
                 + ".",
                 keys,
@@ -170,8 +171,8 @@ def _leaving_units(account: _Account) -> None:
             )
             continue
         words = (
-            f"The {name} takes its last wound and is eliminated: return the figure and the "
-            "tokens on its card to the supply"
+            f"{board.capital(name)} takes its last wound and is eliminated: return the "
+            "figure and the tokens on its card to the supply"
         )
         if to_pile and not board.is_leader(before, unit):
             words += f", and put the {before.unit_type(unit).name} card on your discard pile"
@@ -214,10 +215,10 @@ def _arriving_units(account: _Account) -> None:
     for number, unit in enumerate(arriving):
         spot = whereabouts(unit)
         keys = [f"unit:{unit.id}", f"wounds:{unit.id}", f"power:{unit.id}"]
-        name = account.unit_name(unit.id)
+        name = account.the_unit(unit.id)
         where = account.spot(spot)
         if unit in back:  # an elimination taken back
-            words = f"Bring the {name} back: stand it in {where}"
+            words = f"Bring {name} back: stand it in {where}"
             if tokens := _tokens(unit):
                 words += f" with {tokens}"
             if from_pile and not board.is_leader(after, unit):
@@ -231,9 +232,9 @@ def _arriving_units(account: _Account) -> None:
             continue
         kind = after.unit_type(unit)
         if kind.figures > 1:
-            words = f"Stand {with_article(kind.name)} figure in {where}: it is the {name}."
+            words = f"Stand {with_article(kind.name)} figure in {where}: it is {name}."
         else:
-            words = f"Stand the {name} figure in {where}."
+            words = f"Stand {name} figure in {where}."
         account.add(ARRIVE, words, keys, target=spot, chosen=account.entered)
 
 
@@ -253,11 +254,11 @@ def _units(account: _Account) -> None:
         wounds = unit.wounds - old.wounds
         if not wounds:
             continue
-        name = account.unit_name(unit.id)
+        name = account.the_unit(unit.id)
         if wounds > 0:
-            words = f"Put {count(wounds, 'wound')} on the {name}."
+            words = f"Put {count(wounds, 'wound')} on {name}."
         else:
-            words = f"Take {count(-wounds, 'wound')} off the {name}, back to the supply."
+            words = f"Take {count(-wounds, 'wound')} off {name}, back to the supply."
         account.add(
             WOUND, words, [f"wounds:{unit.id}"], target=f"unit:{unit.id}", chosen=account.entered
         )
@@ -267,19 +268,19 @@ def _moved(account: _Account, unit_id: str, old: Hashable, new: Hashable) -> Non
     key = f"unit:{unit_id}"
     if not account.changed(key):
         return
-    name = account.unit_name(unit_id)
+    name = account.the_unit(unit_id)
     source, target = str(old), str(new)
     here, there = account.spot(source), account.spot(target)
     on_guardian = target.startswith("location:")
     if source.startswith("location:") and not on_guardian:
         if account.before.active == "guardian":
-            words = f"Knock the {name} off {here}: put it in {there}."
+            words = f"Knock {name} off {here}: put it in {there}."
         else:
-            words = f"Move the {name} off {here}, down to {there}."
+            words = f"Move {name} off {here}, down to {there}."
     elif on_guardian:
-        words = f"Move the {name} from {here} onto {there}."
+        words = f"Move {name} from {here} onto {there}."
     else:
-        words = f"Move the {name} from {here} to {there}."
+        words = f"Move {name} from {here} to {there}."
     account.add(MOVE, words, [key], source=source, target=target, chosen=account.entered)
 
 
@@ -303,7 +304,9 @@ def _status(account: _Account) -> None:
         words = "Flip Raptra's status card to the air side and put the cloud token under Raptra."
     else:
         words = "Flip Raptra's status card to the ground side and take the cloud token away."
-    account.add(STATUS, words, ["guardian:status"], target="guardian", chosen=account.entered)
+    # Told even when the hero grounded Raptra: the flip follows from the move, it is not
+    # the move itself (the person touched "Ground Raptra", not the card).
+    account.add(STATUS, words, ["guardian:status"], target="guardian")
 
 
 def _locations(account: _Account) -> None:
@@ -439,7 +442,7 @@ def _holders(account: _Account, side: str) -> list[str]:
 def _holder_name(account: _Account, key: str) -> str:
     if key == "guardian:power":
         return f"{account.guardian}'s mat"
-    return f"the {account.unit_name(key.partition(':')[2])}"
+    return account.the_unit(key.partition(":")[2])
 
 
 def _allocations(account: _Account) -> None:

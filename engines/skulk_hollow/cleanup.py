@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engines.skulk_hollow import decks
 from engines.skulk_hollow.actions import ChooseUnit, SkulkAction
-from engines.skulk_hollow.board import power_capacity, unit_name
+from engines.skulk_hollow.board import power_capacity, the_unit
 from engines.skulk_hollow.combat import put_unit
 from engines.skulk_hollow.guardians import module
 from engines.skulk_hollow.state import Pending, Side, State
@@ -54,7 +54,7 @@ def allocate(state: State, unit_id: str) -> State:
         state,
         hero_pool=state.hero_pool - 1,
         pending=None,
-        last=f"One power goes to the {unit_name(state, unit_id)}.",
+        last=f"One power goes to {the_unit(state, unit_id)}.",
     )
     return _allocate_or_finish(state)
 

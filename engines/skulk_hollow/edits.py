@@ -232,7 +232,7 @@ def apply_edit(state: State, edit: HandEdit) -> State:
         if edit.add:
             return combat.wound_unit(state, unit.id)
         if unit.wounds <= 0:
-            raise IllegalAction(f"The {board.unit_name(state, unit.id)} has no wound.")
+            raise IllegalAction(f"{board.capital(board.the_unit(state, unit.id))} has no wound.")
         return combat.heal_unit(state, unit.id)
     if isinstance(edit, EditLocationWound):
         _check_location(state, edit.location)
@@ -313,7 +313,7 @@ def _power(state: State, edit: EditPower) -> State:
     else:
         unit = _unit(state, edit.holder)
         cubes, room = unit.power, board.power_capacity(state, unit)
-        where = f"the {board.unit_name(state, unit.id)}"
+        where = board.the_unit(state, unit.id)
         changed = combat.put_unit(state, replace(unit, power=unit.power + change))
     if edit.add and (cubes >= room or combat.power_in_supply(state) <= 0):
         raise IllegalAction(f"There is no room for another power cube on {where}.")

@@ -163,7 +163,7 @@ def can(
 
 def why_not(state: State, unit: Unit, action: str, arrows: tuple[Direction, ...]) -> str:
     """Why ``unit`` cannot take ``action`` now (with a card showing ``arrows``)."""
-    name = board.unit_name(state, unit.id)
+    name = board.the_unit(state, unit.id)
     guardian = state.board.name
     here = board.space_name(state, state.guardian_space)
     kind = state.unit_type(unit).name
@@ -171,23 +171,25 @@ def why_not(state: State, unit: Unit, action: str, arrows: tuple[Direction, ...]
         return f"The {kind} card shows no {action_name(action)}."
     if action == "move":
         if unit.location:
-            return f"The {name} is on {guardian}: it can only leap off, not move."
+            return f"{board.capital(name)} is on {guardian}: it can only leap off, not move."
         where = board.space_name(state, unit.space)
-        return f"No arrow of the card leads the {name} from {where} to another space."
+        return f"No arrow of the card leads {name} from {where} to another space."
     if action in ("leap", "double_leap"):
         if leaping_banned(state):
             return "Heroes cannot leap while Raptra is in the air."
         if unit.space:
-            return f"The {name} must stand in {guardian}'s space, {here}, to leap onto it."
-        return f"Every location the {name} could leap to is full."
+            return (
+                f"{board.capital(name)} must stand in {guardian}'s space, {here}, to leap onto it."
+            )
+        return f"Every location {name} could leap to is full."
     if action == "melee":
         roots = " or on a root token" if state.config.guardian == "tanthos" else ""
-        return f"The {name} must be on {guardian}{roots} to make a MELEE ATTACK."
+        return f"{board.capital(name)} must be on {guardian}{roots} to make a MELEE ATTACK."
     if unit.location:
-        return f"The {name} is on {guardian}: it cannot shoot from there."
+        return f"{board.capital(name)} is on {guardian}: it cannot shoot from there."
     if ability(state, unit) == "hurl":
-        return f"The {name} must stand in {guardian}'s space, {here}, to throw."
-    return f"The {name} must stand in a space around {guardian} ({here}) to shoot."
+        return f"{board.capital(name)} must stand in {guardian}'s space, {here}, to throw."
+    return f"{board.capital(name)} must stand in a space around {guardian} ({here}) to shoot."
 
 
 def unit_actions(state: State, unit: Unit, source: str) -> list[str]:
@@ -299,11 +301,11 @@ def play_card(state: State, card_id: str) -> State:
 def spend_power(state: State, unit_id: str) -> State:
     unit = state.unit(unit_id)
     state = combat.put_unit(state, replace(unit, power=unit.power - 1))
-    name = board.unit_name(state, unit_id)
+    name = board.the_unit(state, unit_id)
     return replace(
         state,
         pending=Pending("option", source="power", unit=unit_id),
-        last=f"Hero spends one power from the {name}.",
+        last=f"Hero spends one power from {name}.",
     )
 
 
@@ -408,7 +410,9 @@ def resolve(state: State, action: SkulkAction) -> State:
         assert figure is not None
         state = combat.put_unit(done, Unit(figure, pending.card, space=action.space))
         where = board.space_name(state, action.space)
-        return replace(state, last=f"The {board.unit_name(state, figure)} joins in {where}.")
+        return replace(
+            state, last=f"{board.capital(board.the_unit(state, figure))} joins in {where}."
+        )
     if step == "option" and isinstance(action, ChooseAction):
         return _chosen_action(state, pending, action.action)
     if step in ("unit", "double") and isinstance(action, ChooseUnit):
@@ -422,11 +426,14 @@ def resolve(state: State, action: SkulkAction) -> State:
             state = combat.attach(done, pending.unit, action.location)
             where = board.location_name(state, action.location)
             state = replace(
-                state, last=f"The {board.unit_name(state, pending.unit)} leaps to {where}."
+                state,
+                last=f"{board.capital(board.the_unit(state, pending.unit))} leaps to {where}.",
             )
         elif isinstance(action, LeapOff):
             state = combat.place_on_ground(done, pending.unit, state.guardian_space)
-            state = replace(state, last=f"The {board.unit_name(state, pending.unit)} leaps off.")
+            state = replace(
+                state, last=f"{board.capital(board.the_unit(state, pending.unit))} leaps off."
+            )
         if pending.action == "double_leap" and pending.leaps == 0:
             return replace(
                 state,
@@ -438,32 +445,38 @@ def resolve(state: State, action: SkulkAction) -> State:
     if step == "double" and isinstance(action, Decline):
         return done
     if step == "attack":
-        name = board.unit_name(state, pending.unit)
+        name = board.the_unit(state, pending.unit)
         if isinstance(action, ChooseLocation):
             where = board.location_name(state, action.location)
             if board.full(state, action.location):
-                text = f"The {name}'s attack has no effect: {where} is full of wounds."
+                text = f"{board.capital(name)}'s attack has no effect: {where} is full of wounds."
                 return replace(done, last=text)
             state = combat.wound_location(done, action.location)
-            return replace(state, last=f"The {name} wounds {state.board.name} at {where}.")
+            return replace(
+                state, last=f"{board.capital(name)} wounds {state.board.name} at {where}."
+            )
         if isinstance(action, ChooseSpace):
             roots = list(done.roots)
             roots.remove(action.space)
             where = board.space_name(state, action.space)
-            return replace(done, roots=tuple(roots), last=f"The {name} destroys a root in {where}.")
+            return replace(
+                done, roots=tuple(roots), last=f"{board.capital(name)} destroys a root in {where}."
+            )
     if step == "recall" and isinstance(action, ChooseCard):
         cards = decks.take_from_discard(state.hero_cards, action.card)
         card = state.foxen.card(action.card).name
         return replace(done, hero_cards=cards, last=f"Hero recalls {card} to hand.")
     if step == "heal" and isinstance(action, ChooseUnit):
         state = combat.heal_unit(done, action.unit)
-        return replace(state, last=f"The {board.unit_name(state, action.unit)} is healed.")
+        return replace(
+            state, last=f"{board.capital(board.the_unit(state, action.unit))} is healed."
+        )
     if step == "command" and isinstance(action, ChooseUnit):
-        name = board.unit_name(state, action.unit)
+        name = board.the_unit(state, action.unit)
         return replace(
             done,
             pending=Pending("option", source="command", unit=action.unit),
-            last=f"The {board.unit_name(state, pending.unit)} commands the {name}.",
+            last=f"{board.capital(board.the_unit(state, pending.unit))} commands {name}.",
         )
     if step == "discard" and isinstance(action, ChooseCard):
         return discard(done, pending.source, action.card)
@@ -524,8 +537,10 @@ def _move(state: State, unit_id: str, direction: Direction) -> State:
     target = state.layout.step(unit.space, direction, "hero")
     assert target is not None
     state = combat.place_on_ground(state, unit_id, target)
-    name = board.unit_name(state, unit_id)
-    state = replace(state, last=f"The {name} moves to {board.space_name(state, target)}.")
+    name = board.the_unit(state, unit_id)
+    state = replace(
+        state, last=f"{board.capital(name)} moves to {board.space_name(state, target)}."
+    )
     moved = state.unit(unit_id)
     if (
         ability(state, moved) == "mount"

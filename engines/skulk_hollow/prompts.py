@@ -104,15 +104,15 @@ def _hero_step(state: State, pending: Pending) -> str:
     if step == "double":
         return "DOUBLE LEAP: which hero leaps next? Or no second leap."
     if step == "mount":
-        name = board.unit_name(state, pending.unit)
-        return f"MOUNT: the {name} may leap onto {state.board.name} for free."
+        name = board.the_unit(state, pending.unit)
+        return f"MOUNT: {name} may leap onto {state.board.name} for free."
     if step == "option":
         if pending.source == "card":
             return f"{_card_name(state, pending)}: which action?"
-        name = board.unit_name(state, pending.unit)
+        name = board.the_unit(state, pending.unit)
         if pending.source == "command":
-            return f"COMMAND: which action does the {name} take?"
-        return f"One power from the {name}: which action?"
+            return f"COMMAND: which action does {name} take?"
+        return f"One power from {name}: which action?"
     text = _HERO_STEPS.get(step, "choose.")
     if pending.unit and state.has_unit(pending.unit):
         return f"{board.unit_name(state, pending.unit)}: {text}"

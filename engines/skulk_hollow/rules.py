@@ -276,8 +276,8 @@ def why_illegal(state: State, action: Action) -> str:
     if isinstance(action, ChooseUnit) and state.has_unit(action.unit):
         unit = state.unit(action.unit)
         if state.active == "guardian" and board.protected(state, unit):
-            name = board.unit_name(state, unit.id)
-            return f"The {name} is banded with another hero and cannot be affected."
+            name = board.the_unit(state, unit.id)
+            return f"{board.capital(name)} is banded with another hero and cannot be affected."
     if (
         isinstance(action, ChooseUnit)
         and action.unit not in ("guardian",)
@@ -316,13 +316,13 @@ def why_illegal(state: State, action: Action) -> str:
 def _why_not_there(state: State, pending: Pending, space: str) -> str:
     """Why the hero unit moving now cannot move to ``space``."""
     unit = state.unit(pending.unit)
-    name = board.unit_name(state, unit.id)
+    name = board.the_unit(state, unit.id)
     reachable = [
         board.space_name(state, target)
         for direction in heroes.move_directions(state, unit, pending.arrows)
         if (target := state.layout.step(unit.space, direction, "hero"))
     ]
-    can_go = f"the {name} can move to {' or '.join(reachable)}"
+    can_go = f"{name} can move to {' or '.join(reachable)}"
     if state.layout.direction(unit.space, space, "hero") is None:
         where = board.space_name(state, space)
         return f"{where} is not next to {board.space_name(state, unit.space)}: {can_go}."
@@ -364,7 +364,7 @@ def _why_power(state: State, unit_id: str) -> str:
         return f"{state.board.name} has nothing to spend power on now."
     if not unit_id or not state.has_unit(unit_id):
         return "Choose a hero unit in play to spend its power."
-    name = board.unit_name(state, unit_id)
+    name = board.the_unit(state, unit_id)
     if state.unit(unit_id).power <= 0:
-        return f"The {name} has no power to spend."
-    return f"The {name} has nothing to spend power on now."
+        return f"{board.capital(name)} has no power to spend."
+    return f"{board.capital(name)} has nothing to spend power on now."

@@ -14,6 +14,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
     guardian = components.guardian(config.guardian)
     foxen = components.foxen
     leader = foxen.unit(config.leader)
+    # The map goes down before the guardian's own set-up, which puts its figure (and
+    # its runes or root) on it; the heroes follow.
     steps = [
         SetupStep(
             "Sides and mats",
@@ -21,8 +23,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             f"Take the Foxen player mat and the reference card for {guardian.name}; put "
             f"{guardian.name}'s player mat where the app's side of the table is.",
             (f"{guardian.name} player mat", "Foxen heroes player mat", "Reference cards"),
+            shows=(f"{guardian.name} mat", "Foxen mat", "Reference card"),
         ),
-        *module(config.guardian).setup_steps(),
         SetupStep(
             "Back in the box",
             "The other three guardians and the other leaders are not used this game: put "
@@ -33,17 +35,21 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             f"Put the Skulk Hollow map in the middle, turned so that LAIR points at "
             f"{guardian.name}'s side and KEEP at yours. Set {guardian.name}'s board beside it.",
             ("Skulk Hollow map", f"{guardian.name} board"),
+            shows=("Skulk Hollow map", f"{guardian.name} board"),
         ),
+        *module(config.guardian).setup_steps(),
         SetupStep(
             "Figures",
-            f"Stand the Sentinel and the {leader.name} on KEEP, and {guardian.name} on LAIR.",
-            ("Sentinel on KEEP", f"{leader.name} on KEEP", f"{guardian.name} on LAIR"),
+            f"Stand the Sentinel and the {leader.name} on KEEP.",
+            ("Sentinel on KEEP", f"{leader.name} on KEEP"),
+            shows=("Sentinel on KEEP", f"{leader.name} on KEEP"),
         ),
         SetupStep(
             "The supply",
             "Pile the power cubes, the wound tokens and the other hero figures next to the "
             "map, within reach of both sides.",
             ("25 power cubes", "25 wound tokens", "Remaining hero figures"),
+            shows=("Power cubes", "Wounds", "Hero figures"),
         ),
     ]
     if config.foxen_deck == "table":
@@ -81,6 +87,7 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
                     text.format(tokens=tokens) + ". Each one, spent on a turn, buys one more "
                     "action and then goes back in the box.",
                     (tokens,),
+                    shows=(f"{count} relic{'s' if count != 1 else ''}",),
                 )
             )
     limit = foxen.action_limit

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from kivy.metrics import dp, sp
+from kivy.properties import ListProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -188,3 +189,24 @@ def test_a_label_squeezed_to_nothing_still_shows_its_text(
     found = check(driver)
     assert any(p.startswith('Label "Squeezed": text spills out of its box') for p in found)
     assert any(p.startswith('Label "Hidden": text spills out of its box') for p in found)
+
+
+class Space(Piece, FloatLayout):
+    """A board piece that says what it must show."""
+
+    must_show = ListProperty([])
+
+
+def test_a_piece_that_leaves_out_what_it_must_show(driver: Driver, board: FloatLayout) -> None:
+    full = place(
+        board, Space(must_show=[["KEEP"], ["Knight 1", "K1"], ["2 runes"]]), 20, 20, 200, 120
+    )
+    full.add_widget(Label(text="KEEP\nK1 S\n2 runes", pos=full.pos, size=full.size))
+    crowded = place(
+        board, Space(must_show=[["LAIR"], ["1 root"], ["Knight 1", "K1"]]), 300, 20, 200, 120
+    )
+    crowded.add_widget(Label(text="LAIR\nK12", pos=crowded.pos, size=crowded.size))
+    assert check(driver) == [
+        'Space: "1 root" is not shown (it shows "LAIR K12")',
+        'Space: "Knight 1" is not shown (it shows "LAIR K12")',
+    ]

@@ -26,7 +26,7 @@ def test_a_forgotten_wound_is_added_by_hand_and_undone(driver: Driver) -> None:
     touches += 1
     popup = by_hand_list(driver)
     assert popup is not None and popup.heading == "Correct by hand"
-    driver.tap_text("One more wound on the Sentinel")  # the Wounds list is open first
+    driver.tap_text("Put a wound on the Sentinel")  # the Wounds list is open first
     touches += 1
     assert touches == 2
     assert by_hand_list(driver) is None

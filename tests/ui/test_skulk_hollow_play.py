@@ -16,6 +16,9 @@ from typing import Any
 
 import pytest
 from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.modalview import ModalView
 
 from app.games import BY_KEY
 from app.kit.choice_list import ChoiceListPopup
@@ -192,10 +195,12 @@ def test_a_whole_grak_turn_takes_one_done_per_physical_change(driver: Driver) ->
         for action in session.actions:
             states.append(K.apply(states[-1], action))
         changes = announced_between(states[first:])
-        assert shown == changes  # each physical change told once, in order, one Done each
-        assert "Grak's turn is over." in screen.prompt
-        assert "Your turn: 3 actions left" in screen.prompt
-        assert screen.ids.actions.children[0].text == "Play a card"  # not End turn, under Done
+        refill = next(words for words in changes if words.startswith("Refill your hand: "))
+        # Each physical change told once, in order, one Done each; but the refill, the
+        # player's own move, is said with "Your turn" (review D12).
+        assert shown == [words for words in changes if words != refill]
+        assert f"Grak's turn is over. {refill} Your turn: 3 actions left" in screen.prompt
+        assert screen.ids.actions.children[0].text == "3 actions left"  # no button under Done
         if len(changes) >= 3:  # the refill and at least one of Grak's cards with its effect
             return
     raise AssertionError("Grak never played a card")
@@ -246,7 +251,9 @@ def test_ending_the_turn_with_actions_left_asks_once(driver: Driver) -> None:
     assert screen.state.active == "hero" and not screen.play.session.actions
     driver.tap(end)
     driver.tap_text("End the turn")
-    assert screen.play.session.actions[-1] == K.EndTurn()
+    # The hero's first action (the guardian may already have recorded one of its own:
+    # with the refill said later, nothing waits for a Done).
+    assert screen.play.session.actions[0] == K.EndTurn()
 
 
 def test_undo_in_the_guardians_turn_tells_what_to_put_back(driver: Driver) -> None:
@@ -254,17 +261,28 @@ def test_undo_in_the_guardians_turn_tells_what_to_put_back(driver: Driver) -> No
     screen = driver.app.current_screen
     touch(driver, ("verb", "end"))
     ended = len(screen.play.session.actions)
-    while True:  # Done until the guardian has recorded an action and tells the next
-        wait(driver, telling_or_hero(driver), drawing=True)  # (or its turn is over)
+    dones = 0
+    while True:  # Done until the guardian has recorded a change at the table and tells
+        wait(driver, telling_or_hero(driver), drawing=True)  # the next (or its turn is over)
         recorded = len(screen.play.session.actions) > ended
-        if recorded and (screen.instructions.active or screen.state.asking == "hero"):
+        telling = screen.instructions.active
+        if recorded and ((dones and telling) or screen.state.asking == "hero"):
             break
         driver.tap_text("Done")
+        dones += 1
     before = screen.state
     driver.tap_text("Undo")
     assert screen.state.active == "hero" and screen.state.turn == 1
+    if not screen.instructions.active:  # Grak changed nothing at the table
+        assert screen.prompt.startswith("Undone: End the turn; nothing to put back")
+        return
+    assert "turn is over" not in screen.prompt  # it was taken back, not ended
     assert screen.instructions.heading == "Undone: End the turn"
-    expected = [c.words for c in K.table_changes(before, screen.state)]
+    # The hand's refill was not said yet (it is said with "Your turn"): nothing of it to
+    # put back.
+    refill = {"hero:hand", "hero:deck"}
+    changes = K.table_changes(before, screen.state)
+    expected = [c.words for c in changes if not set(c.keys) <= refill]
     told = []
     while screen.instructions.active:
         told.append(screen.ids.panel.words)
@@ -488,3 +506,144 @@ def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
     assert recorded == [step.action for step in raptras][: len(recorded)]
     assert screen.plan is None or screen.plan.steps == raptras
     assert thought[1][0].steps != raptras
+
+
+def tap_at(driver: Driver, where: tuple[float, float]) -> None:
+    """A finger's tap at a point of the window, after the moment taps are ignored."""
+    driver.wait_for_tap_guard()
+    touch = UnitTestTouch(*where)
+    touch.touch_down()
+    driver.pump(1)
+    touch.touch_up()
+    driver.pump(2)
+
+
+def tap_done(driver: Driver) -> tuple[float, float]:
+    """Tap Done; returns where it stood."""
+    done = driver.find("Done", TButton)
+    where = done.to_window(*done.center)
+    driver.tap(done)
+    return where
+
+
+def nothing_happens_at(driver: Driver, where: tuple[float, float]) -> None:
+    screen = driver.app.current_screen
+    actions = list(screen.play.session.actions)
+    tap_at(driver, where)
+    assert not any(isinstance(w, ModalView) for w in Window.children)  # no list, no question
+    assert list(screen.play.session.actions) == actions  # nothing recorded
+
+
+@pytest.mark.parametrize("deck", ["I shuffle mine", "The app deals"])
+def test_a_tap_where_done_stood_never_plays_or_opens_a_choice(driver: Driver, deck: str) -> None:
+    """Review D3: a player tapping through Done at their own rhythm taps once more."""
+    tile = driver.find("Skulk Hollow").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    choose(driver, "Foxen cards", deck)
+    driver.tap_text("Set up the table")
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    where = tap_done(driver)  # the set-up guide's Done, then the first screen
+    screen = driver.app.current_screen
+    assert not screen.instructions.active  # the starting hand is said in the prompt
+    if deck == "The app deals":
+        assert screen.prompt.startswith("Take your starting hand from the sorted Foxen cards: ")
+    nothing_happens_at(driver, where)
+    touch(driver, ("verb", "end"))
+    for _ in range(2):  # the last of the guardian's instructions, then the last put-back
+        while True:
+            wait(driver, telling_or_hero(driver), drawing=True)
+            if not screen.instructions.active:
+                break
+            where = tap_done(driver)
+        assert screen.state.asking == "hero" and "actions left" in screen.status
+        nothing_happens_at(driver, where)
+        driver.tap_text("Undo")  # back through the guardian's turn: the pieces to put back
+
+
+def test_after_an_undo_the_prompt_asks_what_is_lit(driver: Driver) -> None:
+    """Review D11: a refusal said before the Undo no longer stands after it."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    touch(driver, ("verb", "play"))
+    touch(driver, ("card", "advance"))
+    touch(driver, ("unit", "king_of_war"))  # moves up, the only way open: nothing pending
+    farm = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "farm"))
+    driver.tap(farm)
+    assert screen.prompt == "Play a card first: the spaces and locations it allows are then lit."
+    driver.tap_text("Undo")
+    while screen.instructions.active:  # put the King of War back in KEEP
+        driver.tap_text("Done")
+    assert screen.state.pending is not None and screen.selection.options_of("unit")
+    assert screen.prompt.endswith("Touch a lit hero.")
+    assert "Nothing is being chosen" not in screen.prompt
+
+
+def test_four_heroes_and_their_wounds_show_without_scrolling_in_a_fixed_order(
+    driver: Driver,
+) -> None:
+    """Review D7: at 800x480 every hero's row shows, under however long a prompt, and a
+    hero summoned later is added at the end rather than above the others."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+
+    def rows() -> list[str]:
+        return [chip.name for chip in reversed(screen.ids.units.children)]
+
+    assert rows() == ["King of War", "Sentinel"]
+    for card in ("knight", "archer"):
+        screen.take(K.PlayCard(card))
+        screen.take(K.ChooseSpace("keep"))
+        while screen.instructions.active:
+            screen.instruction_done()
+    assert rows() == ["King of War", "Sentinel", "Knight 1", "Archer 1"]
+    screen.message = " ".join(["A prompt far longer than any the game says."] * 6)
+    screen.draw()
+    driver.pump(3)
+    units = screen.ids.units
+    view = units.parent
+    bottom, top = view.to_window(view.x, view.y)[1], view.to_window(view.x, view.top)[1]
+    for chip in units.children:
+        chip_bottom = chip.to_window(chip.x, chip.y)[1]
+        chip_top = chip.to_window(chip.x, chip.top)[1]
+        assert bottom - 1 <= chip_bottom and chip_top <= top + 1, chip.name
+
+
+def test_undo_and_obvious_answers_name_what_they_mean(driver: Driver) -> None:
+    """Review D16: "Undone: Sentinel" said nothing of the power cube it took back."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    screen.take(K.PlayCard("rally"))  # two power cubes into the pool
+    screen.take(K.EndTurn())
+    while screen.instructions.active:
+        screen.instruction_done()
+    assert screen.state.pending is not None and screen.state.pending.step == "allocate"
+    screen.pick(("unit", "sentinel"))  # the other cube goes to the King: the turn ends
+    assert screen.state.active == "guardian"
+    # The refill that comes with the last cube waits for "Your turn" (review D12).
+    assert [c.words for c in screen.held] == ["Refill your hand: draw 1 card from your deck."]
+    assert not any(c.words.startswith("Refill") for c in screen.told)
+    screen.undo()
+    assert screen.instructions.heading == "Undone: a power cube on the Sentinel"
+
+
+def test_a_card_choice_after_done_waits_for_its_own_button(driver: Driver) -> None:
+    """Review D3: after the last Done of an undo, the card list of a waiting PREPARE does
+    not open by itself under the finger; its button stands away from Done."""
+    start_game(driver, "Grak")
+    screen = driver.app.current_screen
+    screen.take(K.Prepare())
+    driver.close_popups()
+    screen.take(K.ChooseCard(next(iter(screen.selection.options_of("card")))))
+    while screen.instructions.active:
+        screen.instruction_done()
+    screen.undo()  # back to the discard: the cards drawn go back
+    driver.pump(2)
+    assert screen.instructions.active
+    while screen.instructions.active:
+        where = tap_done(driver)
+    assert screen.state.pending is not None and screen.state.pending.step == "discard"
+    nothing_happens_at(driver, where)
+    assert chooser(driver) is None
+    touch(driver, ("card", next(iter(screen.selection.options_of("card")))))
+    assert screen.state.pending is None  # discarded: the list opened from its own button

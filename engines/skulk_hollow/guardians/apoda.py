@@ -98,5 +98,6 @@ def setup_steps() -> list[SetupStep]:
             "Stand the Apoda figure on LAIR. Lay out the four rune tokens: a pair on KEEP, "
             "one on FARM and one on MINE. Apoda wins by gathering all of them.",
             ("Apoda figure on LAIR", "2 runes on KEEP", "1 rune on FARM", "1 rune on MINE"),
+            shows=("Apoda on LAIR", "2 runes on KEEP", "1 rune on FARM", "1 rune on MINE"),
         )
     ]

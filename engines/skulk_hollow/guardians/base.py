@@ -52,7 +52,7 @@ class GuardianModule(Protocol):
 
 
 def named(state: State, unit_id: str) -> str:
-    return f"the {board.unit_name(state, unit_id)}"
+    return board.the_unit(state, unit_id)
 
 
 def wound_all(state: State, units: tuple[Unit, ...], what: str) -> State:

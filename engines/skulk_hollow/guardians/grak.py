@@ -76,5 +76,6 @@ def setup_steps() -> list[SetupStep]:
             "Stand the Grak figure on LAIR. Put the tribute token on the zero space of the "
             "tribute track on Grak's player mat; it counts the heroes Grak defeats.",
             ("Grak figure on LAIR", "Tribute token on 0"),
+            shows=("Grak on LAIR", "Tribute on 0"),
         )
     ]

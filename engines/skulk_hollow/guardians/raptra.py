@@ -104,5 +104,6 @@ def setup_steps() -> list[SetupStep]:
             "mat with the ground side showing, the cloud token next to it; hand the spare "
             "status card to the hero player as a reminder.",
             ("Raptra figure on LAIR", "Status card, ground side up", "Cloud token aside"),
+            shows=("Raptra on LAIR", "Status card", "Cloud token"),
         )
     ]

@@ -99,5 +99,6 @@ def setup_steps() -> list[SetupStep]:
             "where it may shoot (an Archer from a space around Tanthos, the Sentinel from "
             "Tanthos's own space); the root goes back to the mat.",
             ("Tanthos figure and 1 root on LAIR", "5 roots on the player mat"),
+            shows=("Tanthos on LAIR", "1 root on LAIR", "5 roots on mat"),
         )
     ]

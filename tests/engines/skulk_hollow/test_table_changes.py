@@ -14,7 +14,7 @@ import pytest
 
 from engines import skulk_hollow
 from engines.core.changes import check_changes, to_announce
-from engines.skulk_hollow import rules, starting_hand, table_changes, table_places
+from engines.skulk_hollow import board, rules, starting_hand, table_changes, table_places
 from engines.skulk_hollow.actions import (
     ChooseAction,
     ChooseCard,
@@ -120,7 +120,7 @@ def test_a_guardian_card_is_shown_then_its_blow_is_told() -> None:
     assert table_changes(played, chosen) == []  # a decision with nothing to do at the table
     hit = rules.apply(chosen, ChooseUnit("knight_1"))
     [change] = table_changes(chosen, hit)
-    assert change.words == "Put 1 wound on the Knight 1."
+    assert change.words == "Put 1 wound on Knight 1."
     assert (change.keys, change.target, change.chosen) == (
         ("wounds:knight_1",),
         "unit:knight_1",
@@ -143,7 +143,7 @@ def test_a_thrown_hero_is_knocked_off_the_guardian() -> None:
     picking = run(state, PlayCard("toss"), ChooseAction("throw"), ChooseUnit("archer_1"))
     thrown = rules.apply(picking, ChooseSpace("mine"))
     [change] = table_changes(picking, thrown)
-    assert change.words == "Knock the Archer 1 off Grak's Head: put it in MINE."
+    assert change.words == "Knock Archer 1 off Grak's Head: put it in MINE."
     assert change.places == ("location:gaze", "space:mine")
 
 
@@ -154,7 +154,7 @@ def test_an_eliminated_hero_goes_in_one_instruction() -> None:
     hit = rules.apply(aiming, ChooseUnit("knight_1"))
     [change] = table_changes(aiming, hit)
     assert change.words == (
-        "The Knight 1 takes its last wound and is eliminated: return the figure and the "
+        "Knight 1 takes its last wound and is eliminated: return the figure and the "
         "tokens on its card to the supply, and put the Knight card on your discard pile. "
         "Move the tribute token to 1."
     )
@@ -167,7 +167,7 @@ def test_an_eliminated_hero_goes_in_one_instruction() -> None:
     }
     [back] = table_changes(hit, aiming)
     assert back.words == (
-        "Bring the Knight 1 back: stand it in LAIR with 1 wound, and take the Knight card "
+        "Bring Knight 1 back: stand it in LAIR with 1 wound, and take the Knight card "
         "back from your discard pile. Move the tribute token back to 0."
     )
 
@@ -273,7 +273,7 @@ def test_heroes_falling_together_each_get_their_own_instruction() -> None:
     clawed = rules.apply(clawing, ChooseAction("claw"))
     changes = table_changes(clawing, clawed)
     assert [c.words for c in changes] == [
-        f"The Archer {n} takes its last wound and is eliminated: return the figure and the "
+        f"Archer {n} takes its last wound and is eliminated: return the figure and the "
         "tokens on its card to the supply, and put the Archer card on your discard pile."
         for n in (1, 2)
     ]
@@ -300,3 +300,21 @@ def test_the_app_deals_the_starting_hand_by_name() -> None:
         f"and {names[-1]}."
     )
     assert starting_hand(game(foxen_deck="table")) == []
+
+
+def test_grounding_raptra_by_the_heros_own_move_says_to_flip_its_status_card() -> None:
+    """Review D16: the guardian's LAUNCH said it, the hero's GROUND RAPTRA did not."""
+    airborne = skulk_hollow.apply(
+        skulk_hollow.new_game(Config(guardian="raptra")), skulk_hollow.EditRaptraStatus(True)
+    )
+    grounding = skulk_hollow.apply(airborne, skulk_hollow.GroundRaptra())
+    grounded = skulk_hollow.apply(grounding, ChooseCard("knight"))  # the card discarded
+    told = [change.words for change in to_announce(table_changes(airborne, grounded))]
+    assert "Flip Raptra's status card to the ground side and take the cloud token away." in told
+
+
+def test_a_numbered_figure_is_named_without_an_article() -> None:
+    state = skulk_hollow.apply(skulk_hollow.new_game(), PlayCard("archer"))
+    state = skulk_hollow.apply(state, ChooseSpace("keep"))
+    assert board.the_unit(state, "archer_1") == "Archer 1"
+    assert board.the_unit(state, "sentinel") == "the Sentinel"
