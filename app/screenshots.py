@@ -25,7 +25,7 @@ from kivy.uix.modalview import ModalView
 from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
-from app.kit import legibility, word_cuts
+from app.kit import legibility
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check
@@ -301,7 +301,7 @@ class ScreenshotApp(TablesideApp):
             self.written.append(target)
             seen = legibility.measure()
             legibility.save(seen, target.with_suffix(".json"))
-            self.problems[name] = legibility.problems(seen) + word_cuts.problems(seen)
+            self.problems[name] = legibility.problems(seen)
             self._run_steps(steps[1:])
 
         # Two frames: one to lay out, one to draw.

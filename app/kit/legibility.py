@@ -40,6 +40,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.kit.word_cuts import cut_word
+
 MIN_TEXT_SP = 15.0
 MIN_TOUCH_DP = 48.0
 #: Differences under this many dp are rounding, not defects.
@@ -69,6 +71,8 @@ class Seen:
     letters_shown: int = 0
     lines_cut: bool = False  # a line drawn beyond the edges of its own texture
     broken_words: list[str] = field(default_factory=list)  # split between two lines
+    #: A word the text came cut in ("wit...e"), by code that shortened it (app.kit.word_cuts).
+    cut_word: str = ""
     touch: bool = False
     guarded: bool = True
     #: A touch target that is not a rectangle (it has its own collide_point): where it
@@ -262,6 +266,8 @@ def _measure_text(label: Any, seen: Seen) -> None:
     seen.shortened = bool(getattr(core, "is_shortened", False))
     lines = [line for line in core._cached_lines if line.words]
     seen.letters_shown = sum(_letters(word.text) for line in lines for word in line.words)
+    shown_words = " ".join(" ".join("".join(w.text for w in line.words) for line in lines).split())
+    seen.cut_word = cut_word(text, shown_words)
     if seen.shortened:
         seen.letters_shown = max(0, seen.letters_shown - 3)  # the "..." itself
     else:  # Kivy breaks a word too long for a line between two letters
@@ -392,6 +398,8 @@ def _own_problems(item: Seen) -> Iterator[str]:
         yield f"{item.name}: text cut ({item.letters_shown} of {item.letters} letters shown)"
     elif item.broken_words:
         yield f'{item.name}: "{item.broken_words[0]}" broken between two lines'
+    if item.cut_word and not item.shortened:  # Kivy's own shortening is said above
+        yield f'{item.name}: a word cut in the middle ("{item.cut_word}")'
     spill = [line for line in item.lines if not _inside(line, item.box)]
     if spill and not item.touch_only:
         yield f"{item.name}: text spills out of its box ({_cut_side(spill[0], item.box)})"

@@ -3,41 +3,16 @@ wit...e", "Queen of B...ng"). Kivy shortens a label too small for its text where
 letters run out, and code that shortens a string can do the same; either way the word
 cannot be read. Rows must show whole words: wrapped, or shortened between two words.
 
-``problems(seen)`` looks again at the labels legibility.measure() found in the window
-now, and says which of them shows a word cut in the middle. It runs where that check
-runs (``python -m app --screenshots DIR --check``).
+``cut_word`` is what the legibility check (app.kit.legibility) asks of every label.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from app.kit.legibility import Seen
 
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _WORD_BEFORE = re.compile(r"\w+$")
 _WORD_AFTER = re.compile(r"^\w+")
-
-
-def problems(seen: list[Seen]) -> list[str]:
-    from kivy.core.window import Window
-
-    labels = {item.uid: item for item in seen if item.label}
-    found = []
-    for top in Window.children:
-        for widget in top.walk():
-            item = labels.get(widget.uid)
-            cut = cut_word(widget.text, shown_text(widget)) if item is not None else ""
-            if item is not None and cut:
-                found.append(f'{item.name}: a word cut in the middle ("{cut}")')
-    return found
-
-
-def shown_text(label: Any) -> str:
-    """The words the label's lines show, Kivy's shortening included."""
-    lines = label._label._cached_lines
-    return " ".join(" ".join("".join(w.text for w in line.words) for line in lines).split())
 
 
 def cut_word(text: str, shown: str) -> str:

@@ -59,6 +59,7 @@ def first_lit(driver: Driver) -> VillageCard:
     return next(c for c in cards(driver) if c.lit)
 
 
+@pytest.mark.usefixtures("quick_taps")
 def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Driver) -> None:
     new_game(driver, 3, "Every round", "With")
     assert driver.app.root.current == "setup_guide"

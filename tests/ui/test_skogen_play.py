@@ -51,6 +51,7 @@ def rows(driver: Driver) -> dict[str, LedgerRow]:
     return {w.name: w for w in driver.visible() if isinstance(w, LedgerRow)}
 
 
+@pytest.mark.usefixtures("quick_taps")
 def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> None:
     start_game(driver, 3, "The app rolls")
     screen = driver.app.current_screen

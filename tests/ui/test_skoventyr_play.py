@@ -116,12 +116,14 @@ def check_saved_and_go_home(driver: Driver, state: S.State) -> None:
     assert driver.app.root.current == "home"
 
 
+@pytest.mark.usefixtures("quick_taps")
 def test_a_whole_solo_game_by_touch(driver: Driver) -> None:
     start_game(driver, 1, {})
     state = play_to_the_end(driver, seed=1)
     check_saved_and_go_home(driver, state)
 
 
+@pytest.mark.usefixtures("quick_taps")
 def test_a_three_player_game_with_both_modules_by_touch(driver: Driver) -> None:
     start_game(driver, 3, {"Lygtemands": "With", "Rescue": "With"})
     config = driver.app.current_screen.play.session.config

@@ -145,6 +145,7 @@ def play_to_the_end(driver: Driver, seed: int, by_touch: bool) -> K.State:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.usefixtures("quick_taps")
 @pytest.mark.parametrize(
     ("guardian", "by_touch"),
     [("Grak", True), ("Apoda", False), ("Tanthos", False), ("Raptra", False)],
