@@ -70,8 +70,9 @@ class MapCell(Piece, FloatLayout):
     on_guardian = on_heroes = on_tokens = on_size = on_name
 
     def _fitted(self) -> str:
-        """The fullest of the layouts that fits; the most compact one if none does (it
-        still says everything: the legibility check then finds it spilling over)."""
+        """The fullest of the layouts that fits; the most compact one if none does: it
+        still says everything, though its line may then run past the diamond's edges
+        (the guardian, two heroes and two runes on KEEP at 800x480)."""
         # The guardian's name heads the space: a short word where the diamond narrows,
         # leaving its wide middle to the space's own name.
         head = [(self.guardian, True)] if self.guardian else []
