@@ -48,8 +48,13 @@ class Driver:
 
     def wait_for_tap_guard(self) -> None:
         """Wait out the moment after a change in which taps and presses are ignored (as a
-        person does, who reads the new screen before touching it)."""
-        time.sleep(tap_guard.remaining())
+        person does, who reads the new screen before touching it). Frames go on first: a
+        change a screen makes on its next frame starts the moment again, and on a busy
+        machine that frame may come late."""
+        self.pump()
+        while tap_guard.guarding():
+            time.sleep(tap_guard.remaining())
+            self.pump()
 
     def tap(self, widget: Widget, wait_for_guard: bool = True) -> None:
         for parent in _parents(widget):  # bring it into view, as a finger would
