@@ -86,10 +86,14 @@ class GameInfo:
 
     def setup_picture(self, config: Any, steps: list[SetupStep], index: int) -> Widget | None:
         """The table as it stands after step ``index``, its new pieces marked; None
-        when the game draws no picture of that step."""
-        if not self.setup_picture_path:
+        for a step that places nothing (its ``shows`` is empty) or a game with no
+        picture. The game's function gets the config (the standard one for None) and
+        draws a picture that takes no touches: the guide holds it (setup_guide.kv)."""
+        if not self.setup_picture_path or not steps[index].shows:
             return None
-        picture: Widget | None = load(self.setup_picture_path)(config, steps, index)
+        if config is None:
+            config = self.rules().Config()
+        picture: Widget = load(self.setup_picture_path)(config, steps, index)
         return picture
 
     @property

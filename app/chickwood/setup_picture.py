@@ -97,9 +97,6 @@ class SetupPicture(BoxLayout):
         for card, (index, _look) in zip(grid.children[::-1], looks, strict=True):
             self.pieces[table.villages[index]] = card
 
-    def on_touch_down(self, touch: Any) -> bool:
-        return False  # a picture: nothing in it can be touched
-
     def marked(self) -> set[str]:
         """The names of the pieces drawn outlined."""
         return {
@@ -109,11 +106,8 @@ class SetupPicture(BoxLayout):
         }
 
 
-def picture(config: Config | None, steps: list[SetupStep], index: int) -> SetupPicture | None:
-    """The table after step ``index`` (None for a step that puts nothing out)."""
-    if not steps[index].shows:
-        return None
-    config = config or Config()
+def picture(config: Config, steps: list[SetupStep], index: int) -> SetupPicture:
+    """The table after step ``index``."""
     drawn = {name for step in steps[: index + 1] for name in step.shows}
     return SetupPicture(config, drawn, set(steps[index].shows))
 

@@ -13,6 +13,7 @@ from kivy.properties import (
     NumericProperty,
     StringProperty,
 )
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from app.games import GameInfo
@@ -30,6 +31,20 @@ class StepProgress(Widget):
     accent = ColorProperty(theme.ACCENT)
 
 
+class PictureHolder(BoxLayout):
+    """Holds a step's picture of the table: a picture, so a touch on it does nothing
+    (the game's pieces drawn in it would otherwise take it). ``share`` is the room it
+    takes: of the width beside the words, or of the height above them."""
+
+    share = NumericProperty(0.001)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return bool(self.collide_point(*touch.pos))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.collide_point(*touch.pos))
+
+
 class SetupGuideScreen(BaseScreen):
     step_title = StringProperty("")
     step_text = StringProperty("")
@@ -40,7 +55,6 @@ class SetupGuideScreen(BaseScreen):
     #: The step's picture of the table (app.games.GameInfo.setup_picture) is beside the
     #: words in a landscape window and above them in a portrait one.
     has_picture = BooleanProperty(False)
-    picture_share = NumericProperty(0.001)
     portrait = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -85,7 +99,6 @@ class SetupGuideScreen(BaseScreen):
         if picture is not None:
             holder.add_widget(picture)
         self.has_picture = picture is not None
-        self.picture_share = 0.58 if picture is not None else 0.001  # a hint of 0 counts as none
 
     def next(self) -> None:
         if self.index + 1 < self.count:

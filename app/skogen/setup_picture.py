@@ -152,14 +152,11 @@ BAG_LOOKS = (
 )
 
 
-def setup_picture(config: G.Config | None, steps: list[SetupStep], index: int) -> Widget | None:
+def setup_picture(config: G.Config, steps: list[SetupStep], index: int) -> Widget:
     """The table after step ``index``: the pieces of the steps so far, this step's
-    outlined; None for a step that places nothing."""
-    shows = steps[index].shows
-    if not shows:
-        return None
-    table = SkogenTable(config or G.Config())
-    table.show({name for step in steps[: index + 1] for name in step.shows}, shows)
+    outlined."""
+    table = SkogenTable(config)
+    table.show({name for step in steps[: index + 1] for name in step.shows}, steps[index].shows)
     return table
 
 

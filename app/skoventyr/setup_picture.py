@@ -39,19 +39,9 @@ class SetupTable(BoxLayout):
     def on_size(self, *_args: Any) -> None:
         self.portrait = self.height > self.width * 0.9
 
-    def on_touch_down(self, touch: Any) -> bool:
-        return False  # a picture: nothing on it is touched
 
-    def on_touch_up(self, touch: Any) -> bool:
-        return False
-
-
-def setup_picture(config: S.Config | None, steps: list[SetupStep], index: int) -> Widget | None:
-    """The table after ``steps[index]``, its pieces marked; None for a step that places
-    nothing."""
-    if not steps[index].shows:
-        return None
-    config = config or S.Config()
+def setup_picture(config: S.Config, steps: list[SetupStep], index: int) -> Widget:
+    """The table after ``steps[index]``, its pieces marked."""
     # The layout without any card dealt: the Trees, pawns and Minions of the game.
     state = S.new_game(replace(config, deck_mode="table"), seed=0)
     seen = Counter(key for step in steps[: index + 1] for key in step.shows)

@@ -87,11 +87,9 @@ class SetupPicture(FloatLayout):
         return float(self.width / 2 - half_w * depth / (self.height / 6) - GAP)
 
 
-def picture(config: K.Config | None, steps: list[SetupStep], index: int) -> SetupPicture | None:
-    """The table after step ``index``; None for a step that places nothing."""
-    if not steps[index].shows:
-        return None
-    state = K.new_game(config or K.Config())
+def picture(config: K.Config, steps: list[SetupStep], index: int) -> SetupPicture:
+    """The table after step ``index``."""
+    state = K.new_game(config)
     placed = {words for step in steps[: index + 1] for words in step.shows}
     now = set(steps[index].shows)
     on_map = map_pieces(state)

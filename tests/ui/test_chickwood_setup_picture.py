@@ -4,7 +4,7 @@ there."""
 
 import pytest
 
-from app.chickwood.setup_picture import SetupPicture, picture
+from app.chickwood.setup_picture import SetupPicture
 from app.chickwood.widgets import VillageCard
 from app.games import BY_KEY
 from engines.chickwood import Config, setup_steps
@@ -19,7 +19,7 @@ def test_each_step_draws_what_is_out_so_far_with_its_own_pieces_marked(driver: D
     steps = setup_steps(CONFIG)
     placed: set[str] = set()
     for index, step in enumerate(steps):
-        drawn = picture(CONFIG, steps, index)
+        drawn = BY_KEY["chickwood"].setup_picture(CONFIG, steps, index)
         if not step.shows:
             assert drawn is None  # sorting cards puts nothing out: the words get the room
             continue

@@ -4,6 +4,7 @@ from typing import Any
 import pytest
 
 from app.games import GameInfo
+from app.kit.widgets import TButton
 from engines.core import SetupStep
 from tests.ui.driver import Driver
 
@@ -58,14 +59,18 @@ class PicturedGame(SampleGame):
         board, deal, start = super().setup_steps(config)
         return [SetupStep(board.title, board.text, shows=("board",)), deal, start]
 
-    def setup_picture(self, config: Any, steps: list[SetupStep], index: int) -> Any:
-        from kivy.uix.label import Label
 
-        return Label(text=f"Drawn: {', '.join(steps[index].shows)}") if steps[index].shows else None
+def draw(_config: Any, steps: list[SetupStep], index: int) -> TButton:
+    """PicturedGame's picture: a button, to show that the guide takes its touches."""
+    return TButton(text=f"Drawn: {', '.join(steps[index].shows)}")
 
 
 def test_a_step_that_places_pieces_shows_them_beside_its_words(driver: Driver) -> None:
-    driver.app.go("setup_guide", game=PicturedGame("skoventyr", "Sample", "", ""), config=2)
+    driver.app.go(
+        "setup_guide",
+        game=PicturedGame("skoventyr", "Sample", "", "", setup_picture_path=f"{__name__}:draw"),
+        config=2,
+    )
     driver.pump()
     screen = driver.app.current_screen
     assert "Drawn: board" in driver.texts()
@@ -73,6 +78,11 @@ def test_a_step_that_places_pieces_shows_them_beside_its_words(driver: Driver) -
     words = driver.find("Lay out the board")
     assert picture.width > 300  # landscape: side by side
     assert picture.right <= words.to_window(words.x, words.y)[0]
+    drawn = driver.find("Drawn: board", TButton)
+    pressed: list[bool] = []
+    drawn.bind(on_release=lambda _button: pressed.append(True))
+    driver.tap(drawn)  # a picture: its pieces take no touch
+    assert not pressed and "Drawn: board" in driver.texts()
 
     driver.tap_text("Next")  # a step that places nothing gives the words the width
     assert "Drawn: board" not in driver.texts()

@@ -4,7 +4,6 @@ Forest; the pieces of later steps not yet."""
 import pytest
 
 from app.games import BY_KEY
-from app.skoventyr.setup_picture import setup_picture
 from engines import skoventyr as S
 from tests.ui.driver import Driver
 
@@ -22,7 +21,7 @@ def test_each_step_that_places_pieces_draws_them_marked(driver: Driver, config: 
     assert any(step.shows for step in steps)
     placed: set[str] = set()
     for index, step in enumerate(steps):
-        picture = setup_picture(config, steps, index)
+        picture = BY_KEY["skoventyr"].setup_picture(config, steps, index)
         if not step.shows:
             assert picture is None  # a step that places nothing leaves the words the room
             continue

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.games import BY_KEY
-from app.skulk_hollow.setup_picture import SetupChip, SetupPicture, map_pieces, picture
+from app.skulk_hollow.setup_picture import SetupChip, SetupPicture, map_pieces
 from app.skulk_hollow.widgets import HollowMap
 from engines import skulk_hollow as K
 from tests.ui.driver import Driver
@@ -35,7 +35,7 @@ def test_each_step_that_places_pieces_draws_them_and_marks_its_own(config: K.Con
     every = [words for step in steps for words in step.shows]
     assert set(on_map.values()) <= set(every)  # every piece on the map is set up by a step
     for index, step in enumerate(steps):
-        view = picture(config, steps, index)
+        view = BY_KEY["skulk_hollow"].setup_picture(config, steps, index)
         if not step.shows:
             assert view is None
             continue
