@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from engines import skoventyr as S
-from engines.skoventyr.bots import make_bot
-from engines.skoventyr.bots.bots import HeuristicBot, MoveFigures, SearchBot
 from engines.skoventyr.places import count_cards, join_words
+
+if TYPE_CHECKING:
+    from engines.skoventyr.bots.bots import MoveFigures
 
 #: Seconds of look-ahead for a hint: the screen shows its progress meanwhile.
 HINT_BUDGET = 1.5
@@ -33,6 +35,10 @@ TIES_NAMED = 1
 
 #: The steps of a Gambit the first hint already names (which Tree, which cards).
 GAMBIT_STEPS = ("damage", "gambit_bottom")
+
+
+class HintUnavailable(Exception):
+    """No hint can be given at all (not just this time); the message says why."""
 
 
 @dataclass(frozen=True)
@@ -62,9 +68,17 @@ class Hint:
 
 def advise(state: S.State, seed: int, rollouts: int | None = None) -> Hint:
     """The search bot's choice for whoever acts now, from what that seat may see
-    (``rollouts`` caps the simulated games, for a hint that depends only on the seed)."""
-    bot = make_bot("search")
-    assert isinstance(bot, SearchBot)
+    (``rollouts`` caps the simulated games, for a hint that depends only on the seed).
+
+    The bots are imported here, off the UI thread: they read the advisor's data file,
+    and a damaged one (``AdvisorDataError``) then costs the hint, never the game."""
+    try:
+        from engines.skoventyr.bots import SearchBot
+    except ValueError as error:  # AdvisorDataError
+        raise HintUnavailable(
+            f"No hint: the advisor cannot think. {error} Reinstall Tableside to repair it."
+        ) from error
+    bot = SearchBot()
     bot.rollouts = rollouts
     seat = state.config.seats[state.player]
     budget = HINT_BUDGET if rollouts is None else 60.0
@@ -159,6 +173,8 @@ def _gambit_steps(
     deck), as the rule of thumb makes them: named in the first hint."""
     if not isinstance(action, S.Gambit):
         return ()
+    from engines.skoventyr.bots import HeuristicBot  # see ``advise``
+
     bot = HeuristicBot()
     steps: list[S.SkoventyrAction] = []
     after = S.apply(_asking(state), action)

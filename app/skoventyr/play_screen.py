@@ -193,10 +193,13 @@ class SkoventyrPlayScreen(GameScreen):
         self.selection.reset()
         self.draw()
 
-    def no_hint(self, _error: Exception) -> None:
+    def no_hint(self, error: Exception) -> None:
         """The advisor failed (the error is logged): say so, and play goes on."""
         self.hint_words = "Hint"
-        self.message = "No suggestion could be made this time: choose as you see fit."
+        if isinstance(error, advisor.HintUnavailable):
+            self.message = str(error)
+        else:
+            self.message = "No suggestion could be made this time: choose as you see fit."
         self.draw()
 
     def _hint_path(self) -> tuple[Target, ...]:

@@ -2,6 +2,7 @@
 
 import logging
 import random
+import sys
 import threading
 import time
 
@@ -14,6 +15,7 @@ from app.kit.widgets import TButton
 from app.skoventyr import advisor, touch_paths
 from app.skoventyr.play_screen import SkoventyrPlayScreen
 from engines import skoventyr as S
+from engines.core import data_files
 from hardware import Controls
 from tests.ui.driver import Driver
 
@@ -456,6 +458,35 @@ def test_losing_by_choice_asks_with_a_red_button(driver: Driver) -> None:
     driver.tap(driver.find("Pay the cost", TButton))  # Gamle Erik 1 step on: a choice
     assert "Do it anyway?" in " ".join(driver.texts())
     assert driver.find("Lose the game", TButton).role == "danger"
+
+
+def test_a_damaged_advisor_file_costs_the_hint_not_the_game(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start_game(driver, 1, {})
+    driver.close_popups()
+    screen = driver.app.current_screen
+    # The bots read their data file as they are first imported: as after a fresh start.
+    for name in [m for m in sys.modules if m.startswith("engines.skoventyr.bots")]:
+        monkeypatch.delitem(sys.modules, name)
+
+    def damaged(path: object, error: type[ValueError]) -> dict[str, object]:
+        raise error("its data file data/advisor.toml is damaged (not text).")
+
+    monkeypatch.setattr(data_files, "read_toml", damaged)
+    driver.tap(driver.find("Hint", TButton))
+    driver.wait_until(lambda: not screen.hinting.busy, frames=600)
+    driver.pump(2)
+    assert screen.hint is None
+    assert screen.prompt.startswith("No hint: the advisor cannot think.")
+    assert "advisor.toml is damaged" in screen.prompt and "Reinstall Tableside" in screen.prompt
+    # The game goes on: a step is taken by touch as usual.
+    events = len(screen.play.session.events)
+    state = screen.play.state
+    action = next(a for a in S.legal_actions(state) if not S.immediate_loss(state, a))
+    for target in touch_paths.path(action):
+        driver.tap(touchable_for(driver, target))
+    assert len(screen.play.session.events) == events + 1
 
 
 def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(

@@ -1,21 +1,19 @@
-"""Fit ``value.WEIGHTS``: ``python -m engines.skoventyr.bots.fit_value --help``.
+"""Fit the position value's weights (``value.WEIGHTS``): part of
+``python -m engines.skoventyr.bots.fit``.
 
-Plays seeded games with the heuristic policy in the simulator, records the features of
+Plays seeded games with the rule of thumb in the simulator, records the features of
 every position where a player chooses an action, and fits least-squares weights that
 predict the score that game ended with (a sixth per defeated Minion, plus one for a win).
-It prints the fit's R² on the games it learned from and on as many fresh ones, then the
-weights as Python to paste into ``value.py``. Standard library only, like the engine.
+Standard library only, like the engine.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-from collections.abc import Sequence
 
 from engines.skoventyr.bots import policy
 from engines.skoventyr.bots.sim import Sim
-from engines.skoventyr.bots.value import NAMES, features, value
+from engines.skoventyr.bots.value import features, value
 from engines.skoventyr.config import Config
 from engines.skoventyr.rules import new_game, view
 
@@ -52,8 +50,14 @@ def least_squares(rows: list[list[float]], y: list[float], ridge: float = 1e-3) 
                     row[j] += xi * xj
     for i in range(d):
         a[i][i] += ridge * len(rows)
+    return solve(a, b)
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``x`` with ``a x = b`` (Gauss-Jordan with partial pivoting; ``a`` is used up)."""
+    d = len(b)
     m = [a[i] + [b[i]] for i in range(d)]
-    for col in range(d):  # Gauss-Jordan with partial pivoting
+    for col in range(d):
         pivot = max(range(col, d), key=lambda r: abs(m[r][col]))
         m[col], m[pivot] = m[pivot], m[col]
         for r in range(d):
@@ -71,27 +75,3 @@ def r_squared(weights: list[float], rows: list[list[float]], y: list[float]) -> 
         for row, t in zip(rows, y, strict=True)
     )
     return 1 - error / total if total else 0.0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engines.skoventyr.bots.fit_value")
-    parser.add_argument("--games", type=int, default=1500, help="games to learn from")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    config = Config()
-    rows, y = sample(config, args.games, args.seed)
-    weights = least_squares(rows, y)
-    fresh_rows, fresh_y = sample(config, args.games, args.seed + 10**6)
-    print(
-        f"{len(rows)} positions from {args.games} games; R² {r_squared(weights, rows, y):.3f}, "
-        f"on {args.games} fresh games {r_squared(weights, fresh_rows, fresh_y):.3f}"
-    )
-    print("WEIGHTS: tuple[float, ...] = (")
-    for name, weight in zip(NAMES, weights, strict=True):
-        print(f"    {weight:.5f},  # {name}")
-    print(")")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -7,59 +7,101 @@ The plan it follows: build a line of Allies of one type (Formskifters join any t
 clockwise from Vogter, defeat the Minion whose value the line reaches, take Refuge along
 the line to gain distance, and keep Gamle Erik away with Trold missions, Nisse calls and
 by not calling Gamle Erik cards while he is close.
+
+Each move's hand-made score (weighted by ``W``) is then corrected by the fitted weight of
+each of its features (``MOVES``, see ``move_features``), learned from where the search,
+playing the candidates out, judges differently. Both come from ``data/advisor.toml``.
 """
 
 from __future__ import annotations
 
 import random
 
+from engines.skoventyr.bots.move_features import Situation, features
 from engines.skoventyr.bots.sim import ALLY_INTS, F, G, Move, Sim
+from engines.skoventyr.bots.weights import load_table
 from engines.skoventyr.cards import Effect
 
 LOSS = -1000.0
 
-#: The policy's tunable weights: tuned by self-play in the fast simulator, last by
-#: ``python -m engines.skoventyr.bots.tune_policy`` for the rule of thumb's own wins (solo
-#: standard, seeds 100000-101499: alone it won 4.3% of the bench's seeds 5000-5399 before,
-#: 10.0% after; the search at 0.25 s, seeds 5000-5099, 80% before and 84% after). The
-#: Rally and Rescue ones by a coordinate search on the mean score of module games.
-W: dict[str, float] = {
-    "step": 0,
-    "urgency": 3.75,
-    "flip": 5,
-    "discard": 9,
-    "discard_scale": 34.5,
-    "call": 30.0,
-    "nisse_call": 7.0,
-    "position": 25.5,
-    "trold3": 25.0,
-    "trold4": 5.0,
-    "elle_left": 15,
-    "elle": 0,
-    "huldre_m": 0,
-    "nisse_m": 6.65,
-    "gambit": 18.0,
-    "gambit_g": 8.2,
-    "gambit_left": 10.0,
-    "refuge_low": 24.0,
-    "refuge_high": 6.0,
-    "revenge": 6.8,
-    "restoration": 7.0,
-    "wrath_gap": 0.5,
-    "wrath_equal": -45,
-    "wrath_wait": 10.0,
-    "first_f": 60,
-    "rally": 55.0,
-    "rally_ready": 140.0,
-    "rally_short": 20.0,
-    "involve": 32.0,
-    "involve2": 6.0,
-    "rescue": 20.0,
-    "rescue_held": 16.0,
-    "rescue_coming": 3.0,
-    "rescue_plan": 12.0,
-    "rescue_idle": 2.0,
-}
+#: The names of the rule of thumb's weights. Their values are fitted and shipped in
+#: ``data/advisor.toml`` (``python -m engines.skoventyr.bots.fit`` makes it; see there for
+#: how and on which seeds).
+NAMES: tuple[str, ...] = (
+    "step",
+    "urgency",
+    "flip",
+    "discard",
+    "discard_scale",
+    "call",
+    "nisse_call",
+    "position",
+    "trold3",
+    "trold4",
+    "elle_left",
+    "elle",
+    "huldre_m",
+    "nisse_m",
+    "gambit",
+    "gambit_g",
+    "gambit_left",
+    "refuge_low",
+    "refuge_high",
+    "revenge",
+    "restoration",
+    "wrath_gap",
+    "wrath_equal",
+    "wrath_wait",
+    "first_f",
+    "rally",
+    "rally_ready",
+    "rally_short",
+    "involve",
+    "involve2",
+    "rescue",
+    "rescue_held",
+    "rescue_coming",
+    "rescue_plan",
+    "rescue_idle",
+    "card_other",
+    "card_plan",
+    "card_pair",
+    "card_trold",
+    "card_trold2",
+    "card_clears",
+    "card_hostage",
+    "card_full_hand",
+    "cost_other",
+    "off_plan",
+    "reaches_minion",
+    "past_minions",
+    "far_side",
+    "far_side_step",
+    "extends_refuge",
+    "on_vogter",
+    "on_gamle_erik",
+    "keep_trold",
+    "f_no_plan",
+    "wrath",
+    "wrath_value",
+    "wrath_ready",
+    "gambit_none",
+    "gambit_near",
+    "trold_wasted",
+    "trold1",
+    "trold2",
+    "elle_near",
+    "huldre_wasted",
+    "damage_far",
+    "heal_near",
+    "reveal_far",
+    "under_ge",
+    "return_plan",
+)
+W: dict[str, float] = load_table("policy", NAMES)
+#: The fitted corrections: a weight for each move feature (``move_features``), added to
+#: the hand-made score of each move that has it.
+MOVES: dict[str, float] = load_table("moves", None)
 
 
 WRATH_EQUAL = True
@@ -175,20 +217,20 @@ def card_value(s: Sim, card: int, plan: int) -> float:
     if card == G:
         return 0.0
     hand = s.hand
-    value = 2.0
+    value = W["card_other"]
     if card in (plan, F):
-        value = 10.0
+        value = W["card_plan"]
     elif plan < 0 and hand.count(card) >= 1:
-        value = 8.0
+        value = W["card_pair"]
     rule = s.rules[card]
     if rule.pushes_back:
-        value = max(value, 9.0 if hand.count(card) == 0 else 4.0)
+        value = max(value, W["card_trold"] if hand.count(card) == 0 else W["card_trold2"])
     if rule.clears_future:
-        value = max(value, 4.0)
+        value = max(value, W["card_clears"])
     if s.hostage(card) and card != plan:
-        value = 1.0
+        value = W["card_hostage"]
     if len(hand) >= 5:
-        value -= 8.0
+        value -= W["card_full_hand"]
     return value
 
 
@@ -218,31 +260,31 @@ def cost_score(s: Sim, effect: Effect, c: Ctx) -> float:
         return -damage_cost(s, effect.count)
     if name == "move_vogter":
         return W["nisse_call"]
-    return -2.0
+    return -W["cost_other"]
 
 
 def position_score(s: Sim, card: int, tid: int, c: Ctx) -> float:
     k, values, plan = c.k, c.values, c.plan
     if plan >= 0 and card != plan and card != F:
-        return -50.0
+        return -W["off_plan"]
     score = W["position"]
     if k + 1 in values:
-        score += 6.0
+        score += W["reaches_minion"]
     if values and k + 1 > max(values):
-        score -= 30.0
+        score -= W["past_minions"]
     if far_side(s, tid, c.gap):
         d = (s.idx(tid) - s.idx(s.v)) % s.n
-        score += 4.0 - 0.1 * d
+        score += W["far_side"] - W["far_side_step"] * d
         if extends_refuge(s, tid):
-            score += 3.0
+            score += W["extends_refuge"]
     elif tid == s.v:
-        score += 5.0
+        score += W["on_vogter"]
     if tid == s.ge:
-        score -= 2.0
+        score -= W["on_gamle_erik"]
     if s.rules[card].pushes_back and c.gap <= 2 and s.hand.count(card) <= 1:
-        score -= 25.0
+        score -= W["keep_trold"]
     if card == F and plan < 0 and any(c != F for c in s.hand):
-        score -= 20.0
+        score -= W["f_no_plan"]
     if card == F and k == 0:
         # A Forest of only Formskifters takes no other type: start it with the plan's type.
         score -= W["first_f"]
@@ -259,11 +301,11 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
     if kind == "wrath":
         k, values = c.k, c.values
         value = minion_value(s, move[1])
-        score = 40.0 + value * 3.0
+        score = W["wrath"] + value * W["wrath_value"]
         if value < max(v for v in values if v <= k):
             return 0.0
         if k >= max(values) or g <= W["wrath_gap"] or not c.growing(s):
-            score += 40.0
+            score += W["wrath_ready"]
         elif WRATH_EQUAL and value == k:
             score += W["wrath_equal"]
         else:
@@ -274,10 +316,10 @@ def move_score(s: Sim, move: Move, c: Ctx) -> float:
     if kind == "gambit":
         adv = s.future.count(G)
         if adv == 0:
-            return 5.0
+            return W["gambit_none"]
         score = W["gambit"] + W["gambit_g"] * adv + (W["gambit_left"] if s.future[0] == G else 0.0)
         if g <= 2 and s.future[0] == G:
-            score += 20.0
+            score += W["gambit_near"]
         return score - damage_cost(s)
     if kind == "rally":
         return rally_score(s, move[1], move[2], c)
@@ -319,17 +361,23 @@ def power_score(s: Sim, effect: Effect, c: Ctx) -> float:
     if name == "move_ge" and effect.direction == "counterclockwise":
         steps = min(effect.count, s.n - g - 1)
         if steps <= 0:
-            return -10.0
+            return -W["trold_wasted"]
         return (
-            95.0 if g <= 1 else 85.0 if g <= 2 else W["trold3"] if g <= 3 else W["trold4"]
+            W["trold1"]
+            if g <= 1
+            else W["trold2"]
+            if g <= 2
+            else W["trold3"]
+            if g <= 3
+            else W["trold4"]
         ) + steps
     if name == "move_ge":
         return -ge_steps_cost(g, effect.count)
     if name == "future_to_bottom" and effect.which != "ally":
         bonus = W["elle_left"] if s.future and s.future[0] == G else W["elle"]
-        return bonus + (10.0 if g <= 2 else 0.0)
+        return bonus + (W["elle_near"] if g <= 2 else 0.0)
     if name == "heal_tree":
-        return W["huldre_m"] if s.heal_options() else -5.0
+        return W["huldre_m"] if s.heal_options() else -W["huldre_wasted"]
     if name == "discard_to_bottom":
         return W["nisse_m"]
     if name == "damage_tree":
@@ -341,22 +389,22 @@ def answer_score(s: Sim, move: Move, c: Ctx) -> float:
     kind = move[0]
     plan = c.plan
     if kind == "damage":
-        return 10.0 if far_side(s, move[1], c.gap) else 0.0
+        return W["damage_far"] if far_side(s, move[1], c.gap) else 0.0
     if kind == "heal":
-        return 0.0 if far_side(s, move[1], c.gap) else 5.0
+        return 0.0 if far_side(s, move[1], c.gap) else W["heal_near"]
     if kind == "reveal":
-        return 10.0 if far_side(s, move[1], c.gap) else 0.0
+        return W["reveal_far"] if far_side(s, move[1], c.gap) else 0.0
     if kind == "under":
         card = s.future[move[1]]
         if card == G:
-            return 20.0 - float(move[1])
+            return W["under_ge"] - float(move[1])
         return -c.card_value(s, card)
     if kind == "stop":
         return 0.0
     if kind == "discadv":
         return -float(move[1])
     if kind == "retdisc":
-        return 5.0 if move[1] == plan else 0.0
+        return W["return_plan"] if move[1] == plan else 0.0
     if kind == "geback":
         safe = s.n - c.gap - 1
         return float(move[1]) if move[1] <= safe else LOSS
@@ -384,10 +432,17 @@ def choose(s: Sim, rng: random.Random | None = None) -> Move:
 
 
 def scored(s: Sim, options: list[Move]) -> list[tuple[float, Move]]:
+    """Each option's score: the hand-made one plus its features' fitted corrections."""
     c = Ctx(s)
     if s.tasks:
-        return [(answer_score(s, m, c), m) for m in options]
-    return [(move_score(s, m, c), m) for m in options]
+        ranked = [(answer_score(s, m, c), m) for m in options]
+    else:
+        ranked = [(move_score(s, m, c), m) for m in options]
+    if not MOVES:
+        return ranked
+    at = Situation(s, c.plan, c.k, c.values)
+    get = MOVES.get
+    return [(score + sum(get(f, 0.0) for f in features(s, m, at)), m) for score, m in ranked]
 
 
 def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> Move:

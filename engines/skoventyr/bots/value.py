@@ -2,9 +2,10 @@
 
 The search bot's simulated games stop a few turns ahead and score the position they
 reach with ``value``: a linear estimate of what the heuristic would score if it played
-on (a sixth for each defeated Minion, plus one for a win). The weights were fitted on the
-policy's own games by ``python -m engines.skoventyr.bots.fit_value`` (least squares on
-every turn's features against the end of that game), which prints the ``WEIGHTS`` below.
+on (a sixth for each defeated Minion, plus one for a win). The weights are fitted on the
+policy's own games (least squares on every turn's features against the end of that
+game, ``fit_value``) by ``python -m engines.skoventyr.bots.fit``, which writes them to
+``data/advisor.toml``.
 A short game scored this way costs a fraction of a whole one, so the search compares
 more moves on more deals within the same time.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from engines.skoventyr.bots.policy import plan_type
 from engines.skoventyr.bots.sim import E, F, G, Sim, T
+from engines.skoventyr.bots.weights import load_table
 
 #: Names of the features, in the order of ``features`` and ``WEIGHTS``.
 NAMES: tuple[str, ...] = (
@@ -86,33 +88,9 @@ def features(s: Sim) -> list[float]:
     ]
 
 
-#: Fitted by ``python -m engines.skoventyr.bots.fit_value`` (see its docstring).
-WEIGHTS: tuple[float, ...] = (
-    0.32739,  # bias
-    0.06976,  # minions defeated (share)
-    -0.75741,  # minion values left (share of 18)
-    0.06469,  # gap
-    0.14711,  # 1 / gap
-    -0.06346,  # gap is 1
-    -0.04077,  # gap is 2
-    0.09250,  # Trees
-    -0.03531,  # Damaged Trees
-    0.00259,  # 4 Trees or fewer
-    0.02837,  # Allies in the Forest
-    0.06244,  # a Minion can be defeated
-    0.03065,  # hand size
-    0.03437,  # hand cards for the Forest's plan
-    -0.00022,  # Trolds in hand
-    -0.00596,  # Ellefolk in hand
-    0.24581,  # deck size (share of 38)
-    0.49206,  # Gamle Erik share of the deck
-    -0.13068,  # Gamle Eriks in the deck (share of 13)
-    -0.01970,  # Gamle Eriks in the Future
-    -0.01316,  # Gamle Erik leftmost in the Future
-    -0.15663,  # Allies in the discard pile (share of 25)
-    0.01096,  # Hidden Allies
-    -0.06771,  # gap x Gamle Erik share of the deck
-)
+#: The weight of each feature, in the order of ``NAMES``: fitted and shipped in
+#: ``data/advisor.toml``.
+WEIGHTS: tuple[float, ...] = tuple(load_table("value", NAMES).values())
 
 
 def value(s: Sim) -> float:

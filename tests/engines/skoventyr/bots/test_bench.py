@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from engines.skoventyr import bench
+from engines.skoventyr import bench, bench_hint
+from engines.skoventyr.rules import legal_actions
 
 SUMMARY = re.compile(
     r"^win_rate=\d\.\d{3} ci95=\d\.\d{3}\.\.\d\.\d{3} games=2 .*"
@@ -66,3 +67,26 @@ def test_a_budget_scale_below_one_is_refused(
         bench.parse(["--budget-scale", scale])
     assert refused.value.code == 2
     assert "--budget-scale: a number of at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.bench
+def test_the_hint_bench_compares_two_positions_and_prints_its_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--positions", "2", "--budget", "0.02", "--budget-scale", "2", "--jobs", "1"]
+    assert bench_hint.main(args) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    found = re.match(
+        r"^agreement=(?P<same>\d\.\d{3}) ci95=\S+ agree_or_tie=(?P<near>\d\.\d{3}) "
+        r"positions=2 seed=5000 budget_s=0.02 budget_scale=2 slow_p95_s=\d+\.\d{4}$",
+        last,
+    )
+    assert found, last
+    assert float(found["same"]) <= float(found["near"])
+
+
+def test_the_hint_bench_samples_positions_with_a_choice_from_the_seeds_given() -> None:
+    first = bench_hint.positions(5, 5000)
+    assert len(first) == 5 and all(len(legal_actions(p)) > 1 for p in first)
+    assert bench_hint.positions(5, 5000) == first  # seeded
+    assert bench_hint.positions(5, 6000) != first

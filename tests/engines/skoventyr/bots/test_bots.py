@@ -10,7 +10,8 @@ import pytest
 
 from engines.core import Rng
 from engines.skoventyr import Config, State, apply, legal_actions, manual_edits, new_game, view
-from engines.skoventyr.bots import BOTS, HeuristicBot, RandomBot, SearchBot, make_bot
+from engines.skoventyr.bots import BOTS, HeuristicBot, RandomBot, SearchBot, make_bot, policy
+from engines.skoventyr.bots import bots as bots_module
 from engines.skoventyr.bots.sim import Sim, to_action
 from tests.engines.skoventyr.play import MODULE_CONFIGS, random_game, random_profile
 
@@ -70,6 +71,33 @@ def test_search_bot_with_a_time_budget_stays_near_it() -> None:
     action = bot.choose(blind(state), random.Random(1), 0.05)
     assert action in legal_actions(state)
     assert bot.last_estimate is None or 0.0 <= bot.last_estimate <= 2.0
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("budget", [0.05, 0.25])
+def test_search_bot_never_starts_a_round_that_would_end_past_its_budget(
+    monkeypatch: pytest.MonkeyPatch, seed: int, budget: float
+) -> None:
+    # A clock of our own: each simulated game takes 2 ms, a little longer on every call
+    # (a machine slowing down), and nothing else takes any time.
+    clock = {"now": 100.0, "games": 0}
+    play_on = policy.rollout
+
+    def timed_rollout(sim: Any, horizon: int | None = None) -> int:
+        clock["games"] += 1
+        clock["now"] += 0.002 * (1 + clock["games"] / 2000)
+        return play_on(sim, horizon)
+
+    monkeypatch.setattr(bots_module.policy, "rollout", timed_rollout)
+    monkeypatch.setattr(bots_module.time, "perf_counter", lambda: clock["now"])
+    state = new_game(Config(), seed)
+    bot = SearchBot()
+    for _ in range(6):  # a few decisions: key steps get the whole budget, others a share
+        start = clock["now"]
+        action = bot.choose(blind(state), random.Random(seed), budget)
+        assert clock["now"] - start <= budget * 1.02
+        state = apply(state, action)
+    assert clock["games"] > 50  # the budget was used, not skipped
 
 
 @pytest.mark.parametrize("factory", [HeuristicBot, lambda: SearchBot(rollouts=3)])

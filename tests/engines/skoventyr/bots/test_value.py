@@ -44,12 +44,6 @@ def test_the_fitted_weights_beat_a_constant_on_fresh_games() -> None:
     assert fit_value.r_squared(list(WEIGHTS), rows, scores) > 0.05
 
 
-def test_the_fit_prints_weights_for_every_feature(capsys: pytest.CaptureFixture[str]) -> None:
-    assert fit_value.main(["--games", "6"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("  # ") == len(NAMES) and "WEIGHTS" in out
-
-
 def test_a_minion_under_a_lygtemand_cannot_be_counted_as_defeatable() -> None:
     # Lygtemands module: Wrath may only target a vulnerable Minion (no Lygtemand on it).
     sim = start(0, Config(lygtemands=True))

@@ -1,0 +1,89 @@
+"""What a move is, in words a fitted correction can weigh: part of the rule of thumb.
+
+The hand-made scores (``policy``) follow one plan. The search, which plays each candidate
+out, often prefers another move in a recognisable situation: a Call rather than a
+placement when Gamle Erik is far, more Future cards under the deck in a Gambit. Each move
+gets a few yes/no features (its kind, and its kind in the situation: how far Gamle Erik
+is, how many of his cards the deck holds, whether a Minion can already be defeated, how
+full the hand is, what the card is to the plan), and ``policy`` adds the fitted weight
+of each to the move's hand-made score. ``record`` and ``fit_moves`` fit those weights to
+the search's own choices.
+"""
+
+from __future__ import annotations
+
+from engines.skoventyr.bots.sim import CARD_LIST, F, G, Move, Sim
+
+
+class Situation:
+    """The words every move of one decision is set in (worked out once per decision)."""
+
+    __slots__ = ("gap", "hand", "odds", "plan", "ready", "tags")
+
+    def __init__(self, s: Sim, plan: int, k: int, values: list[int]) -> None:
+        self.plan = plan
+        gap = s.gap
+        self.gap = f"g{min(gap, 5)}"
+        share = s.ge_odds()
+        self.odds = "p0" if share < 0.25 else "p1" if share < 0.4 else "p2"
+        self.ready = "ready" if any(v <= k for v in values) else "building"
+        size = len(s.hand)
+        self.hand = "h0" if size <= 1 else "h2" if size <= 3 else "h4"
+        self.tags = (self.gap, self.odds, self.ready, self.hand)
+
+    def card(self, card: int) -> str:
+        """What ``card`` is to the plan."""
+        if card == G:
+            return "adversary"
+        if card == F:
+            return "formskifter"
+        if card == self.plan:
+            return "plan"
+        return "other" if self.plan >= 0 else "unplanned"
+
+
+def kind_of(s: Sim, move: Move, at: Situation) -> str:
+    """The move's kind, with what matters most about it."""
+    kind = move[0]
+    if kind == "call":
+        card = s.future[move[1]] if move[1] < len(s.future) else G
+        return f"call{'-risky' if move[2] else ''}:{at.card(card)}"
+    if kind in ("position", "mission", "retdisc", "handdisc"):
+        return f"{kind}:{CARD_LIST[move[1]].name.lower()}"
+    if kind == "under":
+        card = s.future[move[1]] if move[1] < len(s.future) else G
+        return f"under:{at.card(card)}"
+    if kind == "reward":
+        return f"reward:{move[1]}"
+    if s.tasks and kind == "stop":
+        return f"stop:{len(s.future)}"
+    return str(kind)
+
+
+#: Moves that name a Tree, and the item of the move that does.
+TREE_AT = {"position": 2, "damage": 1, "heal": 1, "reveal": 1, "refuge": 1}
+
+
+def where(s: Sim, tid: int) -> str:
+    """Where Tree ``tid`` stands: Vogter's, Gamle Erik's, on his path to Vogter, or
+    clockwise beyond Vogter (the near half or the far one)."""
+    if tid == s.v:
+        return "vogter"
+    if tid == s.ge:
+        return "gamle-erik"
+    n = s.n
+    ahead = (s.idx(tid) - s.idx(s.v)) % n
+    if ahead >= n - s.gap:
+        return "path"
+    return "beyond" if 2 * ahead <= n - s.gap else "far"
+
+
+def features(s: Sim, move: Move, at: Situation) -> list[str]:
+    """The names of the move's yes/no features."""
+    op = s.tasks[0][0] if s.tasks else "turn"
+    kind = f"{op}/{kind_of(s, move, at)}"
+    names = [kind, *(f"{kind}|{tag}" for tag in at.tags)]
+    item = TREE_AT.get(move[0])
+    if item is not None:
+        names.append(f"{op}/{move[0]}@{where(s, move[item])}")
+    return names

@@ -1,0 +1,89 @@
+"""Record the search's judgement of the rule of thumb's choices: part of
+``python -m engines.skoventyr.bots.fit``.
+
+Plays seeded solo games with the rule of thumb. At a share of its decisions (those with
+a choice), the search weighs the candidates with a fixed number of simulated games
+(so the record depends only on the seeds, never on the machine's speed), and each
+candidate is kept with its features (``move_features``), its hand-made score and its
+lead over the search's choice on the deals both played. ``fit_moves`` learns from these.
+Standard library only, like the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from multiprocessing import get_context
+
+from engines.skoventyr.bots import policy
+from engines.skoventyr.bots.bots import SearchBot
+from engines.skoventyr.bots.move_features import Situation, features
+from engines.skoventyr.bots.sim import Move, Sim, to_action
+from engines.skoventyr.config import Config
+from engines.skoventyr.rules import apply, legal_actions, new_game, view
+from engines.skoventyr.state import State
+
+#: The search's simulated games per candidate at a recorded decision.
+ROUNDS = 48
+
+
+@dataclass(frozen=True)
+class Candidate:
+    features: tuple[str, ...]
+    #: The rule of thumb's hand-made score.
+    score: float
+    #: Its lead over the search's choice (0 for that) and the simulated games it rests on.
+    lead: float
+    games: int
+
+
+def record_game(
+    seed: int, share: float, weights: dict[str, float], moves: dict[str, float]
+) -> list[list[Candidate]]:
+    """The recorded decisions of the game on ``seed``, the rule of thumb playing with
+    ``weights`` and ``moves`` (set here: a worker process does not share the caller's)."""
+    policy.W.update(weights)
+    policy.MOVES.clear()
+    policy.MOVES.update(moves)
+    config = Config()
+    state = new_game(config, seed)
+    rng = random.Random(f"record/{seed}")
+    decisions: list[list[Candidate]] = []
+    while state.ended is None and legal_actions(state):
+        seen = view(state, config.seats[state.player])
+        sim = Sim.from_state(seen, random.Random(rng.random()))
+        options = sim.options()
+        if len(options) > 1 and rng.random() < share:
+            decisions.append(_judged(sim, options, seen, rng))
+        state = apply(state, to_action(policy.best(sim, options)))
+    return decisions
+
+
+def _judged(sim: Sim, options: list[Move], seen: State, rng: random.Random) -> list[Candidate]:
+    c = policy.Ctx(sim)
+    at = Situation(sim, c.plan, c.k, c.values)
+    hand_made = {to_action(m): (score, m) for score, m in policy.scored(sim, options)}
+    bot = SearchBot(rollouts=ROUNDS, min_rounds=ROUNDS)
+    bot.choose(seen, random.Random(rng.random()), 1e9)
+    return [
+        Candidate(
+            tuple(features(sim, hand_made[arm.action][1], at)),
+            hand_made[arm.action][0],
+            arm.lead,
+            arm.games,
+        )
+        for arm in bot.last_arms
+        if arm.games and arm.action in hand_made
+    ]
+
+
+def record(games: int, first: int, share: float, jobs: int) -> list[list[Candidate]]:
+    """The recorded decisions of the games on seeds ``first`` to ``first + games - 1``,
+    played with the rule of thumb as it stands in this process."""
+    work = [(seed, share, policy.W, policy.MOVES) for seed in range(first, first + games)]
+    if jobs <= 1:
+        per_game = [record_game(*item) for item in work]
+    else:  # fresh processes: forking one that runs threads can copy a held lock
+        with get_context("spawn").Pool(jobs) as pool:
+            per_game = pool.starmap(record_game, work)
+    return [decision for game in per_game for decision in game if len(decision) > 1]

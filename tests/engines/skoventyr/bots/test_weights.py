@@ -1,0 +1,79 @@
+"""The advisor's weights ship as a data file that is checked as it is read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engines.skoventyr.bots import fit, fit_moves, policy, record, value
+from engines.skoventyr.bots.weights import (
+    DATA_FILE,
+    AdvisorDataError,
+    load_table,
+    parse_table,
+    write_weights,
+)
+
+
+def test_the_shipped_weights_load_and_are_the_ones_in_use() -> None:
+    assert load_table("policy", policy.NAMES) == policy.W
+    assert tuple(load_table("value", value.NAMES).values()) == value.WEIGHTS
+    assert len(value.WEIGHTS) == len(value.NAMES) and set(policy.W) == set(policy.NAMES)
+    # The header says how the file is made again.
+    assert "python -m engines.skoventyr.bots.fit" in DATA_FILE.read_text(encoding="utf-8")
+
+
+def test_written_weights_read_back_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "advisor.toml"
+    tables = {"policy": {"a": 1.5, "b": -2e-06}, "value": {"minions left (share)": 0.25}}
+    write_weights(path, tables, "made by a test\non two lines")
+    assert load_table("policy", ["a", "b"], path) == tables["policy"]
+    assert load_table("value", ["minions left (share)"], path) == tables["value"]
+    assert path.read_text(encoding="utf-8").startswith("# made by a test\n# on two lines\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[value]\na = 1\n", r"\[policy\] is missing"),
+        ("[policy]\na = 1\n", r"no weight for 'b'"),
+        ("[policy]\na = 1\nb = 2\nc = 3\n", r"unknown weight\(s\) 'c'"),
+        ('[policy]\na = 1\nb = "two"\n', r"'b' is 'two', not a number"),
+        ("[policy]\na = 1\nb = true\n", r"'b' is True, not a number"),
+        ("[policy]\na = 1\nb = nan\n", r"'b' is nan, not a number"),
+        ("[policy]\na = 1\nb = \n", r"data/advisor.toml is damaged"),
+    ],
+)
+def test_a_bad_file_says_what_is_wrong(text: str, problem: str) -> None:
+    with pytest.raises(AdvisorDataError, match=problem):
+        parse_table(text, "policy", ["a", "b"])
+
+
+def test_one_command_makes_the_whole_file_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(record, "ROUNDS", 4)
+    monkeypatch.setattr(fit_moves, "MIN_SEEN", 2)
+    out = tmp_path / "advisor.toml"
+    args = ["--games", "10", "--sweeps", "0", "--record-games", "2", "--rounds", "1"]
+    args += ["--value-games", "8", "--jobs", "1", "--out", str(out)]
+    saved = dict(policy.W), dict(policy.MOVES)
+    try:
+        assert fit.main(args) == 0
+    finally:  # the fit sets the rule of thumb of this process
+        policy.W.update(saved[0])
+        policy.MOVES.clear()
+        policy.MOVES.update(saved[1])
+    text = out.read_text(encoding="utf-8")
+    assert "python -m engines.skoventyr.bots.fit --games 10" in text
+    assert load_table("start", policy.NAMES, out) == load_table("start", policy.NAMES)
+    assert load_table("policy", policy.NAMES, out) == load_table("start", policy.NAMES)
+    assert load_table("moves", None, out)  # corrections were fitted
+    assert len(load_table("value", value.NAMES, out)) == len(value.NAMES)
+    assert "value:" in capsys.readouterr().out
+
+
+def test_a_missing_file_says_so(tmp_path: Path) -> None:
+    with pytest.raises(AdvisorDataError, match=r"advisor\.toml is missing"):
+        load_table("policy", ["a"], tmp_path / "advisor.toml")
