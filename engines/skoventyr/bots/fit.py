@@ -16,7 +16,7 @@ One command, reproducible (every game is seeded, and nothing depends on the cloc
    ``[moves]`` and ``[value]``.
 
 The bench measures on seeds 0 and 5000 up, which no fitting ever plays. A full run takes
-about 50 minutes on two cores (``--jobs``).
+about an hour on two cores (``--jobs``).
 """
 
 from __future__ import annotations
