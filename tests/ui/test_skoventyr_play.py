@@ -270,6 +270,16 @@ def test_a_hint_thought_out_for_another_game_at_the_same_moment_is_dropped(
     assert screen.hint is hints[1]
 
 
+def take_a_safe_step_by_touch(driver: Driver, screen: SkoventyrPlayScreen) -> None:
+    """Take a legal step that does not lose, by touch, and check it is recorded."""
+    events = len(screen.play.session.events)
+    state = screen.play.state
+    action = next(a for a in S.legal_actions(state) if not S.immediate_loss(state, a))
+    for target in touch_paths.path(action):
+        driver.tap(touchable_for(driver, target))
+    assert len(screen.play.session.events) == events + 1
+
+
 def test_a_hint_that_fails_says_so_and_play_goes_on(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -289,12 +299,7 @@ def test_a_hint_that_fails_says_so_and_play_goes_on(
     assert screen.prompt.startswith("No suggestion could be made this time")
     assert "advisor failed" in caplog.text and "the advisor tripped" in caplog.text
     # The game carries on: a step is taken as usual, and the words give way to its prompt.
-    events = len(screen.play.session.events)
-    state = screen.play.state
-    action = next(a for a in S.legal_actions(state) if not S.immediate_loss(state, a))
-    for target in touch_paths.path(action):
-        driver.tap(touchable_for(driver, target))
-    assert len(screen.play.session.events) == events + 1
+    take_a_safe_step_by_touch(driver, screen)
     assert "No suggestion" not in screen.prompt
 
 
@@ -480,13 +485,7 @@ def test_a_damaged_advisor_file_costs_the_hint_not_the_game(
     assert screen.hint is None
     assert screen.prompt.startswith("No hint: the advisor cannot think.")
     assert "advisor.toml is damaged" in screen.prompt and "Reinstall Tableside" in screen.prompt
-    # The game goes on: a step is taken by touch as usual.
-    events = len(screen.play.session.events)
-    state = screen.play.state
-    action = next(a for a in S.legal_actions(state) if not S.immediate_loss(state, a))
-    for target in touch_paths.path(action):
-        driver.tap(touchable_for(driver, target))
-    assert len(screen.play.session.events) == events + 1
+    take_a_safe_step_by_touch(driver, screen)  # the game goes on
 
 
 def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
