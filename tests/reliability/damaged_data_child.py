@@ -1,8 +1,8 @@
 """Damage one game's shipped data files, then print what each game says when opened.
 
-``python -m tests.reliability.damaged_data_child GAME DAMAGE COPY_DIR``: the engine of
-GAME reads its data files from COPY_DIR, a copy of its ``data`` folder, after DAMAGE
-("missing", "folder", "not_text", "invalid", "deep") is done to one of them. The real
+``python -m tests.reliability.damaged_data_child GAME DAMAGE FILE COPY_DIR``: the engine
+of GAME reads its data files from COPY_DIR, a copy of its ``data`` folder, after DAMAGE
+("missing", "folder", "not_text", "invalid", "deep") is done to FILE there. The real
 files are never touched. Prints one JSON object: each game's key and its problem.
 """
 
@@ -29,10 +29,10 @@ def damage(path: Path, how: str) -> None:
         path.write_text("x = " + "[" * 3_000 + "]" * 3_000 + "\n")
 
 
-def main(game: str, how: str, copy: Path) -> None:
+def main(game: str, how: str, file: str, copy: Path) -> None:
     shipped = Path(data_files.__file__).parent.parent / game / "data"
     shutil.copytree(shipped, copy)
-    damage(min(copy.iterdir()), how)  # the first file by name
+    damage(copy / file, how)
     read_toml = data_files.read_toml
 
     def read_from_copy(path: Path, error: type[ValueError]) -> dict[str, Any]:
@@ -47,4 +47,4 @@ def main(game: str, how: str, copy: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], Path(sys.argv[3]))
+    main(sys.argv[1], sys.argv[2], sys.argv[3], Path(sys.argv[4]))

@@ -18,7 +18,7 @@ from engines.skulk_hollow.components import Correction, assumed_values
 
 CHILD = "tests.reliability.damaged_data_child"
 DAMAGES = ("missing", "folder", "not_text", "invalid", "deep")
-#: Which file the child damages (the first of the game's data folder by name) and how.
+#: Which file of the game's data folder the child damages, and how.
 CASES = [
     ("chickwood", "missing", "deck.toml"),
     ("chickwood", "invalid", "deck.toml"),
@@ -35,7 +35,7 @@ def test_a_game_with_a_damaged_data_file_is_unavailable_and_the_others_play(
     tmp_path: Path, game: str, how: str, file: str
 ) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", CHILD, game, how, str(tmp_path / "data")],
+        [sys.executable, "-m", CHILD, game, how, file, str(tmp_path / "data")],
         capture_output=True,
         text=True,
         timeout=120,
@@ -45,6 +45,20 @@ def test_a_game_with_a_damaged_data_file_is_unavailable_and_the_others_play(
     title = next(each.title for each in GAMES if each.key == game)
     assert problems.pop(game).startswith(f"{title} cannot be played: its data file data/{file}")
     assert problems == {each.key: None for each in GAMES if each.key != game}
+
+
+def test_a_damaged_advisor_file_leaves_skoventyr_playable(tmp_path: Path) -> None:
+    # The advisor's weights are read only when a Hint is asked for: that says why it
+    # cannot be given (tests/ui/test_skoventyr_play.py), and the game is played as usual.
+    done = subprocess.run(
+        [sys.executable, "-m", CHILD, "skoventyr", "invalid", "advisor.toml", str(tmp_path / "d")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    problems = json.loads(done.stdout.strip().splitlines()[-1])
+    assert problems == {each.key: None for each in GAMES}
 
 
 @pytest.mark.parametrize("how", DAMAGES)
