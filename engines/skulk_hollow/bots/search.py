@@ -56,8 +56,10 @@ def search(
     """The best of ``whole``'s top options, each played to the end of the turn by the
     rule-following player on the same fresh guesses at the hidden cards (the draws
     decide what a turn can still do), sampled until ``deadline`` (``time.perf_counter``
-    seconds) or ``max_guesses`` (for runs that depend only on the seed). Out of time
-    before every option has been played once, it keeps the rule-following choice."""
+    seconds) or, given ``max_guesses``, that many whatever the clock (for runs that
+    depend only on the seed). A guess is started only if the slowest one so far would
+    still end by the deadline; out of time before every option has been played once, it
+    keeps the rule-following choice."""
     side = whole.active
     choices = ranked(whole)
     best = choices[0]
@@ -67,15 +69,18 @@ def search(
         return plain
     totals = [0.0] * len(candidates)
     games = 0
+    slowest = 0.0
     while max_guesses is None or games < max_guesses:
-        if games == 0 and time.perf_counter() >= deadline:
-            return plain
+        began = time.perf_counter()
+        if began + slowest >= deadline and max_guesses is None:
+            break
         guess = determinize(seen, Rng(rng.randrange(2**31))) if seen.seen_by else whole
         for index, choice in enumerate(candidates):
             totals[index] += value_for(side, finish_turn(apply(guess, choice.action)))
         games += 1
-        if time.perf_counter() >= deadline:
-            break
+        slowest = max(slowest, time.perf_counter() - began)
+    if not games:
+        return plain
     # Ties keep the rule-following order.
     index = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return Searched(candidates[index], best)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import engines.skulk_hollow.bots.search as searching
 from engines.core import Rng
 from engines.skulk_hollow import Cards, Config, State, apply, legal_actions, new_game, policy, view
 from engines.skulk_hollow.bots import (
@@ -251,3 +253,37 @@ def test_a_planning_normal_thinks_its_turn_through(monkeypatch: pytest.MonkeyPat
         overrides += planned.choice != planned.first
         state = apply(state, decision.action)
     assert overrides > 0
+
+
+def test_the_search_starts_no_guess_its_slowest_says_would_end_past_the_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a fake clock where each guess takes one second, a deadline 2.5 s away allows
+    two guesses: a third would end at 3 s, past it."""
+    state = new_game(Config(guardian="grak", foxen_deck="app"), 3)
+    rng = random.Random(3)
+    while state.asking != "guardian" or len(_candidates(state)) < 2:
+        state = apply(state, RandomHero().choose(view(state, state.asking), rng))
+    width = len(_candidates(state))
+    clock = [100.0]
+    played: list[float] = []
+
+    def finish_turn(after: State) -> State:
+        clock[0] += 1.0 / width
+        played.append(clock[0])
+        return after
+
+    monkeypatch.setattr(searching, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(searching, "finish_turn", finish_turn)
+    search(state, state, 102.5, random.Random(0))
+    assert len(played) == 2 * width
+    assert clock[0] <= 102.5
+    played.clear()
+    clock[0] = 100.0
+    search(state, state, 100.0, random.Random(0))  # no time at all: no guess
+    assert not played
+
+
+def _candidates(state: State) -> list[policy.Choice]:
+    choices = policy.ranked(state)
+    return [c for c in choices[: searching.WIDTH] if c.value >= choices[0].value - searching.MARGIN]
