@@ -10,13 +10,19 @@ One command, reproducible (every game is seeded, and nothing depends on the cloc
    300000 (``record``; each round on new seeds), and a weight is fitted for each move
    feature from its judgement (``fit_moves``), added to those of the rounds before in
    the share (none, a quarter, ... all) that wins most games on the tuning seeds.
-3. The position value's weights: least squares on the corrected rule of thumb's games
+3. The weights only the modules' moves read (``policy.MODULE_NAMES``): the same
+   coordinate search, with the corrections, on games with Lygtemands, with Rescue and
+   with both, in turn (the same seeds). Standard games never read them, so steps 1 and
+   2 do not depend on this one.
+4. The position value's weights: least squares on the corrected rule of thumb's games
    with seeds 100000-101499 (``fit_value``); its fit is checked on as many fresh games.
-4. ``data/advisor.toml`` written again: ``[start]`` as it was, then ``[policy]``,
+5. ``data/advisor.toml`` written again: ``[start]`` as it was, then ``[policy]``,
    ``[moves]`` and ``[value]``.
 
 The bench measures on seeds 0 and 5000 up, which no fitting ever plays. A full run takes
-about an hour on two cores (``--jobs``).
+about an hour on two cores (``--jobs``). ``--modules-only`` runs step 3 alone, from the
+file's weights and corrections, and keeps the rest of the file: the earlier steps
+depend only on their seeds, so it writes what a full run would, in minutes.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engines.skoventyr.bots import fit_moves, fit_value, policy, record, tune_policy, value
+from engines.skoventyr.bots.tune_policy import Games
 from engines.skoventyr.bots.weights import DATA_FILE, load_table, write_weights
 from engines.skoventyr.config import Config
 
@@ -35,6 +42,12 @@ RECORD_SEED = 300_000
 RECORD_SHARE = 0.3
 #: The shares of a round's fitted corrections tried (0: the round changes nothing).
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: The set-ups the modules' weights are tuned on, one seed after another.
+MODULE_MIX = (
+    Config(lygtemands=True),
+    Config(rescue=True),
+    Config(lygtemands=True, rescue=True),
+)
 
 HEADER = """The Skoventyr advisor's weights, read by engines/skoventyr/bots/weights.py.
 Made by: python -m engines.skoventyr.bots.fit {args}
@@ -54,11 +67,51 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--value-games", type=int, default=1500, help="games to fit the value on")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
     parser.add_argument("--out", type=Path, default=DATA_FILE, help="the file to write")
+    parser.add_argument(
+        "--modules-only",
+        action="store_true",
+        help="tune only the modules' weights, from the file's weights and corrections",
+    )
     args = parser.parse_args(argv)
     if args.sweeps < 0 or args.rounds < 0:
         parser.error("--sweeps and --rounds cannot be negative")
-    start = load_table("start", policy.NAMES, args.out if args.out.exists() else DATA_FILE)
-    tuned = tune_policy.tune(start, args.games, args.seed, args.sweeps, args.jobs)
+    source = args.out if args.out.exists() else DATA_FILE
+    start = load_table("start", policy.NAMES, source)
+    games = Games(args.seed, args.games)
+    if args.modules_only:
+        tuned = load_table("policy", policy.NAMES, source)
+        corrections = load_table("moves", None, source)
+    else:
+        tuned = tune_policy.tune(start, games, args.sweeps, args.jobs)
+        corrections = corrected(tuned, games, args)
+    modules = Games(args.seed, args.games, MODULE_MIX)
+    tuned = tune_policy.tune(
+        tuned, modules, args.sweeps, args.jobs, policy.MODULE_NAMES, corrections
+    )
+    if args.modules_only:
+        weights = [load_table("value", value.NAMES, source)[name] for name in value.NAMES]
+    else:
+        weights = fitted_value(tuned, corrections, args)
+    # --modules-only writes what the whole run would: the header names that run.
+    given = sys.argv[1:] if argv is None else argv
+    made_with = " ".join(arg for arg in given if arg != "--modules-only")
+    write_weights(
+        args.out,
+        {
+            "start": start,
+            "policy": tuned,
+            "moves": dict(sorted(corrections.items())),
+            "value": dict(zip(value.NAMES, weights, strict=True)),
+        },
+        HEADER.format(args=made_with).replace(" \n", "\n"),
+    )
+    print(f"written: {args.out}")
+    return 0
+
+
+def corrected(tuned: dict[str, float], games: Games, args: argparse.Namespace) -> dict[str, float]:
+    """The corrections fitted, round after round, to the search's judgement of the rule
+    of thumb (playing with ``tuned``), each round's in the share that wins most ``games``."""
     policy.W.update(tuned)
     policy.MOVES.clear()
     for round_ in range(args.rounds):
@@ -75,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for share in SHARES
         }
         won = {
-            share: tune_policy.wins(tuned, moves, args.games, args.seed, args.jobs)
+            share: tune_policy.wins(tuned, moves, games, args.jobs)
             for share, moves in tried.items()
         }
         print(
@@ -84,6 +137,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         policy.MOVES.clear()
         policy.MOVES.update(tried[max(won, key=lambda share: (won[share], -share))])
+    return dict(policy.MOVES)
+
+
+def fitted_value(
+    tuned: dict[str, float], corrections: dict[str, float], args: argparse.Namespace
+) -> list[float]:
+    """The position value's weights, fitted on the rule of thumb's solo standard games
+    and checked on as many fresh ones."""
+    policy.W.update(tuned)
+    policy.MOVES.clear()
+    policy.MOVES.update(corrections)
     rows, y = fit_value.sample(Config(), args.value_games, args.seed)
     weights = fit_value.least_squares(rows, y)
     fresh_rows, fresh_y = fit_value.sample(Config(), args.value_games, args.seed + 10**6)
@@ -91,19 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"value: {len(rows)} positions, R² {fit_value.r_squared(weights, rows, y):.3f}, "
         f"on fresh games {fit_value.r_squared(weights, fresh_rows, fresh_y):.3f}"
     )
-    made_with = " ".join(sys.argv[1:] if argv is None else argv)
-    write_weights(
-        args.out,
-        {
-            "start": start,
-            "policy": tuned,
-            "moves": dict(sorted(policy.MOVES.items())),
-            "value": dict(zip(value.NAMES, weights, strict=True)),
-        },
-        HEADER.format(args=made_with).replace(" \n", "\n"),
-    )
-    print(f"written: {args.out}")
-    return 0
+    return weights
 
 
 if __name__ == "__main__":

@@ -98,6 +98,12 @@ NAMES: tuple[str, ...] = (
     "under_ge",
     "return_plan",
 )
+#: The weights only a module's moves read (a standard game never does): ``fit`` tunes
+#: them on games with the modules.
+MODULE_NAMES: tuple[str, ...] = (
+    *("rally", "rally_ready", "rally_short", "involve", "involve2"),
+    *("rescue", "rescue_held", "rescue_coming", "rescue_plan", "rescue_idle", "card_hostage"),
+)
 W: dict[str, float] = load_table("policy", NAMES)
 #: The fitted corrections: a weight for each move feature (``move_features``), added to
 #: the hand-made score of each move that has it.
@@ -334,10 +340,11 @@ def rally_score(s: Sim, minion: int, card: int, c: Ctx) -> float:
     """How good rallying the Lygtemand on ``minion`` with ``card`` from the hand is now:
     best the Minion the Forest can already defeat, else the one it is nearest to."""
     value = minion_value(s, minion)
+    score = W["rally"]
     if value <= c.k:
-        score = W["rally_ready"] + value
+        score += W["rally_ready"] + value
     else:
-        score = W["rally"] - W["rally_short"] * (value - c.k)
+        score -= W["rally_short"] * (value - c.k)
     return score - 0.5 * c.card_value(s, card)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from engines.skoventyr.bots import fit, fit_moves, policy, record, value
+from engines.skoventyr.bots.sim import Sim
 from engines.skoventyr.bots.weights import (
     DATA_FILE,
     AdvisorDataError,
@@ -14,6 +16,8 @@ from engines.skoventyr.bots.weights import (
     parse_table,
     write_weights,
 )
+from engines.skoventyr.config import Config
+from engines.skoventyr.rules import new_game, view
 
 
 def test_the_shipped_weights_load_and_are_the_ones_in_use() -> None:
@@ -77,3 +81,48 @@ def test_one_command_makes_the_whole_file_again(
 def test_a_missing_file_says_so(tmp_path: Path) -> None:
     with pytest.raises(AdvisorDataError, match=r"advisor\.toml is missing"):
         load_table("policy", ["a"], tmp_path / "advisor.toml")
+
+
+def test_a_standard_game_never_reads_the_module_weights() -> None:
+    """``--modules-only`` rests on this: the modules' weights change no standard game."""
+
+    def moves_played(seeds: range) -> list[object]:
+        played: list[object] = []
+        for seed in seeds:
+            sim = Sim.from_state(view(new_game(Config(), seed), "player1"), random.Random(seed))
+            while not sim.ended:
+                move = policy.best(sim, sim.options())
+                played.append(move)
+                sim.play(move)
+        return played
+
+    as_shipped = moves_played(range(40))
+    saved = dict(policy.W)
+    try:
+        policy.W.update({name: 1e6 * (-1) ** i for i, name in enumerate(policy.MODULE_NAMES)})
+        assert moves_played(range(40)) == as_shipped
+        policy.W.update({name: saved[name] for name in policy.MODULE_NAMES})
+        policy.W["call"] += 1e6  # the check itself can fail: a shared weight changes play
+        assert moves_played(range(40)) != as_shipped
+    finally:
+        policy.W.update(saved)
+
+
+def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "advisor.toml"
+    args = ["--modules-only", "--games", "24", "--sweeps", "1", "--jobs", "1"]
+    saved = dict(policy.W), dict(policy.MOVES)
+    try:
+        assert fit.main([*args, "--out", str(out)]) == 0
+    finally:
+        policy.W.update(saved[0])
+        policy.MOVES.clear()
+        policy.MOVES.update(saved[1])
+    for table in ("start", "moves", "value"):
+        assert load_table(table, None, out) == load_table(table, None)
+    shipped, tuned = load_table("policy", policy.NAMES), load_table("policy", policy.NAMES, out)
+    assert {name for name in policy.NAMES if tuned[name] != shipped[name]} <= set(
+        policy.MODULE_NAMES
+    )
+    # The header names the whole run that writes the same file.
+    assert "fit --games 24 --sweeps 1 --jobs 1" in out.read_text(encoding="utf-8")
