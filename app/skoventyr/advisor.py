@@ -19,16 +19,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engines import skoventyr as S
+from engines.skoventyr.hint import HINT_BUDGET, too_close
 from engines.skoventyr.places import count_cards, join_words
 
 if TYPE_CHECKING:
     from engines.skoventyr.bots.bots import MoveFigures
-
-#: Seconds of look-ahead for a hint: the screen shows its progress meanwhile.
-HINT_BUDGET = 1.5
-
-#: A lead smaller than this many standard errors (over the same deals) is chance.
-NOISE = 2.0
 
 #: How many moves tied with the suggestion a hint names besides it.
 TIES_NAMED = 1
@@ -107,7 +102,7 @@ def hint_for(
         return Hint(action, suggestion, _join(why, figures), then=then)
     others = [arm for arm in arms if arm.action != action and arm.games == mine.games]
     tied = sorted(
-        (arm for arm in others if abs(arm.lead) <= NOISE * arm.lead_error),
+        (arm for arm in others if too_close(arm.lead, arm.lead_error)),
         key=lambda arm: -arm.score,
     )
     if tied:

@@ -37,6 +37,7 @@ from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
 from app.storage.faults import StorageFault
 from engines import skoventyr as S
 from engines.core import Change
+from engines.skoventyr.hint import HINT_BUDGET
 from engines.skoventyr.places import count_cards
 
 #: What to do next once the first touches of an action are made, by the touches so far.
@@ -177,7 +178,7 @@ class SkoventyrPlayScreen(GameScreen):
             if not self.hinting.busy:
                 self.hint_words = "Hint"
                 return False
-            share = min(0.99, (time.monotonic() - began) / advisor.HINT_BUDGET)
+            share = min(0.99, (time.monotonic() - began) / HINT_BUDGET)
             self.hint_words = f"Thinking {round(share * 100)}%"
             return True
 

@@ -23,13 +23,10 @@ from collections.abc import Sequence
 from engines.core.measure import budget_scale, percentile, wilson
 from engines.skoventyr.bots import HeuristicBot, SearchBot
 from engines.skoventyr.config import Config
+from engines.skoventyr.hint import HINT_BUDGET, too_close
 from engines.skoventyr.rules import apply, legal_actions, new_game, view
 from engines.skoventyr.state import State
 
-#: The Hint's thinking time at full speed (``app.skoventyr.advisor.HINT_BUDGET``).
-HINT_BUDGET = 1.5
-#: A lead within this many standard errors is a tie (``app.skoventyr.advisor.NOISE``).
-NOISE = 2.0
 #: The share of a game's decisions with a choice that are sampled.
 SHARE = 0.2
 
@@ -60,10 +57,7 @@ def compare(index: int, seen: State, budget: float, scale: float) -> tuple[bool,
     hint = slow.choose(seen, random.Random(f"slow/{index}"), budget / scale)
     seconds = time.perf_counter() - started
     best = full.choose(seen, random.Random(f"full/{index}"), budget)
-    tied = any(
-        arm.action == hint and arm.lead_error > 0 and -arm.lead <= NOISE * arm.lead_error
-        for arm in full.last_arms
-    )
+    tied = any(arm.action == hint and too_close(arm.lead, arm.lead_error) for arm in full.last_arms)
     return hint == best, hint == best or tied, seconds
 
 

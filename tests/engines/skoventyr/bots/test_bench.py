@@ -7,6 +7,7 @@ import re
 import pytest
 
 from engines.skoventyr import bench, bench_hint
+from engines.skoventyr.hint import too_close
 from engines.skoventyr.rules import legal_actions
 
 SUMMARY = re.compile(
@@ -90,3 +91,13 @@ def test_the_hint_bench_samples_positions_with_a_choice_from_the_seeds_given() -
     assert len(first) == 5 and all(len(legal_actions(p)) > 1 for p in first)
     assert bench_hint.positions(5, 5000) == first  # seeded
     assert bench_hint.positions(5, 6000) != first
+
+
+@pytest.mark.parametrize(
+    ("lead", "error", "tied"),
+    [(0.0, 0.0, True), (-0.05, 0.03, True), (0.06, 0.03, True), (-0.07, 0.03, False)],
+)
+def test_the_hint_and_its_bench_call_a_lead_within_two_standard_errors_a_tie(
+    lead: float, error: float, tied: bool
+) -> None:
+    assert too_close(lead, error) is tied
