@@ -157,10 +157,13 @@ def test_the_levels_differ_on_the_same_deal() -> None:
     assert easy != normal
 
 
-def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip() -> None:
-    steady = [g for g in GUARDIANS if not NORMAL_SLIPS.get(g) and not NORMAL_PLANS.get(g)]
-    assert steady
-    for guardian in steady:
+def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for guardian in GUARDIANS:
+        monkeypatch.setitem(NORMAL_SLIPS, guardian, 0.0)
+        monkeypatch.setitem(NORMAL_PLANS, guardian, 0.0)
+    for guardian in GUARDIANS:
         config = Config(guardian=guardian, foxen_deck="app")
         normal = play(NormalGuardian(), RandomHero(), config, seed=6, steps=150)[1]
         assert normal == play(RuleFollowing(), RandomHero(), config, seed=6, steps=150)[1]
@@ -183,7 +186,7 @@ def test_the_hard_guardian_out_of_time_plays_as_normal() -> None:
     """With no time left in its turn, Hard keeps the rule-following choice."""
     config = Config(guardian="raptra", foxen_deck="app")
     hard = play(HardGuardian(turn_budget=0.0), RandomHero(), config, seed=5, steps=200)[1]
-    assert hard == play(NormalGuardian(), RandomHero(), config, seed=5, steps=200)[1]
+    assert hard == play(RuleFollowing(), RandomHero(), config, seed=5, steps=200)[1]
 
 
 def test_make_knows_the_levels_and_heroes() -> None:
