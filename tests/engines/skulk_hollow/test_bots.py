@@ -163,7 +163,6 @@ def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip
     for guardian in GUARDIANS:
         monkeypatch.setitem(NORMAL_SLIPS, guardian, 0.0)
         monkeypatch.setitem(NORMAL_PLANS, guardian, 0.0)
-    for guardian in GUARDIANS:
         config = Config(guardian=guardian, foxen_deck="app")
         normal = play(NormalGuardian(), RandomHero(), config, seed=6, steps=150)[1]
         assert normal == play(RuleFollowing(), RandomHero(), config, seed=6, steps=150)[1]
@@ -182,7 +181,7 @@ def test_a_slip_takes_the_second_best_main_option(
     assert NormalGuardian().decide(state, rng).action == policy.ranked(state)[place].action
 
 
-def test_the_hard_guardian_out_of_time_plays_as_normal() -> None:
+def test_the_hard_guardian_out_of_time_plays_the_rule_following_choice() -> None:
     """With no time left in its turn, Hard keeps the rule-following choice."""
     config = Config(guardian="raptra", foxen_deck="app")
     hard = play(HardGuardian(turn_budget=0.0), RandomHero(), config, seed=5, steps=200)[1]
