@@ -79,8 +79,17 @@ class VillageCard(Piece, BoxLayout):
     step = NumericProperty(0)
     index = NumericProperty(0)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[CardLook, bool] | None = None  # what it draws now
+
     def show(self, look: CardLook, compact: bool = False) -> None:
-        """Draw ``look``; ``compact`` draws its rows smaller (a picture, not a board)."""
+        """Draw ``look``; ``compact`` draws its rows smaller (a picture, not a board).
+        A card that looks as it did is left as it is: a move changes a card or two,
+        and building every card's rows again cost each move about 76 new labels."""
+        if self._shown == (look, compact):
+            return
+        self._shown = (look, compact)
         self.forest, self.lit, self.step = look.forest, look.lit, look.step
         box = self.ids.rows
         box.clear_widgets()
