@@ -84,7 +84,6 @@ class ChickwoodPlayScreen(GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.play: PlaySession
         # Kept while swapped out of the body or the side column.
         self.rounds = self.ids.rounds.__self__
         self.pieces = {
@@ -101,7 +100,6 @@ class ChickwoodPlayScreen(GameScreen):
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
-        self.instructions.clear()
         self.hold(game, play)
         self.touches = []
         self.stop_correcting()

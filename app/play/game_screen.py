@@ -18,16 +18,20 @@ from app.kit.popups import show_notice
 from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
 from app.play.background import Position
-from app.play.instructions import InstructionChain
+from app.play.controller import PlayController
+from app.play.instructions import InstructionPanel  # noqa: F401  (every game's kv names it)
 from app.play.play_session import PlaySession
 from app.play.replay import Replay, fill_replay_bar
 from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
+from app.play.telling import Telling
 from app.storage.faults import StorageFault
 from engines.core import Change
 
 
 class GameScreen(BaseScreen):
-    """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``."""
+    """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``.
+    The game, what the table is owed and the message to say are the controller's
+    (app.play.controller; a game with more to keep makes its own in ``make_controller``)."""
 
     replaying = BooleanProperty(False)  # showing a saved game: kv swaps in the step bar
     #: The game is over and its time was not checked: the end screen offers to set its date.
@@ -37,25 +41,52 @@ class GameScreen(BaseScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.play: PlaySession | Replay
         self.game: GameInfo
-        self.selection: TouchSelection[Any] = TouchSelection([], lambda _action: ())
-        self.message = ""  # a refusal or a warning, shown once in the prompt
-        self.instructions = InstructionChain()  # what the table must do before play goes on
+        self.controller: PlayController
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
-        self.instructions.clear()
         self.hold(game, play)
         self.refresh()
 
     def hold(self, game: GameInfo, play: PlaySession | Replay) -> None:
-        """Keep the game and its session (or the replay of a saved one)."""
+        """Keep the game and its session (or the replay of a saved one), with what the
+        table was owed when it was left."""
         self.game = game
-        self.play = play
+        self.controller = self.make_controller(game, play)
         self.replaying = isinstance(play, Replay)
+
+    def make_controller(self, game: GameInfo, play: PlaySession | Replay) -> PlayController:
+        return PlayController(game.rules(), play)
 
     def refresh(self) -> None:
         raise NotImplementedError
+
+    @property
+    def play(self) -> PlaySession | Replay:
+        return self.controller.play
+
+    @property
+    def selection(self) -> TouchSelection[Any]:
+        """The touches of an action being chosen."""
+        return self.controller.selection
+
+    @selection.setter
+    def selection(self, selection: TouchSelection[Any]) -> None:
+        self.controller.selection = selection
+
+    @property
+    def instructions(self) -> Telling:
+        """What the table is being told (empty when nothing is)."""
+        return self.controller.telling
+
+    @property
+    def message(self) -> str:
+        """A refusal or a warning, shown once in the prompt."""
+        return self.controller.message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        self.controller.message = words
 
     @property
     def replay(self) -> Replay | None:
@@ -104,15 +135,15 @@ class GameScreen(BaseScreen):
     def tell(
         self, changes: list[Change], reason: str = "", heading: str = "", everything: bool = False
     ) -> bool:
-        """Start telling the table ``changes`` (see InstructionChain.start); the screen
-        shows them one at a time with Done. Returns whether there is anything to tell."""
-        return self.instructions.start(changes, reason, heading, everything)
+        """Start telling the table ``changes`` (see Telling.start); the screen shows them
+        one at a time with Done. Returns whether there is anything to tell."""
+        return self.controller.tell(changes, reason, heading, everything)
 
     def instruction_done(self) -> None:
         """Done (the button or the confirm button): the table has made the current change."""
         if not self.instructions.active:
             return
-        if not self.instructions.advance():
+        if self.controller.done():
             self.instructions_finished()
         self.draw()
 
@@ -173,11 +204,7 @@ class GameScreen(BaseScreen):
             return
         before = self.play.state
         taken_back = self.play.session.actions[-1] if self.play.session.can_undo else None
-        try:
-            self.play.undo()
-        except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.message = str(refusal)
-        else:
+        if self.controller.take_back():
             self.tell_put_back(before, taken_back.label if taken_back else "")
         self.after_undo()
         self.refresh()

@@ -7,10 +7,11 @@ becomes the state the screen shows; a pulled plug never loses a confirmed action
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.storage.faults import DamagedData, StorageFault
-from engines.core import Action, Event, GameRules, Outcome, Session, to_data
+from engines.core import JSON, Action, Event, GameRules, Outcome, Session, to_data
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.storage.sessions import SavedSession
@@ -19,12 +20,21 @@ if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after
 log = logging.getLogger("tableside")
 
 
+#: What the table is owed after a move, made from the state the move leads to: kept with
+#: the move in one transaction (app.storage.owed).
+OwedAfter = Callable[[Any], JSON]
+
+
 class PlaySession:
     def __init__(self, store: Store, session_id: int, session: Session, players: list[str]) -> None:
         self.store = store
         self.session_id = session_id
         self.session = session
         self.players = players
+        #: What the table was owed when the game was opened (None: nothing kept for
+        #: this moment, a new game, or a game saved by an older release).
+        self.owed_when_opened: JSON = None
+        self._owed_after: OwedAfter | None = None
         session.record = self._record
 
     @classmethod
@@ -42,6 +52,7 @@ class PlaySession:
         saved, config, events = read_saved_game(store, rules, session_id)
         session = Session.replay(rules, config, saved.seed, events)
         play = cls(store, session_id, session, list(saved.players))
+        play.owed_when_opened = store.owed(session_id, len(events))
         play._finish_if_over()  # a finish that storage refused last time
         return play
 
@@ -49,15 +60,28 @@ class PlaySession:
     def state(self) -> Any:
         return self.session.state
 
-    def play(self, action: Action) -> Any:
+    def play(self, action: Action, owed: OwedAfter | None = None) -> Any:
         """Apply, save, then return the new state. IllegalAction, or StorageFault when it
-        cannot be saved, leaves all as it was."""
-        state = self.session.play(action)
+        cannot be saved, leaves all as it was. ``owed``: what the table is owed after it,
+        saved with it."""
+        state = self._with_owed(owed, lambda: self.session.play(action))
         self._finish_if_over()
         return state
 
-    def undo(self) -> Any:
-        return self.session.undo()
+    def undo(self, owed: OwedAfter | None = None) -> Any:
+        return self._with_owed(owed, self.session.undo)
+
+    def keep_owed(self, owed: JSON) -> None:
+        """Save what the table is owed now (only the table moved on: nothing was played).
+        StorageFault when it cannot be saved."""
+        self.store.save_owed(self.session_id, owed)
+
+    def _with_owed(self, owed: OwedAfter | None, take: Callable[[], Any]) -> Any:
+        self._owed_after = owed
+        try:
+            return take()
+        finally:
+            self._owed_after = None
 
     def abandon(self) -> None:
         self.store.abandon_session(self.session_id)
@@ -67,11 +91,12 @@ class PlaySession:
         no one has set its date (app.storage.clock_check)."""
         return not self.store.session(self.session_id).time_checked
 
-    def _record(self, event: Event) -> None:
+    def _record(self, event: Event, after: Any) -> None:
         # Called before the session changes: anything taken after the end (an undo, a
         # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.
         over = self.session.outcome() is not None
-        self.store.append_event(self.session_id, event.to_dict(), reopen=over)
+        owed = self._owed_after(after) if self._owed_after is not None else None
+        self.store.append_event(self.session_id, event.to_dict(), reopen=over, owed=owed)
 
     def _finish_if_over(self) -> None:
         outcome: Outcome | None = self.session.outcome()

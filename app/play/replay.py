@@ -75,10 +75,10 @@ class Replay:
         what = "Undo" if event.action is None else event.action.label
         return f"{where} ({self.step} of {self.steps}): {what}"
 
-    def play(self, action: Any) -> Any:
+    def play(self, action: Any, owed: Any = None) -> Any:
         raise IllegalAction("This is a replay: it can only be watched.")
 
-    def undo(self) -> Any:
+    def undo(self, owed: Any = None) -> Any:
         raise IllegalAction("This is a replay: it can only be watched.")
 
 

@@ -58,7 +58,6 @@ class SkogenPlayScreen(GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.play: PlaySession
         self.final = FinalScores(heading="Points")
         # Kept while swapped out of the body or the side column.
         self.live = self.ids.live.__self__
@@ -84,7 +83,6 @@ class SkogenPlayScreen(GameScreen):
             self.keys["species", points] = key
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
-        self.instructions.clear()
         self.hold(game, play)
         self.stop_correcting()
         self.message = self.undone = ""

@@ -129,7 +129,7 @@ def as_set_up(screen: SkoventyrPlayScreen) -> None:
 
 
 def show_the_deal(screen: SkoventyrPlayScreen) -> None:
-    show_notice("Deal the cards", screen.deal_text())
+    show_notice("Deal the cards", screen.turn.deal_text())
 
 
 def show_the_deck(screen: SkoventyrPlayScreen) -> None:

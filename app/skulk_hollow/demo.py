@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
+from app.play.telling import Telling
 from app.skulk_hollow import by_hand as by_hand_lists
 from app.skulk_hollow.guardian_turn import think_through
 from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
@@ -36,6 +38,12 @@ def play_turns(hero_turns: int, seed: int = 5) -> Advance:
     return advance
 
 
+def told_nothing(screen: SkulkHollowPlayScreen) -> None:
+    """The moves made behind the screen's back are done at the table: nothing to tell."""
+    turn = screen.turn
+    turn.keep(replace(turn.owed, telling=Telling()))
+
+
 def as_set_up(screen: SkulkHollowPlayScreen) -> None:
     """The game as it starts."""
 
@@ -48,7 +56,7 @@ def guardian_mid_chain(screen: SkulkHollowPlayScreen) -> None:
     while screen.state.asking == "guardian":
         plan = think_through(bot, screen.state, screen.position, screen.play.session.seed)
         if len(to_announce(plan.changes)) >= 2:
-            screen.instructions.clear()
+            told_nothing(screen)
             screen.on_plan(plan)
             screen.instruction_done()
             return
@@ -60,7 +68,7 @@ def turn_begins(screen: SkulkHollowPlayScreen) -> None:
     """The hero's turn again after the guardian's: the prompt says the refill once."""
     play_turns(1)(screen)
     screen.take(K.EndTurn())
-    screen.instructions.clear()
+    told_nothing(screen)
     bot = make_guardian(screen.state.config.level)
     while screen.state.asking == "guardian":
         plan = think_through(bot, screen.state, screen.position, screen.play.session.seed)
@@ -79,7 +87,7 @@ def guardian_stuck(screen: SkulkHollowPlayScreen) -> None:
 def preparing(screen: SkulkHollowPlayScreen) -> None:
     """PREPARE: which card does the hero discard?"""
     play_turns(2)(screen)
-    screen.instructions.clear()
+    told_nothing(screen)
     screen.refresh()
     screen.pick(("verb", "prepare"))
 
@@ -93,7 +101,7 @@ def moving(screen: SkulkHollowPlayScreen) -> None:
 def by_hand(screen: SkulkHollowPlayScreen) -> None:
     """By hand, opened mid-game: the wounds first."""
     play_turns(2)(screen)
-    screen.instructions.clear()
+    told_nothing(screen)
     screen.refresh()
     screen.fix_by_hand()
 
@@ -111,10 +119,10 @@ def crowded(*actions: K.SkulkAction) -> Advance:
     by hand): what a crowded space shows, at every size."""
 
     def advance(screen: SkulkHollowPlayScreen) -> None:
-        screen.instructions.clear()
+        told_nothing(screen)
         for action in actions:
             screen.play.play(action)
-        screen.instructions.clear()
+        told_nothing(screen)
 
     return advance
 

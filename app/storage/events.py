@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.storage.faults import DamagedData, counted
-from app.storage.opening import StoreFile
+from app.storage.owed import OwedTable
 from app.storage.values import json_or_none, now
 
 
@@ -19,11 +19,14 @@ class LoggedEvent:
     payload: dict[str, Any]
 
 
-class EventLog(StoreFile):
-    def append_event(self, session_id: int, event: dict[str, Any], reopen: bool = False) -> int:
+class EventLog(OwedTable):
+    def append_event(
+        self, session_id: int, event: dict[str, Any], reopen: bool = False, owed: Any = None
+    ) -> int:
         """Write one event and commit it before returning its sequence number. With
         ``reopen`` (an undo or a correction after the end) a finished game becomes
-        unfinished again, its outcome forgotten, in the same transaction."""
+        unfinished again, its outcome forgotten, in the same transaction; ``owed``, what
+        the table is owed after it (app.storage.owed), is kept in the same transaction."""
         payload = json.dumps(event)
         with self._writing():
             if reopen:
@@ -51,6 +54,8 @@ class EventLog(StoreFile):
             )
             if updated.rowcount != 1:
                 raise ValueError("This game is no longer open, so nothing more can be added.")
+            if owed is not None:
+                self._write_owed(session_id, owed)
         return seq
 
     def events(self, session_id: int) -> list[dict[str, Any]]:

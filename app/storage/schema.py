@@ -73,6 +73,15 @@ def prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
             if_not_exists=True,
         )
         db.table("settings").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+        # What the table is still owed in a game being played (app.storage.owed): one
+        # row a game, the moment it belongs to and its JSON. Older releases ignore it.
+        db.table("owed").create(
+            {"session_id": int, "seq": int, "data": str},
+            pk="session_id",
+            foreign_keys=[("session_id", "sessions", "id")],
+            not_null={"seq", "data"},
+            if_not_exists=True,
+        )
         db.table("component_profiles").create(
             {"game": str, "data": str, "updated": str}, pk="game", if_not_exists=True
         )

@@ -50,9 +50,10 @@ class Event:
 
 UNDO = Event("undo")
 
-#: Called with each new event after it proved legal and before the session shows it.
-#: The app writes the event to disk here; if that raises, the session stays as it was.
-Recorder = Callable[[Event], None]
+#: Called with each new event, and the state it leads to, after it proved legal and
+#: before the session shows it. The app writes the event to disk here (with what it
+#: keeps of that state); if that raises, the session stays as it was.
+Recorder = Callable[[Event, Any], None]
 
 
 class Session:
@@ -111,6 +112,11 @@ class Session:
         return tuple(self._actions)
 
     @property
+    def states(self) -> Sequence[Any]:
+        """The set-up, then the state after each action still standing, in order."""
+        return tuple(self._states)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._actions)
 
@@ -137,7 +143,7 @@ class Session:
             assert event.action is not None
             new_state = self.rules.apply(self.state, event.action)
         if self.record is not None:
-            self.record(event)
+            self.record(event, new_state)
         self._events.append(event)
         if event.type == "undo":
             self._states.pop()

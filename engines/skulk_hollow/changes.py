@@ -425,9 +425,11 @@ def _relics(account: _Account) -> None:
         relics = account.delta(key)
         whose, who = _owner(account, side)
         if relics < 0:
+            # Told even when the hero spends it: a token easily left lying on the mat.
             words = f"Put {-relics} of {whose} ancient relic tokens back in the box."
-        else:
-            words = f"Give {who} back {count(relics, 'ancient relic token')}."
+            account.add(RELICS, words, [key])
+            continue
+        words = f"Give {who} back {count(relics, 'ancient relic token')}."
         account.add(RELICS, words, [key], chosen=account.entered)
 
 

@@ -19,14 +19,32 @@ def test_each_action_is_on_disk_before_the_state_changes(store: Store) -> None:
     seen: list[int] = []
     original = store.append_event
 
-    def watching_append(session_id: int, event: dict, reopen: bool = False) -> int:
+    def watching_append(
+        session_id: int, event: dict, reopen: bool = False, owed: object = None
+    ) -> int:
         seen.append(len(game.session.events))  # the session has not moved yet
-        return original(session_id, event, reopen)
+        return original(session_id, event, reopen, owed)
 
     store.append_event = watching_append  # type: ignore[method-assign]
     game.play(pig.Roll())
     assert seen == [0]
     assert len(store.events(game.session_id)) == 1
+
+
+def test_what_the_table_is_owed_is_saved_with_the_move_and_read_back_for_it(
+    tmp_path: Path,
+) -> None:
+    store = Store.open(tmp_path / "tableside.db")
+    game = PlaySession.start(store, pig, pig.Config(), seed=3, players=["Ana"])
+    game.play(pig.Roll(), owed=lambda state: {"rolled": state.last_roll})
+    rolled = game.state.last_roll
+    game.keep_owed({"rolled": rolled, "done": 1})
+    store.close()
+    store = Store.open(tmp_path / "tableside.db")
+    again = PlaySession.resume(store, pig, game.session_id)
+    assert again.owed_when_opened == {"rolled": rolled, "done": 1}
+    again.undo()  # a move that keeps nothing: nothing is owed after it
+    assert PlaySession.resume(store, pig, game.session_id).owed_when_opened is None
 
 
 def test_a_game_is_resumed_exactly_after_a_restart(tmp_path: Path) -> None:

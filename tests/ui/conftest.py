@@ -41,7 +41,7 @@ def driver(running_app: TablesideApp, tmp_path: Path, monkeypatch: pytest.Monkey
     drive.close_popups()
     db = running_app.store.db
     with db.atomic():
-        for table in ("events", "sessions", "players", "component_profiles", "settings"):
+        for table in ("owed", "events", "sessions", "players", "component_profiles", "settings"):
             db.execute(f"delete from {table}")
     running_app.home()
     for screen in list(running_app.root.screens):  # built afresh on first use

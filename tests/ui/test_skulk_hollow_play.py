@@ -197,10 +197,12 @@ def test_a_whole_grak_turn_takes_one_done_per_physical_change(driver: Driver) ->
             states.append(K.apply(states[-1], action))
         changes = announced_between(states[first:])
         refill = next(words for words in changes if words.startswith("Refill your hand: "))
-        # Each physical change told once, in order, one Done each; but the refill, the
-        # player's own move, is said with "Your turn" (review D12).
-        assert shown == [words for words in changes if words != refill]
-        assert f"Grak's turn is over. {refill} Your turn: 3 actions left" in screen.prompt
+        # Each physical change told once, in order, one Done each; the refill, made as
+        # the hero's turn ended, comes once Grak's turn is over, as a step of its own
+        # (never in the prompt, which a long refill would make scroll: review N1).
+        assert shown == [words for words in changes if words != refill] + [refill]
+        assert screen.prompt.startswith("Grak's turn is over. Your turn: 3 actions left")
+        assert refill not in screen.prompt
         assert screen.ids.actions.children[0].text == "3 actions left"  # no button under Done
         if len(changes) >= 3:  # the refill and at least one of Grak's cards with its effect
             return
@@ -414,7 +416,7 @@ def test_a_guardian_that_fails_plays_on_a_level_simpler_and_says_so_once(
         wait(driver, telling_or_hero(driver), drawing=True)
         if not screen.instructions.active:
             break
-        if screen.instructions.position in ("", f"1 of {len(screen.told)}"):
+        if screen.instructions.position in ("", f"1 of {len(screen.instructions.changes)}"):
             said.append(screen.ids.panel.reason)
         driver.tap_text("Done")
     assert screen.state.asking == "hero" and screen.state.turn == 2  # the turn ended
@@ -457,7 +459,7 @@ def test_a_guardian_that_cannot_decide_at_any_level_lets_the_person_choose_its_m
     assert list(screen.play.session.actions[-len(chosen) :]) == chosen
     assert screen.state.asking == "hero" and screen.state.turn == 2
     assert "Grak's turn is over." in screen.prompt
-    assert not screen.guardian_by_hand  # the next turn, Grak thinks for itself again
+    assert not screen.turn.owed.by_hand  # the next turn, Grak thinks for itself again
 
 
 def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
@@ -484,7 +486,7 @@ def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
         driver.app.start_game(BY_KEY["skulk_hollow"], config, ["Ana"], seed=seed)
         screen.instruction_done()  # the starting hand
         screen.take(K.EndTurn())  # the hero ends the turn at once: the guardian thinks
-        assert screen.guardian_turn and screen.thinker.busy
+        assert screen.turn.guardian_turn and screen.thinker.busy
         driver.app.home()
         driver.pump()
         return int(screen.play.session_id), len(screen.play.session.events)
@@ -497,15 +499,16 @@ def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
     gates[1].set()  # Grak's plan, for the same move count of the other game, arrives
     driver.wait_for(lambda: bool(thought[1]))
     driver.pump(3)
-    assert screen.plan is None and not screen.instructions.active
+    assert screen.turn.plan is None and not screen.instructions.active
     assert len(screen.play.session.events) == moment and screen.thinker.busy
 
     gates[2].set()  # Raptra's own
-    driver.wait_for(lambda: screen.plan is not None or not screen.guardian_turn)
+    driver.wait_for(lambda: screen.turn.plan is not None or not screen.turn.guardian_turn)
     raptras = thought[2][-1].steps
     recorded = list(screen.play.session.actions[moment:])  # steps that change nothing
     assert recorded == [step.action for step in raptras][: len(recorded)]
-    assert screen.plan is None or screen.plan.steps == raptras
+    plan = screen.turn.plan
+    assert plan is None or plan.actions() == [step.action for step in raptras]
     assert thought[1][0].steps != raptras
 
 
@@ -622,8 +625,9 @@ def test_undo_and_obvious_answers_name_what_they_mean(driver: Driver) -> None:
     screen.pick(("unit", "sentinel"))  # the other cube goes to the King: the turn ends
     assert screen.state.active == "guardian"
     # The refill that comes with the last cube waits for "Your turn" (review D12).
-    assert [c.words for c in screen.held] == ["Refill your hand: draw 1 card from your deck."]
-    assert not any(c.words.startswith("Refill") for c in screen.told)
+    held = screen.turn.owed.held
+    assert [c.words for c in held] == ["Refill your hand: draw 1 card from your deck."]
+    assert not any(c.words.startswith("Refill") for c in screen.instructions.changes)
     screen.undo()
     assert screen.instructions.heading == "Undone: a power cube on the Sentinel"
 

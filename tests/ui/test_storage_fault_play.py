@@ -52,7 +52,7 @@ def test_a_guardian_turn_done_at_the_table_but_not_saved_is_saved_again(
         while screen.instructions.active:
             driver.tap_text("Done")
         assert "busy in another program" in screen.message
-        assert screen.state.asking == "guardian" and screen.plan is not None
+        assert screen.state.asking == "guardian" and screen.turn.plan is not None
         assert "Save again" in driver.texts()
         assert len(screen.play.session.actions) == recorded  # nothing unsaved was taken
     finally:
@@ -64,7 +64,7 @@ def test_a_guardian_turn_done_at_the_table_but_not_saved_is_saved_again(
         if not screen.instructions.active:
             break
         driver.tap_text("Done")
-    assert screen.plan is None and screen.state.asking == "hero"
+    assert screen.turn.plan is None and screen.state.asking == "hero"
     assert len(screen.play.session.actions) > recorded
     assert len(store.events(screen.play.session_id)) == len(screen.play.session.events)
 

@@ -1,5 +1,6 @@
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -64,17 +65,19 @@ def test_an_illegal_action_leaves_state_and_log_unchanged() -> None:
     assert session.events == ()
 
 
-def test_the_recorder_sees_each_event_before_the_session_shows_it() -> None:
-    seen: list[tuple[Event, int]] = []
+def test_the_recorder_sees_each_event_and_its_state_before_the_session_shows_them() -> None:
+    seen: list[tuple[Event, int, Any]] = []
     session = Session(pig, seed=4)
-    session.record = lambda event: seen.append((event, len(session.events)))
-    session.play(pig.Roll())
+    start = session.state
+    session.record = lambda event, state: seen.append((event, len(session.events), state))
+    rolled = session.play(pig.Roll())
     session.undo()
-    assert seen == [(Event("action", pig.Roll()), 0), (UNDO, 1)]
+    assert seen == [(Event("action", pig.Roll()), 0, rolled), (UNDO, 1, start)]
+    assert rolled != start
 
 
 def test_a_failing_recorder_leaves_the_session_unchanged() -> None:
-    def disk_full(event: Event) -> None:
+    def disk_full(event: Event, state: Any) -> None:
         raise OSError("disk full")
 
     session = Session(pig, seed=4)

@@ -1,0 +1,47 @@
+"""What the table is still owed: the instructions being told and how far the table has
+got with them, and a note kept for the prompt. Each game with more to keep (the
+guardian's plan, the order heroes came in, a run of cards put under the deck) extends
+``Owed`` with its own fields.
+
+It is saved with the game (app.storage.owed): with the move it follows, in the same
+transaction, or alone when the table moves on (a Done). So a pulled plug, or a game left
+and opened again, shows the same instruction, count, reason and order as before. It is a
+frozen dataclass of plain values, written and read back by engines.core.serial.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from app.play.telling import Telling
+from engines.core import JSON, from_data, to_data
+
+log = logging.getLogger("tableside")
+
+OwedT = TypeVar("OwedT", bound="Owed")
+
+
+@dataclass(frozen=True)
+class Owed:
+    telling: Telling = field(default_factory=Telling)
+    #: Said once in the prompt: what was answered on the person's behalf, what a
+    #: correction recorded, that the guardian's turn is over.
+    note: str = ""
+
+    def to_data(self) -> JSON:
+        return to_data(self)
+
+
+def read_owed(kind: type[OwedT], data: Any) -> OwedT | None:
+    """``kind`` read back from what ``to_data`` wrote; None (logged) for anything else: a
+    file from another release, or damaged. The table is then owed nothing."""
+    if data is None:
+        return None
+    try:
+        owed: OwedT = from_data(kind, data)
+    except ValueError as error:
+        log.warning("what the table was owed could not be read back: %s", error)
+        return None
+    return owed

@@ -1,0 +1,471 @@
+"""Playing Skoventyr without a window: the moves by touch, what the table is owed, and
+the Hint's place in a turn.
+
+The engine says what is legal, what changed on the table and why something cannot be
+chosen; this controller lights up what may be touched next (see ``touch_paths``), hands
+the chosen action to the PlaySession (which saves it, with what the table is then owed,
+before the screen shows its result), then tells the table, one instruction at a time,
+what the app decided (``engines.skoventyr.table_changes``).
+
+What the table is owed (``SkoventyrOwed``) is saved with each change: besides the
+instructions, a run of cards put under the deck one at a time (their places stay empty
+on the table, and on the screen, until the Future slides once at its end), and what a
+Risky Draw with real cards still owes once its card is told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from app.kit.touch_select import Target, TouchSelection
+from app.play.controller import PlayController
+from app.play.owed import Owed
+from app.play.telling import Telling
+from app.skoventyr import advisor, by_hand, touch_paths
+from engines import skoventyr as S
+from engines.core import Change, GameRules
+
+#: What to do next once the first touches of an action are made, by the touches so far.
+GUIDES: dict[tuple[str, ...], str] = {
+    ("call",): "Call: touch a card of the Future.",
+    ("command",): "Command: touch a card in your hand.",
+    ("wrath",): "Wrath: touch the Minion to defeat.",
+    ("reconcile",): "Touch a Minion to Rally its Lygtemand, or Involve.",
+    ("reconcile", "minion"): "Touch the Ally from your hand to give.",
+    ("rescue",): "Rescue: touch the Hostage to free.",
+}
+
+#: The steps that put Future cards under the deck one at a time.
+PUT_UNDER_STEPS = ("gambit_bottom", "future_to_bottom")
+
+#: A touch on one of these, with no action chosen yet, chooses the action it belongs to.
+NATURAL_VERBS = ("call", "command", "wrath", "reconcile", "rescue")
+
+
+def percent(odds: Fraction) -> str:
+    return f"{round(float(odds) * 100)}%"
+
+
+@dataclass(frozen=True)
+class SkoventyrOwed(Owed):
+    #: A run of cards put under the deck one at a time: how many actions stood before
+    #: its first card (the state then is ``session.states[run_start]``), and each card's
+    #: place as the row lay then. -1: no run.
+    run_start: int = -1
+    run_slots: tuple[int, ...] = ()
+    #: What a Risky Draw with real cards still owes the table once its card is told.
+    after_reveal: tuple[Change, ...] = ()
+    #: After a run, the Future as the table holds it (None: a place left empty) until
+    #: the instruction at ``slide_at`` (the slide) is done.
+    table_future: tuple[S.Card | None, ...] = ()
+    slide_at: int = -1
+
+
+@dataclass(frozen=True)
+class Question:
+    """A move to confirm before it is taken (it ends the game)."""
+
+    heading: str
+    words: str
+    confirm: str
+    action: S.SkoventyrAction
+    cancel: str = "Cancel"
+
+
+class SkoventyrController(PlayController):
+    owed_type = SkoventyrOwed
+    owed: SkoventyrOwed
+
+    def __init__(self, rules: GameRules, play: Any) -> None:
+        super().__init__(rules, play)
+        self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
+        self.hint: advisor.Hint | None = None
+        #: A move the screen should ask about before it is taken (taken by ``question``).
+        self.asking: Question | None = None
+        self.refresh()
+
+    @property
+    def state(self) -> S.State:
+        state: S.State = self.play.state
+        return state
+
+    @property
+    def new_game_dealt(self) -> bool:
+        """A new game whose cards the app dealt: the people take them from the pile."""
+        new = not self.play.session.events and self.replay is None
+        return new and self.state.config.deck_mode == "app"
+
+    def deal_text(self) -> str:
+        """What the app dealt at set-up, for the people to take from the sorted pile."""
+        state = self.state
+        future = ", ".join(card.label for card in state.future)
+        lines = [f"Take from the sorted pile the Future, left to right: {future}."]
+        for index, hand in enumerate(state.hands):
+            cards = " and ".join(c.with_article for c in hand)
+            lines.append(f"{self.player_name(index)} takes {cards}.")
+        set_aside = state.drawn.count(S.Card.GAMLE_ERIK)
+        if set_aside:
+            lines.append(
+                f"The app turned up {set_aside} Gamle Erik on the way and kept "
+                f"{'it' if set_aside == 1 else 'them'} in the deck: leave the pile as it is."
+            )
+        return "\n".join(lines)
+
+    def player_name(self, index: int) -> str:
+        names = self.play.players
+        return names[index] if index < len(names) else f"Player {index + 1}"
+
+    def named(self, text: str) -> str:
+        """The engine's words with the players' names in ("player 2's hand")."""
+        for index in range(len(self.state.hands)):
+            text = text.replace(f"player {index + 1}'s", f"{self.player_name(index)}'s")
+            text = text.replace(f"Player {index + 1}", self.player_name(index))
+        return text
+
+    # -- the advisor -------------------------------------------------------------------
+
+    def why_no_hint(self) -> str:
+        """Why no hint can be asked for now, in words; "" when one can."""
+        state = self.state
+        if self.telling.active:
+            return "First carry out the instruction on the table, then touch Done."
+        if S.awaiting_reveal(state):
+            return "The table answers this one: which card came up?"
+        if not S.legal_actions(state):
+            return "There is nothing to suggest: no action can be chosen now."
+        return ""
+
+    def show_hint(self, hint: advisor.Hint) -> None:
+        self.hint = hint
+        self.selection.reset()
+
+    def no_hint(self, error: Exception) -> None:
+        """The advisor failed (the error is logged): say so, and play goes on."""
+        if isinstance(error, advisor.HintUnavailable):
+            self.message = str(error)
+        else:
+            self.message = "No suggestion could be made this time: choose as you see fit."
+
+    def hint_path(self) -> tuple[Target, ...]:
+        """The touches the hint suggests that are still to make."""
+        if self.hint is None:
+            return ()
+        path = touch_paths.path(self.hint.action)
+        done = self.selection.prefix
+        return path[len(done) :] if path[: len(done)] == done else ()
+
+    # -- touching ----------------------------------------------------------------------
+
+    def pick(self, target: Target | None) -> None:
+        """A touch on a Tree, card, Minion or button that stands for ``target``."""
+        if target is None:
+            return
+        if self.telling.active:
+            self.message = "First carry out the instruction on the table, then touch Done."
+            return
+        if self.hint is not None and target not in self.hint_path()[:1]:
+            self.hint = None  # the hint is followed touch by touch, or set aside
+        if target not in self.selection.options():
+            verb = self._natural_verb(target)
+            if verb is None:
+                self.message = self.named(self._why_not(target))
+                return
+            self.selection.choose(("verb", verb))
+        self.message = ""
+        action = self.selection.choose(target)
+        if action is None:
+            return
+        if isinstance(action, S.Reveal) and S.immediate_loss(self.state, action):
+            # A card that came up is a fact, not a choice: check the entry, not the will.
+            self.selection.back()
+            self.asking = Question(
+                "This ends the game",
+                f"You entered {action.card.label}: Gamle Erik reaches Vogter and the game is "
+                "lost. Is that the card that came up?",
+                "Right card",
+                action,
+                cancel="Wrong card",
+            )
+        elif S.immediate_loss(self.state, action):
+            self.selection.back()
+            self.asking = Question(
+                "This loses the game",
+                f"{action.label}: Gamle Erik would reach Vogter at once. Do it anyway?",
+                "Lose the game",
+                action,
+            )
+        else:
+            self.take(action)
+
+    def question(self) -> Question | None:
+        """The question to ask now, once."""
+        asking, self.asking = self.asking, None
+        return asking
+
+    def _natural_verb(self, target: Target) -> str | None:
+        """The action a touch on a Future card, a hand card or a Minion stands for when
+        no action is chosen yet: the only one that card or Minion can start now."""
+        if self.selection.prefix or target[0] == "verb":
+            return None
+        found = []
+        for verb in NATURAL_VERBS:
+            self.selection.prefix = (("verb", verb),)
+            if target in self.selection.options():
+                found.append(verb)
+        self.selection.prefix = ()
+        return found[0] if len(found) == 1 else None
+
+    def _why_not(self, target: Target) -> str:
+        """Why a touch on ``target`` chooses nothing now, in the engine's words."""
+        state = self.state
+        kind, value = target
+        if kind == "verb":
+            return S.why_not_move(state, str(value)) or self.prompt()
+        prefix = self.selection.prefix
+        meant = [
+            action
+            for action in S.candidate_actions(state)
+            if touch_paths.path(action)[: len(prefix) + 1] == (*prefix, target)
+        ]
+        if not meant and not prefix:
+            meant = [a for a in S.candidate_actions(state) if target in touch_paths.path(a)]
+        refusals = [S.refusal(state, action) for action in meant]
+        possible = [action for action, refusal in zip(meant, refusals, strict=True) if not refusal]
+        if possible:  # possible, but by another way in: say which
+            return f"To do that: {_route_words(touch_paths.path(possible[0]), target)}"
+        if meant:
+            return refusals[0]
+        return f"That is not one of the choices now. {self.prompt()}"
+
+    def take(self, action: S.SkoventyrAction) -> None:
+        """Record ``action`` with what the table is then told, and rebuild the choices."""
+        before = self.state
+        hint = self.hint
+        if self.record(action, lambda after: self._owed_after(before, action, after)):
+            # A hint for a move of several steps goes on to its next step by itself.
+            followed = hint.next_step() if hint and hint.action == action else None
+            legal = followed is not None and followed.action in S.legal_actions(self.state)
+            self.hint = followed if legal else None
+        self.refresh()
+
+    def _owed_after(
+        self, before: S.State, action: S.SkoventyrAction, after: S.State
+    ) -> SkoventyrOwed:
+        """What the table is owed after ``action`` took the game from ``before`` to
+        ``after``, in the order the rules make it.
+
+        Cards put under the deck one at a time (Gambit, a cost) are a run: the table
+        leaves their places empty until the last is chosen, then the cards left slide
+        once (not at all if none is left). A Risky Draw with real cards turns its card
+        over first: what the Call changed besides the card taken (the Future's slide) is
+        told after that card's effects."""
+        owed = self.owed
+        heading = action.label
+        reason = self._drawn_news(after)
+        if owed.run_start >= 0 and not isinstance(action, (S.PutUnder, S.StopPutting)):
+            changes = [*self._owed_now(before), *S.table_changes(before, after)]
+            return self._telling(SkoventyrOwed(), changes, reason, heading)
+        start_at = owed.run_start if owed.run_start >= 0 else len(self.play.session.actions)
+        start = self.play.session.states[start_at] if owed.run_start >= 0 else before
+        run = owed.run_slots
+        if isinstance(action, S.PutUnder):
+            laid = [p for p in range(len(start.future)) if p not in run]
+            run = (*run, laid[action.slot])  # its place as the row lay at the start
+            if after.asking in PUT_UNDER_STEPS:  # more may follow: wait
+                return SkoventyrOwed(run_start=start_at, run_slots=run)
+        if run:
+            owed = self._telling(
+                SkoventyrOwed(), S.table_changes(start, after, run=run), reason, heading
+            )
+            return self._with_gaps(owed, start, run)
+        changes = S.table_changes(before, after)
+        if isinstance(action, S.Call) and after.asking == "risky":
+            later = tuple(c for c in changes if not c.chosen)
+            chosen = [c for c in changes if c.chosen]
+            return self._telling(SkoventyrOwed(after_reveal=later), chosen, reason, heading)
+        return self._telling(SkoventyrOwed(), [*changes, *owed.after_reveal], reason, heading)
+
+    @staticmethod
+    def _with_gaps(owed: SkoventyrOwed, start: S.State, run: tuple[int, ...]) -> SkoventyrOwed:
+        """``owed``, showing the Future with the run's places empty until its slide."""
+        row = tuple(None if p in run else card for p, card in enumerate(start.future))
+        slides = [
+            index
+            for index, change in enumerate(owed.telling.changes)
+            if any(key.startswith("future") for key in change.keys)
+        ]
+        if not slides:
+            return owed
+        return replace(owed, table_future=row, slide_at=slides[0])
+
+    def future_on_table(self) -> tuple[S.Card | None, ...] | None:
+        """The Future as the table holds it while it differs from the game's (a run's
+        places still empty); None when they are the same."""
+        owed = self.owed
+        if owed.run_start >= 0:
+            start = self.play.session.states[owed.run_start]
+            return tuple(None if p in owed.run_slots else c for p, c in enumerate(start.future))
+        telling = self.telling
+        if owed.table_future and telling.active and telling.index <= owed.slide_at:
+            return owed.table_future
+        return None
+
+    def _telling(
+        self, owed: SkoventyrOwed, changes: list[Change], reason: str, heading: str
+    ) -> SkoventyrOwed:
+        told = [replace(change, words=self.named(change.words)) for change in changes]
+        return replace(owed, telling=Telling.start(told, reason, heading))
+
+    def _owed_now(self, now: S.State) -> list[Change]:
+        """What the table was not told yet (a run's slide, a Risky Draw's), before a
+        move that does not finish it (an undo, a correction by hand): first the table
+        catches up with the app."""
+        owed = self.owed
+        if owed.run_start >= 0:
+            start = self.play.session.states[owed.run_start]
+            return [c for c in S.table_changes(start, now, run=owed.run_slots) if not c.chosen]
+        return list(owed.after_reveal)
+
+    def _drawn_news(self, state: S.State) -> str:
+        """In app-deck mode, the cards the app turned up, in order."""
+        drawn = state.drawn
+        if not drawn or state.config.deck_mode != "app":
+            return ""
+        return "From the deck came " + ", then ".join(c.with_article for c in drawn) + "."
+
+    def undo(self) -> None:
+        """Take back the last touch of an unfinished choice, else the last action, and
+        tell what to put back (first what the table was still owed)."""
+        self.hint = None
+        if self.selection.prefix:
+            self.selection.back()
+            self.message = ""
+            return
+        before = self.state
+        actions = self.play.session.actions
+        undone = actions[-1].label if actions else ""
+        owed_before = self._owed_now(before)
+        run = self.owed
+        run_start = self.play.session.states[run.run_start] if run.run_start >= 0 else None
+
+        def owed_after(after: S.State) -> SkoventyrOwed:
+            changes = [*owed_before, *S.table_changes(before, after)]
+            told = [replace(change, words=self.named(change.words)) for change in changes]
+            heading = f"Undone: {undone}"
+            owed = SkoventyrOwed(Telling.start(told, heading=heading, everything=True))
+            if run_start is None:
+                return owed
+            return self._with_gaps(owed, run_start, run.run_slots)
+
+        if self.take_back(owed_after):
+            self.message = ""
+        self.refresh()
+
+    def done(self) -> bool:
+        self.message = ""  # a word about touching too early is no longer needed
+        return super().done()
+
+    def by_hand_groups(self, take: Callable[[S.SkoventyrAction], None]) -> Any:
+        return by_hand.groups(self.state, self.named, take)
+
+    def refresh(self) -> None:
+        """Rebuild the choices from the engine's legal actions."""
+        self.selection = TouchSelection(S.legal_actions(self.state), touch_paths.path)
+
+    # -- words -------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        state = self.state
+        who = self.player_name(state.player)
+        if state.ended is not None:
+            return state.ended.reason
+        if state.tasks:
+            return self.named(state.prompt)
+        kinds = self.stage()
+        if kinds == ("call", "future"):
+            return self._call_prompt()
+        if kinds == ("command", "hand"):
+            return self._command_prompt()
+        if kinds in GUIDES:
+            return GUIDES[kinds]
+        return f"{who}: choose an action, or touch a card or a Minion."
+
+    def stage(self) -> tuple[str, ...]:
+        """The touches so far by kind, verbs by name: ("call", "future")."""
+        return tuple(
+            str(value) if kind == "verb" else kind for kind, value in self.selection.prefix
+        )
+
+    def _call_prompt(self) -> str:
+        """The cost of the card chosen, or why it cannot be paid (no Pay button then)."""
+        slot = self.selection.prefix[1][1]
+        assert isinstance(slot, int)
+        refusal = S.refusal(self.state, S.Call(slot))
+        if refusal:
+            return refusal
+        card = self.state.future[slot]
+        cost = "; ".join(e.text for e in self.state.config.cards.rule(card).cost) or "nothing"
+        return f"Pay the {card.label}'s cost ({cost}), or make a Risky Draw?"
+
+    def _command_prompt(self) -> str:
+        """What Command can do with the card chosen: only what is lit is offered."""
+        card = self.selection.prefix[1][1]
+        assert isinstance(card, S.Card)
+        state = self.state
+        power = S.refusal(state, S.Mission(card))
+        effects = "; ".join(e.text for e in state.config.cards.rule(card).power)
+        if any(kind == "tree" for kind, _ in self.selection.options()):
+            if power:
+                return f"Touch a lit Tree to place the {card.label}. {power}"
+            return f"Touch a lit Tree to place the {card.label}, or use its power ({effects})."
+        # The telling reason is the one on the Trees beside the Allies already placed.
+        forest = state.forest
+        held = [tree.id for tree in forest.trees if tree.ally is not None]
+        near = [forest.step(tree, way) for tree in held for way in (1, -1)] or list(forest.ids)
+        place = next(r for tree in near if (r := S.refusal(state, S.Position(card, tree))))
+        no_tree = f"No Tree can take the {card.label} now: {place}"
+        if power:
+            return f"{no_tree} {power}"
+        return f"{no_tree} Use its power ({effects})."
+
+    def deck_text(self) -> str:
+        """What the app knows of the deck: counts, known top and bottom, next-card odds."""
+        state = self.state
+        deck = state.deck
+        counts = deck.counts()
+        odds = S.next_reveal_odds(state)
+        lines = [f"{deck.size} cards in the deck. The chance of each to come next:"]
+        for card in S.Card:
+            if counts[card]:
+                chance = percent(odds.get(card, Fraction(0)))
+                lines.append(f"  {counts[card]} {card.label}: {chance}")
+        if deck.top:
+            lines.append("Known on top: " + ", ".join(c.label for c in deck.top) + ".")
+        if deck.bottom:
+            lines.append("Known at the bottom: " + ", ".join(c.label for c in deck.bottom) + ".")
+        if state.discard:
+            discard = sorted(set(state.discard), key=list(S.Card).index)
+            lines.append(
+                "Discard pile: "
+                + ", ".join(f"{state.discard.count(c)} {c.label}" for c in discard)
+                + "."
+            )
+        return "\n".join(lines)
+
+
+def _route_words(path: tuple[Target, ...], target: Target) -> str:
+    """The touches that lead to ``target`` ("touch Command, then the Trold...")."""
+    steps = []
+    for kind, value in path:
+        if (kind, value) == target:
+            break
+        if kind == "verb":
+            steps.append(touch_paths.VERBS[str(value)])
+        elif kind == "hand" and isinstance(value, S.Card):
+            steps.append(f"the {value.label} in your hand")
+        elif kind == "minion":
+            steps.append("a Minion")
+    return "touch " + ", then ".join(steps) + ", then this."

@@ -1,0 +1,40 @@
+"""What the prompt says of a hero's step answered on the player's behalf, and of an
+action taken back."""
+
+from __future__ import annotations
+
+from app.skulk_hollow import touch_paths
+from engines import skulk_hollow as K
+from engines.core import Action
+from engines.skulk_hollow import board
+
+
+def answered_for_you(state: K.State, action: K.SkulkAction) -> str:
+    """What was answered on the hero player's behalf, in a sentence."""
+    pending = state.pending
+    assert pending is not None
+    if isinstance(action, K.ChooseAction):
+        return f"{action.label}, the only action possible."
+    if isinstance(action, K.Move):
+        target = touch_paths.moved_to(state, action.direction)
+        name = board.capital(board.the_unit(state, pending.unit))
+        return f"{name} moves to {board.space_name(state, target)}, the only way open."
+    if isinstance(action, K.ChooseUnit):
+        return f"{board.capital(board.the_unit(state, action.unit))} is the only hero who can."
+    if isinstance(action, K.ChooseSpace):
+        return f"{board.space_name(state, action.space)} is the only choice."
+    return f"{action.label}: the only choice."
+
+
+def taken_back_words(state: K.State, action: Action | None) -> str:
+    """What an action taken back did, said from the ``state`` it was taken in: "a power
+    cube on the Sentinel", not the bare name of the hero chosen."""
+    if action is None:
+        return ""
+    pending = state.pending
+    if isinstance(action, K.ChooseUnit) and state.has_unit(action.unit):
+        hero = board.the_unit(state, action.unit)
+        if pending is not None and pending.step == "allocate":
+            return f"a power cube on {hero}"
+        return f"{hero} chosen"
+    return action.label
