@@ -48,7 +48,8 @@ from app.kv import load_kv
 from app.play.game_screen import GameScreen
 from app.play.instructions import InstructionPanel
 from app.play.play_session import PlaySession
-from app.play.replay import Replay, fill_replay_bar
+from app.play.replay import Replay
+from app.play.replay_bar import fill_replay_bar
 from app.storage.faults import StorageFault
 from engines import chickwood as C
 from engines.chickwood.alms_snake import alms_cubes, legal_steps

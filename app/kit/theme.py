@@ -1,34 +1,53 @@
-"""Colours and sizes shared by every screen (kv files import this module as ``theme``).
-
-Dark background, light text, one accent per game. Red means danger and green success,
-and neither is ever the only signal: a word or a shape goes with it.
-"""
+"""Colours (app.kit.colours) and sizes shared by every screen (kv files import this
+module as ``theme``)."""
 
 from __future__ import annotations
 
 from kivy.metrics import dp, sp
 
-Colour = tuple[float, float, float, float]
-
-BACKGROUND: Colour = (0.075, 0.082, 0.094, 1)
-SURFACE: Colour = (0.145, 0.157, 0.180, 1)
-SURFACE_RAISED: Colour = (0.215, 0.230, 0.262, 1)
-SURFACE_PRESSED: Colour = (0.310, 0.330, 0.370, 1)
-OUTLINE: Colour = (0.330, 0.350, 0.390, 1)
-TEXT: Colour = (0.950, 0.955, 0.965, 1)
-TEXT_DIM: Colour = (0.690, 0.710, 0.745, 1)
-ACCENT: Colour = (0.400, 0.660, 0.960, 1)
-ON_ACCENT: Colour = (0.050, 0.055, 0.065, 1)  # text on an accent-coloured button
-DANGER: Colour = (0.890, 0.290, 0.270, 1)
-SUCCESS: Colour = (0.300, 0.740, 0.420, 1)
-
-#: One accent per game; none of them red or green, which carry danger and success.
-GAME_ACCENTS: dict[str, Colour] = {
-    "skoventyr": (0.220, 0.640, 0.660, 1),
-    "skulk_hollow": (0.620, 0.470, 0.880, 1),
-    "chickwood": (0.930, 0.620, 0.200, 1),
-    "skogen": (0.330, 0.580, 0.930, 1),
-}
+# The colours, as kv files and screens read them: theme.TEXT, theme.faded(...).
+from app.kit.colours import (
+    ACCENT as ACCENT,
+)
+from app.kit.colours import (
+    BACKGROUND as BACKGROUND,
+)
+from app.kit.colours import (
+    DANGER as DANGER,
+)
+from app.kit.colours import (
+    GAME_ACCENTS as GAME_ACCENTS,
+)
+from app.kit.colours import (
+    ON_ACCENT as ON_ACCENT,
+)
+from app.kit.colours import (
+    OUTLINE as OUTLINE,
+)
+from app.kit.colours import (
+    SUCCESS as SUCCESS,
+)
+from app.kit.colours import (
+    SURFACE as SURFACE,
+)
+from app.kit.colours import (
+    SURFACE_PRESSED as SURFACE_PRESSED,
+)
+from app.kit.colours import (
+    SURFACE_RAISED as SURFACE_RAISED,
+)
+from app.kit.colours import (
+    TEXT as TEXT,
+)
+from app.kit.colours import (
+    TEXT_DIM as TEXT_DIM,
+)
+from app.kit.colours import (
+    Colour as Colour,
+)
+from app.kit.colours import (
+    faded as faded,
+)
 
 TOUCH = dp(56)  # buttons; the guide's minimum is 48 dp
 GAP = dp(8)
@@ -41,8 +60,3 @@ HEADING = sp(22)
 BODY = sp(19)
 LABEL = sp(16)
 MIN_TEXT = sp(15)  # nothing smaller: the guide's least for a label
-
-
-def faded(colour: Colour, factor: float) -> Colour:
-    """The colour made more transparent by ``factor`` (1 leaves it as it is)."""
-    return (colour[0], colour[1], colour[2], colour[3] * factor)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from functools import partial
 from typing import Generic, TypeVar
 
@@ -24,16 +23,6 @@ from kivy.clock import Clock
 T = TypeVar("T")
 
 log = logging.getLogger("tableside")
-
-
-@dataclass(frozen=True)
-class Position:
-    """Where background work for a game was asked: the saved game (its session id) and
-    the moment in it (how many events its log held; every move, undo or correction adds
-    one, so no two states of a game share a moment)."""
-
-    session_id: int
-    moment: int
 
 
 class Background(Generic[T]):

@@ -17,11 +17,11 @@ from app.kit.date_setting import SetDateButton
 from app.kit.popups import show_notice
 from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
-from app.play.background import Position
 from app.play.controller import PlayController
 from app.play.instructions import InstructionPanel  # noqa: F401  (every game's kv names it)
-from app.play.play_session import PlaySession
-from app.play.replay import Replay, fill_replay_bar
+from app.play.play_session import PlaySession, Position
+from app.play.replay import Replay
+from app.play.replay_bar import fill_replay_bar
 from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
 from app.play.telling import Telling
 from app.storage.faults import StorageFault

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.storage.faults import DamagedData, StorageFault
@@ -23,6 +24,16 @@ log = logging.getLogger("tableside")
 #: What the table is owed after a move, made from the state the move leads to: kept with
 #: the move in one transaction (app.storage.owed).
 OwedAfter = Callable[[Any], JSON]
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where background work for a game was asked: the saved game (its session id) and
+    the moment in it (how many events its log held; every move, undo or correction adds
+    one, so no two states of a game share a moment)."""
+
+    session_id: int
+    moment: int
 
 
 class PlaySession:

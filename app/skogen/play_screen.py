@@ -26,7 +26,8 @@ from app.kv import load_kv
 from app.play.game_screen import GameScreen
 from app.play.instructions import InstructionPanel
 from app.play.play_session import PlaySession
-from app.play.replay import Replay, fill_replay_bar
+from app.play.replay import Replay
+from app.play.replay_bar import fill_replay_bar
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import CountedKey, LedgerRow, SwatchButton
 from app.storage.faults import StorageFault

@@ -15,7 +15,6 @@ Risky Draw with real cards still owes once its card is told.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -24,7 +23,7 @@ from app.kit.touch_select import Target, TouchSelection
 from app.play.controller import PlayController
 from app.play.owed import Owed
 from app.play.telling import Telling
-from app.skoventyr import advisor, by_hand, touch_paths
+from app.skoventyr import advisor, touch_paths
 from engines import skoventyr as S
 from engines.core import Change, GameRules
 
@@ -367,9 +366,6 @@ class SkoventyrController(PlayController):
     def done(self) -> bool:
         self.message = ""  # a word about touching too early is no longer needed
         return super().done()
-
-    def by_hand_groups(self, take: Callable[[S.SkoventyrAction], None]) -> Any:
-        return by_hand.groups(self.state, self.named, take)
 
     def refresh(self) -> None:
         """Rebuild the choices from the engine's legal actions."""

@@ -7,7 +7,7 @@ No red or green for Allies: red is kept for Gamle Erik (danger), green for succe
 
 from __future__ import annotations
 
-from app.kit.theme import Colour
+from app.kit.colours import Colour
 from engines.skoventyr import Card
 
 CARD_COLOURS: dict[Card, Colour] = {

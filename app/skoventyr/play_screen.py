@@ -23,12 +23,12 @@ from app.kit.popups import ask, show_notice
 from app.kit.touch_select import Target
 from app.kit.widgets import TargetButton, TButton, reuse_children
 from app.kv import load_kv
-from app.play.background import Background, Position
+from app.play.background import Background
 from app.play.controller import PlayController
 from app.play.game_screen import GameScreen
-from app.play.play_session import PlaySession
+from app.play.play_session import PlaySession, Position
 from app.play.replay import Replay
-from app.skoventyr import advisor
+from app.skoventyr import advisor, by_hand
 from app.skoventyr.controller import SkoventyrController
 from app.skoventyr.view import SkoventyrView, skoventyr_view
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
@@ -186,8 +186,7 @@ class SkoventyrPlayScreen(GameScreen):
         ChoiceListPopup("Change by hand", self.by_hand_groups(), self._by_hand_picked).open()
 
     def by_hand_groups(self) -> dict[str, list[tuple[str, Any]]]:
-        groups: dict[str, list[tuple[str, Any]]] = self.turn.by_hand_groups(self.take)
-        return groups
+        return by_hand.groups(self.state, self.turn.named, self.take)
 
     def _by_hand_picked(self, picked: Any) -> None:
         if callable(picked):

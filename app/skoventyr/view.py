@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.kit import theme
+from app.kit import colours
 from app.kit.touch_select import Target
 from app.skoventyr import touch_paths
 from app.skoventyr.controller import SkoventyrController, percent
@@ -21,7 +21,7 @@ from app.skoventyr.look import CARD_COLOURS, lygtemand_words, two_line_name
 from engines import skoventyr as S
 from engines.skoventyr.places import count_cards
 
-EMPTY = theme.faded(theme.SURFACE, 0.6)
+EMPTY = colours.faded(colours.SURFACE, 0.6)
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ def _trees(state: S.State, options: set[Target], choosing: bool) -> list[dict[st
             "number": str(tree.id),
             "damaged": tree.damaged,
             "ally": tree.ally.label if tree.ally else "",
-            "ally_colour": CARD_COLOURS[tree.ally] if tree.ally else theme.SURFACE_RAISED,
+            "ally_colour": CARD_COLOURS[tree.ally] if tree.ally else colours.SURFACE_RAISED,
             "revealed": tree.revealed,
             "vogter": forest.vogter == tree.id,
             "gamle_erik": forest.gamle_erik == tree.id,
@@ -263,7 +263,7 @@ def _minions(
                 "name": name,
                 "lygtemand": lygtemand_words(shown) if shown else "",
                 "lygtemand_colour": (
-                    CARD_COLOURS[S.Card(shown)] if shown and shown != "any" else theme.TEXT_DIM
+                    CARD_COLOURS[S.Card(shown)] if shown and shown != "any" else colours.TEXT_DIM
                 ),
                 "acorn": f"Acorn {minion.acorn}" if minion.acorn and minion.id in in_play else "",
                 "target": ("minion", minion.id),

@@ -33,7 +33,7 @@ from app.play.controller import PlayController
 from app.play.owed import Owed
 from app.play.telling import Telling
 from app.skulk_hollow import touch_paths
-from app.skulk_hollow.guardian_turn import Plan
+from app.skulk_hollow.guardian_plan import Plan
 from app.skulk_hollow.turn_words import answered_for_you, taken_back_words
 from engines import skulk_hollow as K
 from engines.core import Change, GameRules, to_announce
@@ -83,6 +83,9 @@ class SkulkOwed(Owed):
     by_hand: bool = False
     #: The heroes' ids in the order they came into play, so no row moves under a finger.
     roster: tuple[str, ...] = field(default_factory=tuple)
+    #: The steps answered on the hero's behalf since the person last chose (or the table
+    #: last finished an instruction), said together in the prompt.
+    answered: tuple[str, ...] = ()
 
 
 def arrival_order(roster: tuple[str, ...], state: K.State) -> tuple[str, ...]:
@@ -271,8 +274,10 @@ class SkulkHollowController(PlayController):
         self.record_move(action)
         self.refresh()
 
-    def record_move(self, action: K.SkulkAction, note: str = "") -> bool:
-        """Record ``action`` with what the table is then told; ``note`` is said with it."""
+    def record_move(self, action: K.SkulkAction, answered: tuple[str, ...] = ()) -> bool:
+        """Record ``action`` with what the table is then told; ``answered``: the steps
+        answered on the hero's behalf so far, this one included, said with it."""
+        note = " ".join(answered)
         before = self.state
         whose = "your" if before.active == "hero" else f"{self.guardian_name}'s"
         heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"
@@ -287,9 +292,8 @@ class SkulkHollowController(PlayController):
                 refill = tuple(c for c in to_announce(changes) if c.target == "hero:hand")
                 changes = [c for c in changes if c not in refill]
                 held += refill
-            owed = replace(
-                self.owed, telling=Telling.start(changes, heading=heading), held=held, note=note
-            )
+            telling = Telling.start(changes, heading=heading)
+            owed = replace(self.owed, telling=telling, held=held, note=note, answered=answered)
             return self._turn_passed(owed, before, after)
 
         return self.record(action, owed_after)
@@ -314,7 +318,6 @@ class SkulkHollowController(PlayController):
 
     def answer_the_obvious(self) -> None:
         """Answer every step of the hero's that has only one possible answer, and say so."""
-        said: list[str] = []
         while True:
             state = self.state
             if state.asking != "hero" or state.pending is None or self.telling.active:
@@ -322,8 +325,8 @@ class SkulkHollowController(PlayController):
             options = K.legal_actions(state)
             if len(options) != 1:
                 return
-            said.append(answered_for_you(state, options[0]))
-            if not self.record_move(options[0], note=" ".join(said)):
+            said = (*self.owed.answered, answered_for_you(state, options[0]))
+            if not self.record_move(options[0], answered=said):
                 return
 
     # -- the guardian's turn -----------------------------------------------------------
@@ -401,7 +404,9 @@ class SkulkHollowController(PlayController):
         """Done: the plan's instruction carried out goes on with the plan; any other goes
         on with the game once the chain is over."""
         plan = self.plan
-        if plan is not None and plan.told and self.telling.active:
+        if not self.telling.active:
+            return False
+        if plan is not None and plan.told:
             owed = replace(
                 self.owed,
                 plan=replace(plan, carried_out=plan.carried_out + 1),
@@ -410,7 +415,11 @@ class SkulkHollowController(PlayController):
             self.keep(owed)
             self.go_on_with_plan()
             return False
-        finished = super().done()
+        telling = self.telling.advanced()
+        finished = not telling.active
+        # Once the table is done, what was answered for the hero is said afresh.
+        answered = () if finished else self.owed.answered
+        self.keep(replace(self.owed, telling=telling, answered=answered))
         if finished:
             # A card choice waiting then does not open by itself: a finger still tapping
             # Done would land on its list; "Choose the card" (away from Done) opens it.
@@ -497,8 +506,10 @@ class SkulkHollowController(PlayController):
             if self.plan is not None or self.owed.by_hand:
                 self.drop_plan()
             self.answer_the_obvious()
-        elif self.plan is not None and not self.telling.active and not self.unsaved:
-            self.go_on_with_plan()  # opened again with the plan's last steps to record
+        elif self.plan is not None and not self.unsaved:
+            # Opened again (after a pulled plug) with steps the table has carried out
+            # still to record: recorded now, as the Done that carried them out would have.
+            self.go_on_with_plan()
         state = self.state
         if self.guardian_turn or self.replay is not None or state.ended:
             self.selection = TouchSelection([], lambda _a: ())

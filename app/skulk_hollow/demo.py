@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.play.telling import Telling
 from app.skulk_hollow import by_hand as by_hand_lists
-from app.skulk_hollow.guardian_turn import think_through
+from app.skulk_hollow.guardian_plan import think_through
 from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
 from engines import skulk_hollow as K
 from engines.core import to_announce

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.kit.theme import Colour
+from app.kit.colours import Colour
 from engines import skulk_hollow as K
 from engines.skulk_hollow import board
 

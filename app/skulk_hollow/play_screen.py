@@ -24,7 +24,8 @@ from app.play.play_session import PlaySession
 from app.play.replay import Replay
 from app.skulk_hollow import by_hand
 from app.skulk_hollow.controller import SkulkHollowController
-from app.skulk_hollow.guardian_turn import GuardianThinker, Plan
+from app.skulk_hollow.guardian_plan import Plan
+from app.skulk_hollow.guardian_turn import GuardianThinker
 from app.skulk_hollow.view import BarButton, SkulkView, skulk_view
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip
 from engines import skulk_hollow as K

@@ -11,7 +11,8 @@ from collections.abc import Callable
 import pytest
 from kivy.clock import Clock
 
-from app.play.background import Background, Position
+from app.play.background import Background
+from app.play.play_session import Position
 
 
 def tick_until(condition: Callable[[], bool]) -> None:
