@@ -1,4 +1,5 @@
-"""``python -m app`` starts Tableside; ``--screenshots DIR`` renders every screen to PNGs."""
+"""``python -m app`` starts Tableside; ``--screenshots DIR`` renders every screen to PNGs;
+``--sweep`` plays seeded whole games by bot and checks every state they reach."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def main(argv: list[str] | None = None) -> None:
         "--screenshots",
         metavar="DIR",
         type=Path,
-        help="write a PNG of every screen (with demonstration data) to DIR and exit",
+        help="write a PNG of every screen (with demonstration data) to DIR and exit; with "
+        "--sweep, a PNG of each problem where it is first seen",
     )
     parser.add_argument(
         "--size",
@@ -44,11 +46,41 @@ def main(argv: list[str] | None = None) -> None:
         "(exit status 1 if anything is)",
     )
     parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="play seeded whole games of every game by bot and check that every state "
+        "they reach is readable and touchable (exit status 1 if any is not)",
+    )
+    parser.add_argument(
+        "--games",
+        default="skulk_hollow,skoventyr,chickwood,skogen",
+        help="with --sweep: the games, comma-separated",
+    )
+    parser.add_argument(
+        "--seeds", type=int, default=3, help="with --sweep: seeded games of each set-up"
+    )
+    parser.add_argument(
+        "--steps", type=int, default=10_000, help="with --sweep: at most this many steps a game"
+    )
+    parser.add_argument(
+        "--every", type=int, default=1, help="with --sweep: check every Nth state only"
+    )
+    parser.add_argument(
         "--db", type=Path, help="saved-games database (default: $TABLESIDE_DB or the user data dir)"
     )
     args = parser.parse_args(argv)
-    configure(args.size or (REFERENCE_SIZE if args.screenshots else None))
+    configure(args.size or (REFERENCE_SIZE if args.screenshots or args.sweep else None))
 
+    if args.sweep:
+        from kivy.core.window import Window
+
+        from app.sweep import run_sweep
+
+        found = run_sweep(
+            args.games.split(","), args.seeds, args.steps, args.every, args.screenshots
+        )
+        print(found.report(f"{Window.width}x{Window.height}"))
+        sys.exit(1 if found.problems else 0)
     if args.screenshots:
         from app.screenshots import ScreenshotApp
 

@@ -20,7 +20,14 @@ JSON beside its screenshot. ``problems()`` turns one scene's measures into sente
 - content left out: a widget that declares what it stands for (``must_show``: for each
   thing, the words any of which may show it, e.g. ["Knight 1", "K1"]) and whose drawn
   text shows none of a thing's words (a map space that writes only its name when it is
-  crowded).
+  crowded);
+- text off its piece: a line of text on a shaped piece (a map space's diamond) that
+  runs past the shape, though it stays in the piece's box;
+- text not wholly in sight: a widget that declares ``holds_whole`` (an instruction
+  panel, a prompt) must show all the text inside it within its visible box: none of it
+  scrolled away, pushed out over the bars or cut by a parent;
+- a lit piece out of sight: a piece the player may touch now (``touchable``) that is
+  not wholly in view (a hero's row scrolled away while the prompt asks for it).
 
 What is not visible is not measured: zero opacity (of it or a parent), zero size,
 transparent text, outside the window or outside the list that clips it.
@@ -31,12 +38,14 @@ Run it on a set of screenshots (``python -m app --screenshots DIR --check``, or 
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +90,10 @@ class Seen:
     #: What it declares it must show (see ``must_show`` above), and the text it draws.
     must_show: list[list[str]] = field(default_factory=list)
     shows: str = ""
+    #: It declares that all the text inside it must be in sight (``holds_whole``).
+    whole: bool = False
+    #: A piece lit for the player to touch now.
+    lit: bool = False
 
     @property
     def label(self) -> bool:
@@ -140,6 +153,9 @@ def _walk(
     box = _window_box(widget)
     shown = _intersection(box if box[2] > 0 and box[3] > 0 else _texture_box(widget), visible)
     seen = _describe(widget, box, shown, room, ancestors, where) if shown else None
+    if seen is None and _lit(widget):
+        # Lit for a touch and scrolled wholly out of sight: seen, with nothing shown.
+        seen = _describe(widget, box, (box[0], box[1], 0.0, 0.0), room, ancestors, where)
     if seen is not None:
         yield seen
     if isinstance(widget, StencilView):  # it clips what it holds to its own box
@@ -166,6 +182,12 @@ def _walk(
         yield from _walk(child, visible, room, ancestors, where)
 
 
+def _lit(widget: Any) -> bool:
+    from kivy.uix.behaviors import ButtonBehavior
+
+    return isinstance(widget, ButtonBehavior) and bool(getattr(widget, "touchable", False))
+
+
 def _describe(
     widget: Any, box: Box, shown: Box, room: Box, ancestors: list[int], where: list[str]
 ) -> Seen | None:
@@ -182,7 +204,8 @@ def _describe(
     is_label = isinstance(widget, Label) and widget.text.strip() and widget.color[3] > 0
     typed = isinstance(widget, TextInput)
     declared = [list(words) for words in getattr(widget, "must_show", None) or []]
-    if not (touch or is_label or typed or declared):
+    whole = bool(getattr(widget, "holds_whole", False))
+    if not (touch or is_label or typed or declared or whole):
         return None
     seen = Seen(
         uid=widget.uid,
@@ -194,6 +217,8 @@ def _describe(
         room=room,
         touch=touch,
         guarded=not isinstance(widget, ButtonBehavior) or isinstance(widget, GuardedButtonBehavior),
+        whole=whole,
+        lit=_lit(widget),
     )
     if touch and type(widget).collide_point is not Widget.collide_point:
         seen.shape = _shape(widget)
@@ -217,23 +242,49 @@ STRIP_DP = 2
 
 def _shape(widget: Any) -> list[Box]:
     """Where a shaped target takes touches: for each row of a grid over the window, the
-    span between the first and the last point of the row inside it (1 dp apart)."""
+    span between the first and the last point of the row inside it (1 dp apart).
+
+    A row whose middle point is inside is taken to be one span (the shapes drawn here,
+    diamonds, are convex), its two ends found by halving; any other row is scanned
+    point by point."""
     from kivy.metrics import dp
+
+    def inside(x: int, y: float) -> bool:
+        return bool(widget.collide_point(*widget.to_widget(x * dp(1), y * dp(1))))
 
     strips: list[Box] = []
     x0, y0, width, height = _window_box(widget)
+    first, last = math.ceil(x0), math.floor(x0 + width)
     row = math.floor(y0 / STRIP_DP) * STRIP_DP
     while row < y0 + height:
         middle = row + STRIP_DP / 2
-        inside = [
-            x
-            for x in range(math.ceil(x0), math.floor(x0 + width) + 1)
-            if widget.collide_point(*widget.to_widget(x * dp(1), middle * dp(1)))
-        ]
-        if inside:
-            strips.append((inside[0], row, inside[-1] - inside[0], STRIP_DP))
+        centre = (first + last) // 2
+        if inside(centre, middle):
+            on_row = partial(inside, y=middle)
+            left = _edge(centre, first, on_row)
+            right = _edge(centre, last, on_row)
+            strips.append((left, row, right - left, STRIP_DP))
+        else:
+            points = [x for x in range(first, last + 1) if inside(x, middle)]
+            if points:
+                strips.append((points[0], row, points[-1] - points[0], STRIP_DP))
         row += STRIP_DP
     return strips
+
+
+def _edge(start: int, end: int, inside: Callable[[int], bool]) -> int:
+    """The point furthest from ``start`` towards ``end`` still inside, ``start`` being
+    inside and the points between forming one span."""
+    if inside(end):
+        return end
+    near, far = start, end  # near inside, far outside
+    while abs(far - near) > 1:
+        middle = (near + far) // 2
+        if inside(middle):
+            near = middle
+        else:
+            far = middle
+    return near
 
 
 def _drawn_text(widget: Any) -> str:
@@ -370,7 +421,41 @@ def problems(seen: list[Seen]) -> list[str]:
     for item in seen:
         found.extend(_own_problems(item))
     found.extend(_overlaps(seen))
+    found.extend(_off_shape(seen))
+    found.extend(_out_of_sight(seen))
     return list(dict.fromkeys(found))
+
+
+def _off_shape(seen: list[Seen]) -> Iterator[str]:
+    """Text on a shaped piece that runs past its shape."""
+    shaped = {item.uid: item for item in seen if item.shape}
+    for item in seen:
+        if not item.label:
+            continue
+        piece = next((shaped[uid] for uid in item.ancestors if uid in shaped), None)
+        if piece is None:
+            continue
+        for line in item.lines:
+            if not _covered(line, piece.shape):
+                yield f"{item.name}: text runs off the shape of {piece.name}"
+                break
+
+
+def _out_of_sight(seen: list[Seen]) -> Iterator[str]:
+    """Text a widget holding it whole does not show whole; lit pieces not wholly in view."""
+    holders = [item for item in seen if item.whole]
+    for item in seen:
+        if item.lit and not _inside(item.box, item.visible):
+            yield f"{item.name}: lit for a touch but not wholly in sight"
+        if not item.label:
+            continue
+        for holder in holders:
+            if holder.uid != item.uid and holder.uid not in item.ancestors:
+                continue
+            out = [line for line in item.lines if not _inside(line, holder.visible)]
+            if out:
+                place = _cut_side(out[0], holder.visible)
+                yield f"{item.name}: not wholly in sight in {holder.kind} ({place})"
 
 
 def _own_problems(item: Seen) -> Iterator[str]:
@@ -441,13 +526,29 @@ def _covered(box: Box, shapes: list[Box]) -> bool:
     return all(any(_inside((x, y, 0, 0), shape, 0) for shape in shapes) for x, y in points)
 
 
+def _shapes_meet(a: list[Box], b: list[Box]) -> bool:
+    """Whether any box of ``a`` overlaps any of ``b``; boxes of ``b`` are looked up by
+    height, as a shaped target has a strip every few dp."""
+    by_bottom = sorted(b, key=lambda box: box[1])
+    bottoms = [box[1] for box in by_bottom]
+    tallest = max((box[3] for box in b), default=0.0)
+    for p in a:
+        start = bisect.bisect_left(bottoms, p[1] - tallest)
+        end = bisect.bisect_right(bottoms, p[1] + p[3])
+        if any(_overlap(p, q) for q in by_bottom[start:end]):
+            return True
+    return False
+
+
 def _overlaps(seen: list[Seen]) -> Iterator[str]:
     shapes = [(item, _shapes(item)) for item in seen if item.touch or item.label]
     for i, (a, a_shapes) in enumerate(shapes):
         for b, b_shapes in shapes[i + 1 :]:
             if a.uid in b.ancestors or b.uid in a.ancestors:
                 continue  # a button's own label, a piece's own token
-            if not any(_overlap(p, q) for p in a_shapes for q in b_shapes):
+            if not _overlap(a.visible, b.visible):
+                continue  # every shape lies inside its item's visible box
+            if not _shapes_meet(a_shapes, b_shapes):
                 continue
             if a.touch and b.touch:
                 if _covered(a.visible, b_shapes) or _covered(b.visible, a_shapes):

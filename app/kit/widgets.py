@@ -149,6 +149,13 @@ class BottomBar(BoxLayout):
     pass
 
 
+class Prompt(Label):
+    """What the player is asked to do now: never scrolled, never cut, its words all in
+    sight (the legibility check holds it to that)."""
+
+    holds_whole = True
+
+
 class Panel(BoxLayout):
     """A raised, rounded area grouping related content."""
 

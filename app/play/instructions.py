@@ -19,6 +19,8 @@ class InstructionPanel(BoxLayout):
     position = StringProperty("")
     words = StringProperty("")
     reason = StringProperty("")
+    #: All its text is in sight, inside it (the legibility check holds it to that).
+    holds_whole = True
 
     def show(self, chain: Telling) -> None:
         current = chain.current

@@ -61,6 +61,10 @@ class SkoventyrOwed(Owed):
     #: the instruction at ``slide_at`` (the slide) is done.
     table_future: tuple[S.Card | None, ...] = ()
     slide_at: int = -1
+    #: The answer buttons' places in the bar ("" for a place left empty): an answer
+    #: taken away (a kind already chosen) leaves its place, so no button moves under a
+    #: finger while the same question goes on.
+    answer_slots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,12 @@ class SkoventyrController(PlayController):
         self.refresh()
 
     def _owed_after(
+        self, before: S.State, action: S.SkoventyrAction, after: S.State
+    ) -> SkoventyrOwed:
+        owed = self._told_after(before, action, after)
+        return replace(owed, answer_slots=answer_slots(self.owed.answer_slots, after))
+
+    def _told_after(
         self, before: S.State, action: S.SkoventyrAction, after: S.State
     ) -> SkoventyrOwed:
         """What the table is owed after ``action`` took the game from ``before`` to
@@ -450,6 +460,21 @@ class SkoventyrController(PlayController):
                 + "."
             )
         return "\n".join(lines)
+
+
+def answers(state: S.State) -> list[str]:
+    """The words of the answer buttons the state asks for, in the engine's order."""
+    paths = [touch_paths.path(action) for action in S.legal_actions(state)]
+    return [str(path[0][1]) for path in paths if path[0][0] == "answer"]
+
+
+def answer_slots(before: tuple[str, ...], state: S.State) -> tuple[str, ...]:
+    """The answer buttons' places after a move: those of ``before``, the answers no
+    longer offered left empty, while every answer now had a place; else afresh."""
+    now = answers(state)
+    if now and set(now) <= set(before):
+        return tuple(words if words in now else "" for words in before)
+    return tuple(now)
 
 
 def _route_words(path: tuple[Target, ...], target: Target) -> str:

@@ -55,6 +55,7 @@ class SkoventyrView:
     aside_title: str
     aside_caption: str
     show_hostages: bool
+    hostages_heading: str
     answering: bool
     trees: list[dict[str, Any]]
     future: list[dict[str, Any]]
@@ -91,7 +92,7 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
     danger = state.forest.gap == 1 and not over
     prompt = control.message or control.prompt()
     if danger and not control.message:  # red, and the words say why
-        prompt = f"Danger: Gamle Erik is 1 step behind Vogter. {prompt}"
+        prompt = f"Danger: Gamle Erik 1 step behind. {prompt}"
     deck_title, deck_caption, discard_caption, aside = _piles(state)
     hand: list[tuple[Any, S.Card]] = [(c, c) for c in state.hand]
     if state.taken is not None:
@@ -111,6 +112,7 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
         aside_title=aside[0],
         aside_caption=aside[1],
         show_hostages=state.config.rescue,
+        hostages_heading=_hostages_heading(state),
         answering=answering,
         trees=_trees(state, options, choosing),
         future=_cards(control, "future", _future_on_table(control), options),
@@ -172,10 +174,18 @@ def _ring_centre(state: S.State) -> str:
     if state.forest.caught:
         lines = [f"Gamle Erik caught Vogter on Tree {state.forest.vogter}"]
     else:
-        lines = [f"Gamle Erik is {gap} step{'s' if gap != 1 else ''} behind Vogter"]
-    if state.acorns:
-        lines.append("Acorns in the centre: " + ", ".join(str(a) for a in state.acorns))
+        lines = [f"Gamle Erik {gap} step{'s' if gap != 1 else ''} behind Vogter"]
     return "\n".join(lines)
+
+
+def _hostages_heading(state: S.State) -> str:
+    """Over the Hostages, with the Acorns in the Forest's centre (the ring's centre has
+    no room for them once Trees are lost)."""
+    heading = "Hostages: no Command with these types"
+    if state.acorns:
+        acorns = ", ".join(str(a) for a in state.acorns)
+        heading = f"Hostages: no Command of these \u00b7 Acorns: {acorns}"
+    return heading
 
 
 def _trees(state: S.State, options: set[Target], choosing: bool) -> list[dict[str, Any]]:
@@ -351,7 +361,29 @@ def _answer_places(control: SkoventyrController) -> list[Answer]:
             else Answer(None, "")
             for c in choices
         ]
-    return [Answer(t, str(t[1])) for t in answers]
+    slots = control.owed.answer_slots
+    offered = [str(t[1]) for t in answers]
+    if not (offered and set(offered) <= set(slots)):
+        slots = tuple(offered)
+    short = short_answers([w for w in slots if w])
+    return [Answer(("answer", w), short[w]) if w in offered else Answer(None, "") for w in slots]
+
+
+def short_answers(answers: list[str]) -> dict[str, str]:
+    """Each answer's words on its button: what sets it apart from the others ("Put a
+    discarded Trold under the deck" -> "Trold"; the prompt asks the whole question)."""
+    if len(answers) < 2:
+        return {words: words for words in answers}
+    split = [words.split(" ") for words in answers]
+    first = 0
+    while all(len(w) > first + 1 and w[first] == split[0][first] for w in split):
+        first += 1
+    last = 0
+    while all(len(w) > first + last + 1 and w[-1 - last] == split[0][-1 - last] for w in split):
+        last += 1
+    return {
+        words: " ".join(w[first : len(w) - last]) for words, w in zip(answers, split, strict=True)
+    }
 
 
 def _verbs(control: SkoventyrController, options: set[Target]) -> list[Verb]:

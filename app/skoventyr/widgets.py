@@ -55,6 +55,11 @@ class TreeTile(Touchable, FloatLayout):
     vogter = BooleanProperty(False)
     gamle_erik = BooleanProperty(False)
     narrow = BooleanProperty(False)  # too narrow for a pawn's or the side's name on a line
+    #: Too low for every line: the Ally's card, filled or outlined, says "revealed" or
+    #: "hidden" without the word (a Forest squeezed by the Hostages, Trees lost).
+    low = BooleanProperty(False)
+    #: Everything it writes stays inside it (the legibility check holds it to that).
+    holds_whole = True
 
 
 class MinionTile(Touchable, FloatLayout):
@@ -115,7 +120,9 @@ class ForestRing(FloatLayout):
         if not count:
             return
         if count <= 6:  # around an ellipse, clockwise from the top
-            height = self.height * 0.3  # at most a third: the side Trees must not touch
+            # At most a third: the side Trees must not touch. Two Trees (one above the
+            # other, the rest lost) take more: both pawns may stand on one.
+            height = self.height * (0.3 if count > 2 else 0.42)
             width = min(height * 1.35, self.width * 0.3)
             radius_x = (self.width - width) / 2
             radius_y = (self.height - height) / 2

@@ -26,7 +26,7 @@ from app.skulk_hollow import by_hand
 from app.skulk_hollow.controller import SkulkHollowController
 from app.skulk_hollow.guardian_plan import Plan
 from app.skulk_hollow.guardian_turn import GuardianThinker
-from app.skulk_hollow.view import BarButton, SkulkView, skulk_view
+from app.skulk_hollow.view import BarButton, SkulkView, hero_columns, skulk_view
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip
 from engines import skulk_hollow as K
 
@@ -43,8 +43,10 @@ class SkulkHollowPlayScreen(GameScreen):
     telling = BooleanProperty(False)
     #: The hero's turn has just begun: the prompt stands out.
     turn_begins = BooleanProperty(False)
-    #: The rows of heroes the prompt leaves room for: every hero's, up to four.
-    hero_rows = NumericProperty(2)
+    #: The columns of the heroes' list (wide screen): one, or two from four heroes.
+    hero_columns = NumericProperty(1)
+    #: The rows the heroes' list takes: the prompt has the rest of the column.
+    hero_rows = NumericProperty(1)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -243,7 +245,9 @@ class SkulkHollowPlayScreen(GameScreen):
         tiles = reuse_children(self.ids.locations, len(view.tiles), self._new_tile)
         for tile, values in zip(tiles, view.tiles, strict=True):
             _set(tile, values)
-        self.hero_rows = min(len(view.chips), 4)
+        self.hero_columns = hero_columns(len(view.chips))
+        columns = self.hero_columns if self.width >= self.height else 3
+        self.hero_rows = -(-len(view.chips) // columns)
         chips = reuse_children(self.ids.units, len(view.chips), self._new_chip)
         for chip, values in zip(chips, view.chips, strict=True):
             _set(chip, values)

@@ -10,19 +10,20 @@ from engines.skulk_hollow import board
 
 
 def answered_for_you(state: K.State, action: K.SkulkAction) -> str:
-    """What was answered on the hero player's behalf, in a sentence."""
+    """What was answered on the hero player's behalf, in a short sentence: the prompt
+    says it before the question that follows, and must never need to scroll."""
     pending = state.pending
     assert pending is not None
     if isinstance(action, K.ChooseAction):
-        return f"{action.label}, the only action possible."
+        return f"{action.label}: the only action."
     if isinstance(action, K.Move):
         target = touch_paths.moved_to(state, action.direction)
         name = board.capital(board.the_unit(state, pending.unit))
-        return f"{name} moves to {board.space_name(state, target)}, the only way open."
+        return f"{name} moves to {board.space_name(state, target)} (the only way)."
     if isinstance(action, K.ChooseUnit):
-        return f"{board.capital(board.the_unit(state, action.unit))} is the only hero who can."
+        return f"{board.capital(board.the_unit(state, action.unit))}: the only hero who can."
     if isinstance(action, K.ChooseSpace):
-        return f"{board.space_name(state, action.space)} is the only choice."
+        return f"{board.space_name(state, action.space)}: the only choice."
     return f"{action.label}: the only choice."
 
 

@@ -218,6 +218,7 @@ def _chips(
     a hero summoned later is added at the end of the list."""
     state = control.state
     by_id = {unit.id: unit for unit in state.units}
+    compact = hero_columns(len(by_id)) > 1
     chips = []
     for unit_id in arrival_order(control.owed.roster, state):
         unit = by_id.get(unit_id)
@@ -227,6 +228,8 @@ def _chips(
         chips.append(
             {
                 "name": board.unit_name(state, unit.id),
+                "short_name": short_name(state, unit.id),
+                "compact": compact,
                 "code": code(state, unit.id),
                 "wounds": unit.wounds,
                 "capacity": kind.wounds,
@@ -240,6 +243,12 @@ def _chips(
             }
         )
     return chips
+
+
+def hero_columns(heroes: int) -> int:
+    """The heroes' list in one column up to three heroes, then two: every hero stays in
+    sight under the longest prompt (seven heroes make four rows)."""
+    return 1 if heroes <= 3 else 2
 
 
 def _actions_left(state: K.State) -> str:

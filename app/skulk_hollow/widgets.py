@@ -4,6 +4,7 @@ the card chooser."""
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,7 @@ from app.kit.widgets import Piece, TButton
 
 #: The text on the map: its size, and how close its lines stand.
 MAP_FONT_SP = 15
-MAP_LINE_HEIGHT = 0.92
+MAP_LINE_HEIGHT = 0.85
 
 
 class MapCell(Piece, FloatLayout):
@@ -70,45 +71,67 @@ class MapCell(Piece, FloatLayout):
     on_guardian = on_heroes = on_tokens = on_size = on_name
 
     def _fitted(self) -> str:
-        """The fullest of the layouts that fits; the most compact one if none does: it
-        still says everything, though its line may then run past the diamond's edges
-        (the guardian, two heroes and two runes on KEEP at 800x480)."""
-        # The guardian's name heads the space: a short word where the diamond narrows,
-        # leaving its wide middle to the space's own name.
-        head = [(self.guardian, True)] if self.guardian else []
-        lines = [(line, False) for line in self.name.split("\n")]
-        one_line = [(" ".join(self.name.split()), False)]
-        tokens = [(token, False) for token in self.tokens]
-        names = [(short, False) for _name, short, _code in self.heroes]
-        codes = " ".join(code for _name, _short, code in self.heroes)
-        coded = [(codes, False)] if codes else []
-        together = [(" ".join(filter(None, [codes, *self.tokens])), False)]
-        together = together if together[0][0] else []
-        same_line = [(" ".join(t for t, _bold in one_line + together), False)]
-        layouts = [
-            head + lines + names + tokens,
-            head + lines + coded + tokens,
-            head + one_line + coded + tokens,
-            head + lines + together,
-            head + one_line + together,
-            head + same_line,
-        ]
-        chosen = next((layout for layout in layouts if self._fits(layout)), layouts[-1])
-        return "\n".join(f"[b]{t}[/b]" if bold else t for t, bold in chosen)
+        """The fullest arrangement of the space's words that fits inside the diamond.
 
-    def _fits(self, lines: list[tuple[str, bool]]) -> bool:
-        """Whether every line, centred, lies inside the diamond."""
-        half_w, half_h = self.width / 2 - dp(3), self.height / 2 - dp(3)
+        The words come in one order (the guardian, the space's name, each hero, each
+        token) and are tried on as many lines as fit, then fewer, longer ones; the heroes
+        by their names, then by their codes. If nothing fits, the arrangement that runs
+        least past the diamond's edges (the legibility sweep looks for those)."""
+        head = [(self.guardian, True)] if self.guardian else []
+        name = [(word, False) for word in self.name.split("\n")]
+        tokens = [(token, False) for token in self.tokens]
+        best: tuple[float, list[tuple[str, bool]]] | None = None
+        for heroes in (
+            [short for _name, short, _code in self.heroes],
+            [code for _name, _short, code in self.heroes],
+        ):
+            words = head + name + [(hero, False) for hero in heroes] + tokens
+            for lines in _arrangements(words):
+                over = self._overflow(lines)
+                if over <= 0:
+                    return _markup(lines)
+                if best is None or over < best[0]:
+                    best = (over, lines)
+        return _markup(best[1]) if best else ""
+
+    def _overflow(self, lines: list[tuple[str, bool]]) -> float:
+        """How far (dp) the worst line, centred, runs past the diamond; 0 or less: fits."""
+        half_w, half_h = self.width / 2 - dp(2), self.height / 2 - dp(2)
         if half_w <= 0 or half_h <= 0:
-            return False
+            return float("inf")
         height = _text_size("X", False)[1] * MAP_LINE_HEIGHT
         top = len(lines) * height / 2
+        worst_over = -float("inf")
         for index, (text, bold) in enumerate(lines):
             upper, lower = top - index * height, top - (index + 1) * height
             worst = max(abs(upper), abs(lower))
-            if worst >= half_h or _text_size(text, bold)[0] / 2 > half_w * (1 - worst / half_h):
-                return False
-        return True
+            room = half_w * (1 - worst / half_h) if worst < half_h else -half_w
+            worst_over = max(worst_over, _text_size(text, bold)[0] / 2 - room)
+        return worst_over
+
+
+def _arrangements(words: list[tuple[str, bool]]) -> list[list[tuple[str, bool]]]:
+    """Every way to set ``words`` on lines in their order, most lines first; a line
+    holding the guardian's name is bold."""
+    found: list[list[tuple[str, bool]]] = []
+    count = len(words)
+    for cuts in range(count - 1, -1, -1):  # the number of line breaks
+        for breaks in itertools.combinations(range(1, count), cuts):
+            edges = (0, *breaks, count)
+            found.append(
+                [
+                    (
+                        " ".join(text for text, _bold in words[a:b]),
+                        any(bold for _text, bold in words[a:b]),
+                    )
+                    for a, b in itertools.pairwise(edges)
+                ]
+            )
+    return found
+
+
+def _markup(lines: list[tuple[str, bool]]) -> str:
+    return "\n".join(f"[b]{text}[/b]" if bold else text for text, bold in lines)
 
 
 @functools.cache
@@ -180,6 +203,8 @@ class UnitChip(Piece, FloatLayout):
     power_spaces = NumericProperty(0)
     leader = BooleanProperty(False)
     code = StringProperty("")  # how the map names it when a space is crowded: "K1"
+    short_name = StringProperty("")  # "Queen": its name in a narrow chip
+    compact = BooleanProperty(False)  # a narrow chip, two to a row
     mark = StringProperty("")
 
 

@@ -221,13 +221,13 @@ def reward_prompt(state: State) -> str:
     """Wrath's reward: exactly the rewards that can be chosen, each with what it does."""
     said = {
         "refuge": "Refuge: Vogter may first move on through the Allies",
-        "revenge": "Revenge: then a Gamle Erik leaves the Future"
+        "revenge": "Revenge: a Gamle Erik then leaves the Future"
         if Card.GAMLE_ERIK in state.future
-        else "Revenge: nothing more, as no Gamle Erik is in the Future",
-        "restoration": "Restoration: then a Damaged Tree is healed",
+        else "Revenge: no more, as no Gamle Erik is in the Future",
+        "restoration": "Restoration: a Damaged Tree is then healed",
     }
     offered = [said[a.reward] for a in step_actions(state) if isinstance(a, A.ChooseReward)]
-    return "Choose your reward (each one clears the Forest). " + ". ".join(offered) + "."
+    return "Choose a reward; each clears the Forest. " + ". ".join(offered) + "."
 
 
 def _settle(state: State) -> State:

@@ -145,17 +145,16 @@ def _leaving_units(account: _Account) -> None:
     """Figures that leave the board: eliminated (the rules) or taken back (an undo).
 
     An elimination is one instruction: the figure and its tokens go back to the supply,
-    its card to the discard pile and the tribute token up a step. When several heroes
-    fall at once, each instruction names its own card and tribute step; the first one
-    accounts for the discard pile and the tribute track.
+    its card to the discard pile (the first one accounts for the pile when several
+    heroes fall at once). The tribute token's step is an instruction of its own (below,
+    ``_tribute``): one table change a step, short enough to read at a glance.
     """
     before, after = account.before, account.after
     gone = [unit for unit in before.units if not after.has_unit(unit.id)]
     eliminated = gone[: max(0, after.eliminated - before.eliminated)]
     cards = [before.unit_type(u).name for u in eliminated if not board.is_leader(before, u)]
     to_pile = _pile_moved_by(account, cards) > 0
-    tribute = len(eliminated) > 0 and account.delta("tribute") == len(eliminated)
-    for number, unit in enumerate(gone):
+    for unit in gone:
         name = account.the_unit(unit.id)
         keys = [f"unit:{unit.id}", f"wounds:{unit.id}", f"power:{unit.id}"]
         spot = whereabouts(unit)
@@ -177,9 +176,6 @@ def _leaving_units(account: _Account) -> None:
         if to_pile and not board.is_leader(before, unit):
             words += f", and put the {before.unit_type(unit).name} card on your discard pile"
             keys.append("hero:discard")
-        if tribute:
-            words += f". Move the tribute token to {before.eliminated + number + 1}"
-            keys.append("tribute")
         account.add(LEAVE, words + ".", keys, source=spot, target=f"unit:{unit.id}")
 
 
@@ -211,8 +207,7 @@ def _arriving_units(account: _Account) -> None:
     back = arriving[: max(0, before.eliminated - after.eliminated)]
     cards = [after.unit_type(unit).name for unit in back if not board.is_leader(after, unit)]
     from_pile = _pile_moved_by(account, cards) < 0
-    tribute = len(back) > 0 and account.delta("tribute") == -len(back)
-    for number, unit in enumerate(arriving):
+    for unit in arriving:
         spot = whereabouts(unit)
         keys = [f"unit:{unit.id}", f"wounds:{unit.id}", f"power:{unit.id}"]
         name = account.the_unit(unit.id)
@@ -225,9 +220,6 @@ def _arriving_units(account: _Account) -> None:
                 card = after.unit_type(unit).name
                 words += f", and take the {card} card back from your discard pile"
                 keys.append("hero:discard")
-            if tribute:
-                words += f". Move the tribute token back to {before.eliminated - number - 1}"
-                keys.append("tribute")
             account.add(ARRIVE, words + ".", keys, target=spot)
             continue
         kind = after.unit_type(unit)

@@ -210,3 +210,64 @@ def test_a_piece_that_leaves_out_what_it_must_show(driver: Driver, board: FloatL
         'Space: "1 root" is not shown (it shows "LAIR K12")',
         'Space: "Knight 1" is not shown (it shows "LAIR K12")',
     ]
+
+
+class WholePanel(BoxLayout):
+    holds_whole = True
+
+
+def test_text_on_a_diamond_must_stay_inside_the_diamond_not_just_its_box(
+    driver: Driver, board: FloatLayout
+) -> None:
+    """Review N4: "APODA / KEEP K2 R 2 runes" ran off the diamond's edges, unflagged."""
+    inside = place(board, Diamond(), 40, 100, 200, 200)
+    word = label("KEEP", 15, size_hint=(None, None))
+    word.size = (dp(60), dp(20))
+    inside.add_widget(word)
+    word.center = inside.center
+    spilling = place(board, Diamond(), 300, 100, 200, 200)
+    wide = label("KEEP K2 R 2 runes", 15, size_hint=(None, None))
+    wide.size = (dp(170), dp(20))
+    spilling.add_widget(wide)
+    wide.pos = (spilling.x + dp(15), spilling.y + dp(30))  # near the bottom tip
+    problems = check(driver)
+    assert [p for p in problems if "runs off the shape" in p] == [
+        next(p for p in problems if p.startswith('Label "KEEP K2 R 2 runes"'))
+    ]
+
+
+def test_a_prompt_scrolled_out_of_sight_is_a_problem_where_a_list_is_not(
+    driver: Driver, board: FloatLayout
+) -> None:
+    """Review N1: an 86 px scroll box cut the line that mattered, and passed."""
+    view = place(board, ScrollView(do_scroll_x=False), 20, 100, 300, 60)
+    prompt = WholePanel(size_hint_y=None, height=dp(160), orientation="vertical")
+    prompt.add_widget(label("The line that matters.\n" * 5, 16))
+    view.add_widget(prompt)
+    listing = place(board, ScrollView(do_scroll_x=False), 400, 100, 300, 60)
+    rows = BoxLayout(size_hint_y=None, height=dp(160), orientation="vertical")
+    rows.add_widget(label("A row of a long list\n" * 5, 16))
+    listing.add_widget(rows)
+    problems = check(driver)
+    assert any("The line that matters" in p and "not wholly in sight" in p for p in problems)
+    assert not any("A row of a long list" in p for p in problems)
+
+
+def test_text_pushed_out_of_its_panel_is_a_problem(driver: Driver, board: FloatLayout) -> None:
+    """Review N6: a long step pushed its panel's heading up over the top bar."""
+    panel = place(board, WholePanel(orientation="vertical"), 20, 100, 300, 80)
+    panel.add_widget(label("Grak's turn  2 of 2", 16, size_hint_y=None, height=dp(30)))
+    panel.add_widget(label("A long instruction", 16, size_hint_y=None, height=dp(90)))
+    problems = check(driver)
+    assert any("Grak's turn" in p and "not wholly in sight in WholePanel" in p for p in problems)
+
+
+def test_a_lit_piece_scrolled_out_of_sight_is_a_problem(driver: Driver, board: FloatLayout) -> None:
+    """Review N5: "touch the one you mean in the list" while its chip was scrolled away."""
+    view = place(board, ScrollView(do_scroll_x=False), 20, 100, 300, 100)
+    chips = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(208), spacing=dp(4))
+    for lit in (False, False, False, True):
+        chips.add_widget(Tile(touchable=lit, size_hint_y=None, height=dp(48)))
+    view.add_widget(chips)
+    problems = check(driver)
+    assert problems == ["Tile: lit for a touch but not wholly in sight"]

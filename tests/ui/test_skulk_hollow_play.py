@@ -214,7 +214,7 @@ def test_a_typical_order_takes_three_touches(driver: Driver) -> None:
     screen = driver.app.current_screen
     touch(driver, ("verb", "play"))
     touch(driver, ("card", "advance"))
-    assert screen.prompt.startswith("MOVE, the only action possible. MOVE with Advance")
+    assert screen.prompt.startswith("MOVE: the only action. MOVE with Advance")
     touch(driver, ("unit", "king_of_war"))  # the third touch
     assert screen.state.unit("king_of_war").space == "clearing"
     assert list(screen.play.session.actions[-3:]) == [
@@ -222,7 +222,7 @@ def test_a_typical_order_takes_three_touches(driver: Driver) -> None:
         K.ChooseUnit("king_of_war"),
         K.Move(K.Direction.UP),
     ]
-    assert "The King of War moves to CLEARING, the only way open." in screen.prompt
+    assert "The King of War moves to CLEARING (the only way)." in screen.prompt
     assert "2 actions left" in screen.prompt
 
 

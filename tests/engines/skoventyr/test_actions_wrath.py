@@ -30,21 +30,21 @@ def test_wrath_removes_the_minion_shuffles_the_deck_and_offers_rewards() -> None
     assert [m.id for m in state.minions] == [0, 1, 3, 4, 5]
     assert [m.id for m in state.defeated] == [2]
     assert state.deck.bottom == () and state.deck.top == ()
-    assert state.prompt.startswith("Choose your reward")
+    assert state.prompt.startswith("Choose a reward")
     assert [a.reward for a in legal_actions(state)] == ["refuge", "revenge"]  # type: ignore[attr-defined]
 
 
 def test_the_reward_prompt_names_exactly_the_rewards_offered() -> None:
     state = play(make(woods=THREE, future=(E, H, T)), Wrath(2))
     assert state.prompt == (
-        "Choose your reward (each one clears the Forest). Refuge: Vogter may first move on "
-        "through the Allies. Revenge: nothing more, as no Gamle Erik is in the Future."
+        "Choose a reward; each clears the Forest. Refuge: Vogter may first move on "
+        "through the Allies. Revenge: no more, as no Gamle Erik is in the Future."
     )
     damaged = forest(allies={3: T, 4: T, 5: F}, damaged=[1])
     state = play(make(woods=damaged, future=(E, G, T)), Wrath(2))
     assert [a.reward for a in legal_actions(state)] == ["refuge", "revenge", "restoration"]  # type: ignore[attr-defined]
-    assert "Revenge: then a Gamle Erik leaves the Future" in state.prompt
-    assert state.prompt.endswith("Restoration: then a Damaged Tree is healed.")
+    assert "Revenge: a Gamle Erik then leaves the Future" in state.prompt
+    assert state.prompt.endswith("Restoration: a Damaged Tree is then healed.")
 
 
 def test_refuge_moves_vogter_only_through_trees_with_allies_then_clears_the_forest() -> None:

@@ -1,0 +1,297 @@
+"""The legibility sweep: seeded whole games of every game, played by bots in the real app
+window, every state they reach checked as a person would see it (app.kit.legibility).
+
+Where the screenshots (app.screenshots) show scenes made for them, the sweep shows what
+real games come to: late, crowded boards, long instructions, many heroes. Skulk Hollow
+and Skoventyr are played through their controllers by seeded players (app.<game>.
+autoplay), the guardian's thinking done at once; Chickwood Forest and Skogen by random
+legal moves through their screens' own ``take``. Every ``reopen_every``-th state of the
+two automated games, the game is also left and opened again, and the window must read as
+it did: what the table is owed is saved with the game, not kept by the screen.
+
+``python -m app --sweep`` runs it all (``--size``, ``--games``, ``--seeds``, ``--steps``);
+the test suite runs a short one (tests/ui/test_sweep.py).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kivy.base import EventLoop, runTouchApp
+from kivy.core.window import Window
+from kivy.uix.modalview import ModalView
+
+from app.application import TablesideApp
+from app.exchange import usb_sticks
+from app.games import BY_KEY
+from app.kit import legibility, tap_guard
+from app.play.game_screen import GameScreen
+from app.skoventyr.autoplay import SkoventyrPlayer
+from app.skulk_hollow.autoplay import SkulkHollowPlayer
+from app.storage import clock_check
+from engines import chickwood as C
+from engines import skogen as G
+from engines import skoventyr as S
+from engines import skulk_hollow as K
+
+FOUR = ("Ana", "Bo", "Camille", "Dag")
+
+#: The games swept, each with configs that reach crowded and long states.
+CONFIGS: dict[str, list[tuple[Any, list[str]]]] = {
+    "skulk_hollow": [
+        (K.Config(guardian="tanthos", leader="queen_of_blessing", hero_relics=2), ["Ana"]),
+        (K.Config(guardian="apoda", leader="prince_of_guile", foxen_deck="app"), ["Ana"]),
+        (K.Config(guardian="grak", level="easy"), ["Ana"]),
+        (K.Config(guardian="raptra", leader="princess_of_tactics", guardian_relics=1), ["Ana"]),
+    ],
+    "skoventyr": [
+        (S.Config(damaged_trees=1, rescue=True), ["Ana"]),
+        (
+            S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table"),
+            ["Ana", "Bo", "Camille"],
+        ),
+    ],
+    "chickwood": [
+        (C.Config(players=("Ana", "Bo", "Camille"), legendary=True), ["Ana", "Bo", "Camille"]),
+    ],
+    "skogen": [
+        (G.Config(players=("Ana", "Bo")), ["Ana", "Bo"]),
+        (
+            G.Config(players=("Ana", "Bo", "Camille", "Dag"), die="table"),
+            ["Ana", "Bo", "Camille", "Dag"],
+        ),
+    ],
+}
+
+
+@dataclass
+class Sweep:
+    """What a sweep found: states checked, states opened again, each problem with how
+    often and where it was first seen."""
+
+    states: int = 0
+    reopened: int = 0
+    seconds: float = 0.0
+    problems: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    def note(self, found: list[str], where: str) -> bool:
+        """Count ``found`` at ``where``; whether any of it is new."""
+        new = False
+        for problem in found:
+            count, first = self.problems.get(problem, (0, where))
+            self.problems[problem] = (count + 1, first)
+            new = new or count == 0
+        return new
+
+    def report(self, size: str) -> str:
+        head = (
+            f"Checked {self.states} states of seeded whole games at {size} "
+            f"({self.reopened} of them opened again) in {self.seconds:.0f} s"
+        )
+        if not self.problems:
+            return f"{head}: all readable and touchable, and each read the same opened again."
+        lines = [f"{head}: {len(self.problems)} problems."]
+        for problem, (count, first) in sorted(self.problems.items(), key=lambda p: -p[1][0]):
+            lines.append(f"  - {problem} ({count} states; first: {first})")
+        return "\n".join(lines)
+
+
+class StillBar:
+    """Where each button of the bottom bar stood in the state before: a button still
+    there with the same words must still be under the point a finger aimed at."""
+
+    def __init__(self) -> None:
+        self.centres: dict[str, tuple[float, float]] = {}
+
+    def moved(self, seen: list[legibility.Seen]) -> list[str]:
+        moved = []
+        centres = {}
+        for item in seen:
+            if not (item.touch and item.text and "BottomBar" in item.where):
+                continue
+            x, y, width, height = item.box
+            centres[item.text] = (x + width / 2, y + height / 2)
+            before = self.centres.get(item.text)
+            if before is not None and not (x <= before[0] <= x + width):
+                moved.append(f'"{item.text}" moved in the bar, from x {before[0]:.0f}')
+        self.centres = centres
+        return moved
+
+
+class EnginePlayer:
+    """Random legal moves through a scorekeeping game's screen, Done for instructions."""
+
+    def __init__(self, seed: int) -> None:
+        self.chooser = random.Random(seed)
+
+    def step(self, screen: Any) -> bool:
+        if screen.instructions.active:
+            screen.instruction_done()
+            return True
+        actions = screen.game.rules().legal_actions(screen.state)
+        if not actions:
+            return False
+        screen.take(self.chooser.choice(actions))
+        return True
+
+
+class ControllerPlayer:
+    """A seeded player of an automated game, its moves through the screen's controller
+    (the sweep has the screen draw what the controller says before it looks)."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+
+    def step(self, screen: Any) -> bool:
+        going_on: bool = self.player.step(screen.controller)
+        return going_on
+
+
+PLAYERS: dict[str, Callable[[int], Any]] = {
+    "skulk_hollow": lambda seed: ControllerPlayer(SkulkHollowPlayer(seed)),
+    "skoventyr": lambda seed: ControllerPlayer(SkoventyrPlayer(seed)),
+    "chickwood": EnginePlayer,
+    "skogen": EnginePlayer,
+}
+
+#: The games whose screens must read the same when the game is opened again.
+REOPENED = ("skulk_hollow", "skoventyr")
+
+
+class SweepApp(TablesideApp):
+    """The real app on a throwaway database, run a frame at a time by the sweep."""
+
+    def __init__(self) -> None:
+        self._tmp = Path(tempfile.mkdtemp(prefix="tableside-sweep-"))
+        clock_check.SYSTEM = clock_check.ClockCheck(kernel_synchronized=lambda: True)
+        usb_sticks.ROOT = self._tmp / "no-usb-sticks"
+        super().__init__(db_path=self._tmp / "sweep.db")
+
+    def on_stop(self) -> None:
+        super().on_stop()
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+
+#: Frames to let a screen settle before it is measured: some layouts (a score table in a
+#: scrolling list) take a frame more than the lay-out-then-draw two.
+SETTLE = 3
+
+
+def frames(count: int = 2) -> None:
+    """Let Kivy lay out and draw (and run what a screen scheduled for its next frame)."""
+    for _ in range(count):
+        EventLoop.idle()
+
+
+def close_popups() -> None:
+    popups = [child for child in Window.children if isinstance(child, ModalView)]
+    for popup in popups:
+        popup.dismiss(animation=False)
+    if popups:
+        frames(1)
+
+
+def shown_texts() -> list[tuple[str, tuple[float, ...]]]:
+    """What the window shows, as words and where: to compare before and after opening a
+    game again."""
+    return [
+        (item.text or item.shows, tuple(round(v) for v in item.box))
+        for item in legibility.measure()
+        if item.text or item.shows
+    ]
+
+
+def sweep(
+    games: list[str],
+    seeds: int,
+    steps: int,
+    every: int = 1,
+    shots: Path | None = None,
+    reopen_every: int = 10,
+) -> Sweep:
+    """Play ``seeds`` seeded games of each config of each of ``games`` (at most ``steps``
+    steps each), checking every ``every``-th state (every one by default); needs the app
+    started (``run_sweep``). With ``shots``, the window where each problem is first seen
+    is saved there as a PNG."""
+    app: SweepApp = TablesideApp.get_running_app()
+    found = Sweep()
+    began = time.monotonic()
+    for key in games:
+        game = BY_KEY[key]
+        for number, (config, names) in enumerate(CONFIGS[key]):
+            for seed in range(1, seeds + 1):
+                close_popups()
+                app.home()
+                app.start_game(game, config, names, seed=seed)
+                close_popups()  # the deal, told once
+                screen = app.current_screen
+                assert isinstance(screen, GameScreen)
+                player = PLAYERS[key](seed)
+                bar = StillBar()
+                for step in range(steps):
+                    if step % every and player.step(screen):
+                        continue  # not checked: on to the next state
+                    where = f"{key} config {number + 1} seed {seed} step {step}"
+                    if key in REOPENED:
+                        screen.draw()
+                    frames(SETTLE)
+                    seen = legibility.measure()
+                    new = found.note(legibility.problems(seen), where)
+                    if every == 1:  # the bar is compared with the state just before
+                        new = found.note(bar.moved(seen), where) or new
+                    if new and shots is not None:  # a picture of where it was first seen
+                        shots.mkdir(parents=True, exist_ok=True)
+                        picture = shots / f"{where.replace(' ', '_')}.png"
+                        shutil.move(Window.screenshot(str(picture)), picture)
+                    found.states += 1
+                    thinking = getattr(screen.controller, "wants_plan", False)
+                    checked = found.states
+                    if key in REOPENED and checked % reopen_every == 0 and not thinking:
+                        found.note(_reopened(app, screen), where)
+                        found.reopened += 1
+                    close_popups()
+                    if not player.step(screen):
+                        break
+    found.seconds = time.monotonic() - began
+    return found
+
+
+def _reopened(app: SweepApp, screen: GameScreen) -> list[str]:
+    """Leave the game and open it again: the window must read as it did."""
+    before = shown_texts()
+    session = screen.play.session_id
+    app.home()
+    frames(1)
+    app.resume_game(screen.game, session)
+    close_popups()
+    frames()
+    after = shown_texts()
+    if after == before:
+        return []
+    lost = [text for text in before if text not in after]
+    gained = [text for text in after if text not in before]
+    return [f"opened again, the screen reads otherwise: {lost[:2]} became {gained[:2]}"]
+
+
+def run_sweep(
+    games: list[str], seeds: int, steps: int, every: int = 1, shots: Path | None = None
+) -> Sweep:
+    """Start the app (its window as configured), sweep, stop."""
+    app = SweepApp()
+    app._run_prepare()  # what App.run() does, without entering the main loop
+    runTouchApp(embedded=True)
+    app.dispatch("on_start")
+    frames(5)
+    tap_guard.GUARD_SECONDS = 0.0  # nothing taps here: no moment to wait out
+    try:
+        return sweep(games, seeds, steps, every, shots)
+    finally:
+        app.stop()
+        EventLoop.close()
