@@ -4,6 +4,7 @@ stepping through a replay."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -28,6 +29,11 @@ from app.storage.faults import StorageFault
 from engines.core import Change
 
 
+def _wide(words: str) -> TButton:
+    """The bar's main button, at its right end."""
+    return TButton(text=words, role="primary", size_hint_x=None, width=dp(200))
+
+
 class GameScreen(BaseScreen):
     """Subclasses draw the game in ``draw()`` and rebuild their choices in ``refresh()``.
     The game, what the table is owed and the message to say are the controller's
@@ -43,6 +49,7 @@ class GameScreen(BaseScreen):
         super().__init__(**kwargs)
         self.game: GameInfo
         self.controller: PlayController
+        self._bar_parts: dict[str, Widget] = {}  # the bar's fixed buttons, once built
 
     def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
         self.hold(game, play)
@@ -171,30 +178,32 @@ class GameScreen(BaseScreen):
             return True
         bar.clear_widgets()
         self.offer_date(over and not self.instructions.active)
-        undo = TButton(text="Undo", size_hint_x=None, width=theme.TOUCH * 1.7)
+        undo = self._bar_part("undo", lambda: TButton(text="Undo"), self.undo)
+        undo.size_hint_x, undo.width = None, theme.TOUCH * 1.7
         undo.disabled = not can_undo
-        undo.bind(on_release=lambda _b: self.undo())
         bar.add_widget(undo)
         if self.instructions.active:
             bar.add_widget(Widget())
-            done = TButton(text="Done", role="primary", size_hint_x=None, width=dp(200))
-            done.bind(on_release=lambda _b: self.instruction_done())
+            done = self._bar_part("done", lambda: _wide("Done"), self.instruction_done)
             bar.add_widget(done)
             return True
         if over:
             bar.add_widget(Widget())
             if self.date_unchecked:
-                offer = SetDateButton()
-                offer.bind(on_release=lambda _b: self.set_date())
-                bar.add_widget(offer)
+                bar.add_widget(self._bar_part("date", SetDateButton, self.set_date))
             if self.bgstats_offered:
-                send = SendToBGStatsButton()
-                send.bind(on_release=lambda _b: self.send_to_bgstats())
-                bar.add_widget(send)
-            home = TButton(text="Home", role="primary", size_hint_x=None, width=dp(200))
-            home.bind(on_release=lambda _b: App.get_running_app().home())
+                bar.add_widget(self._bar_part("bgstats", SendToBGStatsButton, self.send_to_bgstats))
+            home = self._bar_part("home", lambda: _wide("Home"), App.get_running_app().home)
             bar.add_widget(home)
         return over
+
+    def _bar_part(self, name: str, make: Callable[[], Widget], does: Callable[[], Any]) -> Any:
+        """One of the bar's fixed buttons, built once and then reused (building widgets is
+        the slow part of a redraw)."""
+        if name not in self._bar_parts:
+            self._bar_parts[name] = make()
+            self._bar_parts[name].bind(on_release=lambda _b: does())
+        return self._bar_parts[name]
 
     def undo(self) -> None:
         """Take back the last touch of an unfinished choice, else the last action."""

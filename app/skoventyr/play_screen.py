@@ -74,6 +74,8 @@ class SkoventyrPlayScreen(GameScreen):
         )
         self.hint_button.bind(on_release=lambda _b: self.ask_hint())
         self.bind(hint_words=lambda _s, words: setattr(self.hint_button, "text", words))
+        self._answer_pool: list[TargetButton] = []
+        self._verb_pool: list[VerbButton] = []
 
     def make_controller(self, game: GameInfo, play: PlaySession | Replay) -> PlayController:
         return SkoventyrController(game.rules(), play)
@@ -270,18 +272,12 @@ class SkoventyrPlayScreen(GameScreen):
             bar.add_widget(Widget())  # the cards that may come up stand on the board
             return
         if view.answers_bar:
-            for answer in view.answers_bar:
+            for index, answer in enumerate(view.answers_bar):
                 if answer.target is None:
                     bar.add_widget(Widget())  # an answer not possible now keeps its place
                     continue
-                button = TargetButton(
-                    text=answer.words,
-                    role="primary",
-                    target=answer.target,
-                    shorten=False,
-                    font_size=theme.LABEL,
-                )
-                button.bind(on_release=lambda _b, t=answer.target: self.pick(t))
+                button = self._pooled(self._answer_pool, index, self._new_answer)
+                button.text, button.target = answer.words, answer.target
                 bar.add_widget(button)
             return
         if self.state.tasks:
@@ -291,18 +287,33 @@ class SkoventyrPlayScreen(GameScreen):
         crowded = len(view.verbs) > 4
         if crowded:
             bar.children[-1].width = dp(80)  # Undo, as narrow as its word allows
-        for verb in view.verbs:
-            button = VerbButton(
-                text=verb.words,
-                role="primary" if verb.chosen else "normal",
-                target=("verb", verb.verb),
-            )
-            if crowded:
-                button.font_size, button.padding = sp(15), (dp(2), 0)
+        for index, verb in enumerate(view.verbs):
+            button = self._pooled(self._verb_pool, index, self._new_verb)
+            button.text, button.target = verb.words, ("verb", verb.verb)
+            button.role = "primary" if verb.chosen else "normal"
+            button.font_size = sp(15) if crowded else theme.LABEL
+            button.padding = (dp(2), 0) if crowded else (dp(8), 0)
             button.available = verb.available
             button.mark = "hint" if verb.hinted else ""
-            button.bind(on_release=lambda _b, v=verb.verb: self.pick(("verb", v)))
             bar.add_widget(button)
+
+    @staticmethod
+    def _pooled(pool: list[Any], index: int, make: Callable[[], Any]) -> Any:
+        """The bar's ``index``-th button of a kind, built once and then reused (building
+        widgets is the slow part of a redraw)."""
+        while len(pool) <= index:
+            pool.append(make())
+        return pool[index]
+
+    def _new_answer(self) -> TargetButton:
+        button = TargetButton(role="primary", shorten=False, font_size=theme.LABEL)
+        button.bind(on_release=lambda b: self.pick(b.target))
+        return button
+
+    def _new_verb(self) -> VerbButton:
+        button = VerbButton()
+        button.bind(on_release=lambda b: self.pick(b.target))
+        return button
 
     def _draw_marks(self, view: SkoventyrView) -> None:
         """Mark the current instruction's places, or the hint's next touches."""

@@ -56,6 +56,12 @@ class SkulkHollowPlayScreen(GameScreen):
         self.meaning: tuple[object, ...] = ()  # the prompt and buttons last shown
         self.ended_at = -1  # the moment the end of the game was announced
         self.ids.map.on_pick = self.pick
+        # The bar's buttons of the moment, built once and reused (building widgets is
+        # the slow part of a redraw).
+        self._bar_pool: list[TargetButton] = []
+        self._actions_left = Label(
+            font_size=theme.BODY, color=theme.TEXT_DIM, size_hint_x=None, width=DONE_WIDTH
+        )
 
     def make_controller(self, game: GameInfo, play: PlaySession | Replay) -> PlayController:
         return SkulkHollowController(game.rules(), play)
@@ -285,25 +291,21 @@ class SkulkHollowPlayScreen(GameScreen):
         can_undo = bool(self.selection.prefix) or self.play.session.can_undo
         if self.start_bottom_bar(bar, can_undo, over=view.over):
             return
-        for spec in view.bar:
-            button = TargetButton(
-                text=spec.text,
-                role="primary" if spec.primary else "normal",
-                target=spec.target,
-                disabled=not spec.enabled,
-                font_size=theme.LABEL,
-            )
-            button.bind(on_release=lambda _b, spec=spec: self.press(spec))
+        while len(self._bar_pool) < len(view.bar):
+            self._bar_pool.append(self._new_bar_button())
+        for button, spec in zip(self._bar_pool, view.bar, strict=False):
+            button.spec = spec
+            button.text, button.target = spec.text, spec.target
+            button.role = "primary" if spec.primary else "normal"
+            button.disabled = not spec.enabled
             bar.add_widget(button)
-        bar.add_widget(
-            Label(
-                text=view.right,
-                font_size=theme.BODY,
-                color=theme.TEXT_DIM,
-                size_hint_x=None,
-                width=DONE_WIDTH,
-            )
-        )
+        self._actions_left.text = view.right
+        bar.add_widget(self._actions_left)
+
+    def _new_bar_button(self) -> TargetButton:
+        button = TargetButton(font_size=theme.LABEL)
+        button.bind(on_release=lambda b: self.press(b.spec))
+        return button
 
     def on_leave(self, *_args: object) -> None:
         self.thinker.forget(new_bot=True)
