@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
         from app.screenshots import ScreenshotApp
 
         shots = ScreenshotApp(args.screenshots, only=args.only, check=args.check)
-        shots.run()
+        shots.render()
         if args.check and any(shots.problems.values()):
             sys.exit(1)
     else:

@@ -13,12 +13,13 @@ import importlib
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from kivy.clock import Clock
+from kivy.base import EventLoop, runTouchApp
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
@@ -26,6 +27,7 @@ from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
+from app.kit.frames import settle, tick
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check
@@ -33,6 +35,10 @@ from app.storage.salvage import COPYING
 from app.storage.store import Store
 
 DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
+
+#: How long a scene with a popup is given to settle (a popup opens in a tenth of a
+#: second) before its one frame is drawn and saved.
+SCENE_SETTLES_S = 0.15
 
 
 def fill_demo_data(store: Store) -> None:
@@ -110,11 +116,24 @@ class ScreenshotApp(TablesideApp):
         self.written: list[Path] = []
         self.problems: dict[str, list[str]] = {}
 
-    def _finish_start(self, _dt: float = 0) -> None:
-        # Start-up is complete only after the first frame (Home's resume buttons come then).
-        super()._finish_start(_dt)
+    def render(self) -> None:
+        """Start the app without its main loop, render each scene, stop. Frames are run
+        by hand (app.kit.frames): a scene's layout settles, then one frame is drawn and
+        saved, where the main loop would have drawn a dozen meanwhile."""
+        self._run_prepare()  # what App.run() does, without entering the main loop
+        runTouchApp(embedded=True)
+        self.dispatch("on_start")
+        for _ in range(3):  # drawn: start-up finishes after the first frame
+            EventLoop.idle()
         self.shots_dir.mkdir(parents=True, exist_ok=True)
-        self._run_steps([scene for scene in self._scenes() if self.only in scene[0]])
+        try:
+            for name, action in self._scenes():
+                if self.only in name:
+                    action()
+                    self._capture(name)
+        finally:
+            self.stop()
+            EventLoop.close()
 
     def _scenes(self) -> list[tuple[str, Callable[[], None]]]:
         """Each screen in a representative state, as (file name, how to get there)."""
@@ -288,24 +307,19 @@ class ScreenshotApp(TablesideApp):
         popup.show(0.45, COPYING)
         popup.open()
 
-    def _run_steps(self, steps: list[tuple[str, Callable[[], None]]]) -> None:
-        if not steps:
-            Clock.schedule_once(lambda _dt: self.stop(), 0)
-            return
-        name, action = steps[0]
-        action()
-
-        def capture(_dt: float) -> None:
-            target = self.shots_dir / f"{name}.png"
-            shutil.move(Window.screenshot(str(target)), target)
-            self.written.append(target)
-            seen = legibility.measure()
-            legibility.save(seen, target.with_suffix(".json"))
-            self.problems[name] = legibility.problems(seen)
-            self._run_steps(steps[1:])
-
-        # Two frames: one to lay out, one to draw.
-        Clock.schedule_once(lambda _dt: Clock.schedule_once(capture, 0.1), 0.1)
+    def _capture(self, name: str) -> None:
+        """Let the scene settle (a popup's opening animation ends), draw it, save it."""
+        began = time.monotonic()
+        popup = any(isinstance(child, ModalView) for child in Window.children)
+        while popup and time.monotonic() - began < SCENE_SETTLES_S:
+            tick()
+        settle()
+        target = self.shots_dir / f"{name}.png"
+        shutil.move(Window.screenshot(str(target)), target)
+        self.written.append(target)
+        seen = legibility.measure()
+        legibility.save(seen, target.with_suffix(".json"))
+        self.problems[name] = legibility.problems(seen)
 
     def on_stop(self) -> None:
         if self._stopped:

@@ -32,6 +32,7 @@ from app.application import TablesideApp
 from app.exchange import usb_sticks
 from app.games import BY_KEY
 from app.kit import legibility, tap_guard
+from app.kit.frames import settle, tick
 from app.play.game_screen import GameScreen
 from app.skoventyr.autoplay import SkoventyrPlayer
 from app.skulk_hollow.autoplay import SkulkHollowPlayer
@@ -179,15 +180,8 @@ class SweepApp(TablesideApp):
         shutil.rmtree(self._tmp, ignore_errors=True)
 
 
-#: Frames to let a screen settle before it is measured: some layouts (a score table in a
-#: scrolling list) take a frame more than the lay-out-then-draw two.
-SETTLE = 3
-
-
-def frames(count: int = 2) -> None:
-    """Let Kivy lay out and draw (and run what a screen scheduled for its next frame)."""
-    for _ in range(count):
-        EventLoop.idle()
+#: Frames of layout to let a screen settle before it is drawn and measured.
+SETTLE = 2
 
 
 def close_popups() -> None:
@@ -195,7 +189,7 @@ def close_popups() -> None:
     for popup in popups:
         popup.dismiss(animation=False)
     if popups:
-        frames(1)
+        tick(1)
 
 
 def shown_texts() -> list[tuple[str, tuple[float, ...]]]:
@@ -241,7 +235,7 @@ def sweep(
                     where = f"{key} config {number + 1} seed {seed} step {step}"
                     if key in REOPENED:
                         screen.draw()
-                    frames(SETTLE)
+                    settle(SETTLE)
                     seen = legibility.measure()
                     new = found.note(legibility.problems(seen), where)
                     if every == 1:  # the bar is compared with the state just before
@@ -268,10 +262,10 @@ def _reopened(app: SweepApp, screen: GameScreen) -> list[str]:
     before = shown_texts()
     session = screen.play.session_id
     app.home()
-    frames(1)
+    tick(1)
     app.resume_game(screen.game, session)
     close_popups()
-    frames()
+    settle(SETTLE)
     after = shown_texts()
     if after == before:
         return []
@@ -288,7 +282,8 @@ def run_sweep(
     app._run_prepare()  # what App.run() does, without entering the main loop
     runTouchApp(embedded=True)
     app.dispatch("on_start")
-    frames(5)
+    for _ in range(3):  # drawn: start-up finishes after the first frame
+        EventLoop.idle()
     tap_guard.GUARD_SECONDS = 0.0  # nothing taps here: no moment to wait out
     try:
         return sweep(games, seeds, steps, every, shots)

@@ -26,6 +26,8 @@ def running_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TablesideA
     app._run_prepare()  # what App.run() does, without entering the main loop
     runTouchApp(embedded=True)
     app.dispatch("on_start")
+    for _ in range(3):  # the first frames, drawn: start-up finishes after the first
+        EventLoop.idle()
     yield app
     app.stop()
     EventLoop.close()

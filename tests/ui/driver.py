@@ -15,7 +15,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from app.application import TablesideApp
-from app.kit import tap_guard
+from app.kit import legibility, tap_guard
+from app.kit.frames import settle, tick
 from app.kit.popups import ProgressPopup
 
 
@@ -24,9 +25,21 @@ class Driver:
         self.app = app
 
     def pump(self, frames: int = 1) -> None:
-        """Let Kivy run ``frames`` frames: input, clock callbacks and layout, drawing."""
-        for _ in range(frames):
-            EventLoop.idle()
+        """Let Kivy run ``frames`` frames: input, clock callbacks and layout, all but
+        drawing them. What the tests look at (widgets, their text, sizes and places, the
+        legibility measures) is all there; the software renderer's work on the pixels,
+        most of a UI test's time, is left to ``draw`` and ``screenshot``."""
+        tick(frames)
+
+    def draw(self) -> None:
+        """A whole frame, drawn as on a screen: before a screenshot, or before measuring
+        where each line of text is drawn (app.kit.legibility)."""
+        EventLoop.idle()
+
+    def measure(self) -> list[legibility.Seen]:
+        """What the window shows now, as the legibility check measures it."""
+        settle()
+        return legibility.measure()
 
     def visible(self) -> list[Widget]:
         """Widgets a person could see now: on the current screen and in open popups."""
@@ -82,9 +95,12 @@ class Driver:
         self.pump()
 
     def wait_until(self, condition: Callable[[], bool], frames: int = 60) -> None:
+        """Until ``condition`` holds, at most ``frames`` frames at the app's 30 a second
+        (undrawn frames take no time of their own: work on another thread needs it)."""
         for _ in range(frames):
             if condition():
                 return
+            time.sleep(1 / 30)
             self.pump(1)
         raise AssertionError("the window never reached the expected state")
 
@@ -110,7 +126,7 @@ class Driver:
         self.pump()
 
     def screenshot(self, path: Path) -> Path:
-        self.pump()
+        self.draw()
         written = Path(Window.screenshot(str(path)))
         written.rename(path)
         return path

@@ -63,8 +63,7 @@ def label(text: str, size: float = 19, **kwargs: object) -> Label:
 
 
 def check(driver: Driver) -> list[str]:
-    driver.pump(3)
-    return legibility.problems(legibility.measure())
+    return legibility.problems(driver.measure())
 
 
 def test_a_tidy_screen_has_no_problems(driver: Driver, board: FloatLayout) -> None:
@@ -157,8 +156,7 @@ def test_measures_saved_as_json_give_the_same_problems(
 ) -> None:
     place(board, label("Nisse", 13), 20, 300, 100, 30)
     place(board, TButton(text="Go"), 20, 400, 60, 40)
-    driver.pump(3)
-    seen = legibility.measure()
+    seen = driver.measure()
     legibility.save(seen, tmp_path / "scene.json")
     assert legibility.scene_problems(tmp_path) == {"scene": legibility.problems(seen)}
     assert "2 problems in 1 of 1 scenes" in legibility.report({"scene": legibility.problems(seen)})

@@ -56,7 +56,7 @@ def test_crowded_spaces_show_every_piece(driver: Driver) -> None:
 @pytest.mark.parametrize("name", ["apoda", "grak", "raptra", "tanthos"])
 def test_the_check_passes_crowded_spaces(driver: Driver, name: str) -> None:
     show_scene(driver, name)
-    assert legibility.problems(legibility.measure()) == []
+    assert legibility.problems(driver.measure()) == []
 
 
 def test_the_check_finds_a_space_that_drops_its_pieces(
@@ -69,6 +69,6 @@ def test_the_check_finds_a_space_that_drops_its_pieces(
 
     monkeypatch.setattr(MapCell, "_fitted", name_alone)
     show_scene(driver, "tanthos")
-    found = legibility.problems(legibility.measure())
+    found = legibility.problems(driver.measure())
     assert any(p.startswith("MapCell") and '"1 root" is not shown' in p for p in found), found
     assert any('"Knight 1" is not shown' in p for p in found), found
