@@ -4,11 +4,19 @@ instruction's ``places`` on its board."""
 
 from __future__ import annotations
 
-from kivy.properties import StringProperty
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import sp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from app.kit import theme
 from app.kv import load_kv
 from app.play.telling import Telling
+
+#: The sizes an instruction's words may take, largest first.
+WORD_SIZES = (theme.BODY + sp(2), theme.BODY, theme.LABEL, theme.MIN_TEXT)
 
 
 class InstructionPanel(BoxLayout):
@@ -19,8 +27,27 @@ class InstructionPanel(BoxLayout):
     position = StringProperty("")
     words = StringProperty("")
     reason = StringProperty("")
+    words_size = NumericProperty(theme.BODY + sp(2))
     #: All its text is in sight, inside it (the legibility check holds it to that).
     holds_whole = True
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._fit_soon = Clock.create_trigger(lambda _dt: self.fit(), -1)
+        self.bind(words=self._fit_soon, reason=self._fit_soon, heading=self._fit_soon)
+        self.bind(size=self._fit_soon)
+
+    def fit(self) -> None:
+        """The instruction's words as large as they can be with everything inside the
+        panel: a long one gets smaller type rather than running out of it."""
+        words, reason, heading = self.ids.words_label, self.ids.reason_label, self.ids.heading_row
+        for size in WORD_SIZES:
+            self.words_size = size
+            words.texture_update()
+            needed = self.padding[1] + self.padding[3] + 2 * self.spacing
+            needed += heading.height + words.texture_size[1] + reason.height
+            if needed <= self.height:
+                return
 
     def show(self, chain: Telling) -> None:
         current = chain.current

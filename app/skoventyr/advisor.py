@@ -3,12 +3,13 @@
 Every move shown was played out on the same simulated deals, each game played on by a
 rule of thumb for a few turns and then judged by an estimate fitted on many such games
 (``engines.skoventyr.bots.value``). A move's score is its mean there: a sixth for each
-Minion defeated, plus one for a win.
+Minion defeated, plus one for a win. A move that scored less is never named the better.
 
 The words put first a reason the people can check on the table, found by comparing the
 position with what the move does to it ("Gamle Erik is 1 step behind Vogter: this puts
 him 3 steps behind"); the figures follow, short. Moves whose scores differ by less than
-chance explains are said to be equally good, never one preferred. A move of several
+chance explains (or figures from too few games) make "No clear best", never one
+preferred. A move of several
 steps (Gambit) names them all at once: the Tree, and the cards to put under the deck.
 """
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engines import skoventyr as S
-from engines.skoventyr.hint import HINT_BUDGET, too_close
+from engines.skoventyr.hint import FEW_GAMES, HINT_BUDGET, too_close
 from engines.skoventyr.places import count_cards, join_words
 
 if TYPE_CHECKING:
@@ -91,33 +92,68 @@ def hint_for(
 ) -> Hint:
     """The hint for ``action`` in ``state``, with the figures of the moves compared on
     the same games (each game ``horizon`` steps long, about two to a turn; None: played
-    to the end)."""
-    then = _gambit_steps(state, action, rng or random.Random(0)) if state is not None else ()
-    suggestion = _said(action, then)
-    why = reason(state, action, then) if state is not None else ""
+    to the end).
+
+    It never names a move that scored less than another as the better one: a move that
+    scored more, clearly, is named instead; moves within chance of each other, or
+    figures from fewer than ``FEW_GAMES`` games, make "No clear best", the higher score
+    first (and marked on the board)."""
     mine = next((arm for arm in arms if arm.action == action), None)
     if mine is None or mine.games == 0:
+        then = _then(state, action, rng)
         how = "the only possible step" if not arms else "a rule of thumb"
         figures = f"Chosen by {how}: there was nothing to simulate."
-        return Hint(action, suggestion, _join(why, figures), then=then)
-    others = [arm for arm in arms if arm.action != action and arm.games == mine.games]
-    tied = sorted(
-        (arm for arm in others if too_close(arm.lead, arm.lead_error)),
-        key=lambda arm: -arm.score,
-    )
-    if tied:
-        # Named up to two: a longer list would push the board's marks out of the panel.
-        more = len(tied) - TIES_NAMED
-        moves = "; ".join([action.label, *(arm.action.label for arm in tied[:TIES_NAMED])])
-        suggestion = f"Equally good: {moves}" + (f"; and {more} more." if more > 0 else ".")
-    ahead = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
-    figures = f"Score {mine.score:.2f} in {mine.games} simulated games, {ahead}"
-    if others:
-        runner = max(others, key=lambda arm: arm.score)
-        figures += f"; next best {runner.score:.2f}"
-        if tied:
-            figures += ", within chance"
-    return Hint(action, suggestion, _join(why, figures + "."), mine.score, mine.games, then)
+        return Hint(
+            action, _said(action, then), _join(_why(state, action, then), figures), then=then
+        )
+    same = [arm for arm in arms if arm.games == mine.games]
+    others = [arm for arm in same if arm.action != action]
+    ahead = [
+        arm for arm in others if arm.score > mine.score and not too_close(arm.lead, arm.lead_error)
+    ]
+    tied = [arm for arm in others if too_close(arm.lead, arm.lead_error)]
+    if ahead:  # another clearly did better on the same deals: that one
+        mine, tied = max(ahead, key=lambda arm: arm.score), []
+        others = [arm for arm in same if arm.action != mine.action]
+    close = sorted([mine, *tied], key=lambda arm: -arm.score)
+    few = mine.games < FEW_GAMES
+    if few and not tied:
+        close = sorted(same, key=lambda arm: -arm.score)[:2]
+    unclear = len(close) > 1
+    top = close[0] if unclear else mine
+    then = _then(state, top.action, rng)
+    suggestion = _said(top.action, then)
+    ahead_words = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
+    if unclear:
+        more = len(close) - 1 - TIES_NAMED
+        moves = "; ".join(arm.action.label for arm in close[: 1 + TIES_NAMED])
+        suggestion = f"No clear best: {moves}" + (f"; and {more} more." if more > 0 else ".")
+        low, high = close[-1].score, close[0].score
+        why_not = "too few to tell" if few else "within chance of each other"
+        figures = (
+            f"Scores {low:.2f} to {high:.2f} in {mine.games} simulated games, "
+            f"{ahead_words}: {why_not}."
+        )
+    else:
+        figures = f"Score {mine.score:.2f} in {mine.games} simulated games, {ahead_words}"
+        rest = [arm for arm in same if arm is not mine]
+        if rest:
+            figures += f"; next best {max(arm.score for arm in rest):.2f}"
+        figures += "."
+    why = _why(state, top.action, then)
+    return Hint(top.action, suggestion, _join(why, figures), top.score, top.games, then)
+
+
+def _then(
+    state: S.State | None, action: S.SkoventyrAction, rng: random.Random | None
+) -> tuple[S.SkoventyrAction, ...]:
+    return _gambit_steps(state, action, rng or random.Random(0)) if state is not None else ()
+
+
+def _why(
+    state: S.State | None, action: S.SkoventyrAction, then: tuple[S.SkoventyrAction, ...]
+) -> str:
+    return reason(state, action, then) if state is not None else ""
 
 
 def _join(reason_words: str, figures: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from app.kit.touch_select import Target, TouchSelection
@@ -65,6 +66,12 @@ class SkoventyrOwed(Owed):
     #: taken away (a kind already chosen) leaves its place, so no button moves under a
     #: finger while the same question goes on.
     answer_slots: tuple[str, ...] = ()
+    #: The run began with a Call paid with its cost: the card called waits, and the
+    #: Future's places stay as they lie, until the cost is paid and the card is taken
+    #: (the rulebook's order: pay, take, slide at the end). ``told_keys``: the places
+    #: its cost changed that the table was told of already.
+    call_run: bool = False
+    told_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,7 +148,8 @@ class SkoventyrController(PlayController):
             return "There is nothing to suggest: no action can be chosen now."
         return ""
 
-    def show_hint(self, hint: advisor.Hint) -> None:
+    def show_hint(self, hint: advisor.Hint | None) -> None:
+        """Show ``hint`` (None: put it away)."""
         self.hint = hint
         self.selection.reset()
 
@@ -274,6 +282,12 @@ class SkoventyrController(PlayController):
         owed = self.owed
         heading = action.label
         reason = self._drawn_news(after)
+        if owed.call_run:
+            return self._paying(before, action, after, reason)
+        if isinstance(action, S.Call) and not action.risky and after.taken is not None:
+            # The cost is paid first: nothing moves on the table until it is.
+            at = len(self.play.session.actions)
+            return SkoventyrOwed(run_start=at, run_slots=(action.slot,), call_run=True)
         if owed.run_start >= 0 and not isinstance(action, (S.PutUnder, S.StopPutting)):
             changes = [*self._owed_now(before), *S.table_changes(before, after)]
             return self._telling(SkoventyrOwed(), changes, reason, heading)
@@ -296,6 +310,34 @@ class SkoventyrController(PlayController):
             chosen = [c for c in changes if c.chosen]
             return self._telling(SkoventyrOwed(after_reveal=later), chosen, reason, heading)
         return self._telling(SkoventyrOwed(), [*changes, *owed.after_reveal], reason, heading)
+
+    def _paying(
+        self, before: S.State, action: S.SkoventyrAction, after: S.State, reason: str
+    ) -> SkoventyrOwed:
+        """A step of a called card's cost: what it changes away from the Future is told
+        now; once the card is taken, the Future's slide and refill, as one move from the
+        Call on (so a card swapped for one just like it moves nothing)."""
+        owed = self.owed
+        start = self.play.session.states[owed.run_start]
+        run, now = owed.run_slots, []
+        if isinstance(action, S.PutUnder):
+            laid = [p for p in range(len(start.future)) if p not in run]
+            run = (*run, laid[action.slot])  # its place as the row lay at the Call
+        else:
+            now = [c for c in S.table_changes(before, after) if not _by_the_future(c)]
+        told = (*owed.told_keys, *(key for change in now for key in change.keys))
+        heading = start.future[owed.run_slots[0]].label if start.future else action.label
+        heading = f"Call: the {heading}'s cost"
+        if after.taken is not None:  # more of the cost to pay
+            paying = SkoventyrOwed(run_start=owed.run_start, run_slots=run, call_run=True)
+            return self._telling(replace(paying, told_keys=told), now, reason, heading)
+        rest = [
+            change
+            for change in S.table_changes(start, after, run=run)
+            if not set(change.keys) <= set(told)
+        ]
+        owed = self._telling(SkoventyrOwed(), [*now, *rest], reason, heading)
+        return self._with_gaps(owed, start, run)
 
     @staticmethod
     def _with_gaps(owed: SkoventyrOwed, start: S.State, run: tuple[int, ...]) -> SkoventyrOwed:
@@ -378,8 +420,25 @@ class SkoventyrController(PlayController):
         return super().done()
 
     def refresh(self) -> None:
-        """Rebuild the choices from the engine's legal actions."""
+        """Rebuild the choices from the engine's legal actions, after paying a cost
+        that has only one way (a touch with one choice lit asks nothing)."""
+        self.pay_the_obvious()
         self.selection = TouchSelection(S.legal_actions(self.state), touch_paths.path)
+
+    def pay_the_obvious(self) -> None:
+        """A called card's cost with one way to pay it: paid, and the prompt says so."""
+        while self.owed.call_run and not self.telling.active and self.state.ended is None:
+            options = S.legal_actions(self.state)
+            if len(options) != 1 or S.awaiting_reveal(self.state):
+                return
+            if not self.record(options[0], partial(self._owed_said, self.state, options[0])):
+                return
+
+    def _owed_said(
+        self, before: S.State, action: S.SkoventyrAction, after: S.State
+    ) -> SkoventyrOwed:
+        said = f"{action.label}: the only way to pay the cost."
+        return replace(self._owed_after(before, action, after), note=said)
 
     # -- words -------------------------------------------------------------------------
 
@@ -460,6 +519,11 @@ class SkoventyrController(PlayController):
                 + "."
             )
         return "\n".join(lines)
+
+
+def _by_the_future(change: Change) -> bool:
+    """A change to the Future, the card taken or a hand: told once a Call's card is taken."""
+    return any(key.startswith(("future", "taken", "hand", "deck")) for key in change.keys)
 
 
 def answers(state: S.State) -> list[str]:

@@ -90,7 +90,8 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
     else:
         title = "Skoventyr: set-up"
     danger = state.forest.gap == 1 and not over
-    prompt = control.message or control.prompt()
+    note = "" if control.selection.prefix else control.owed.note
+    prompt = control.message or " ".join(filter(None, [note, control.prompt()]))
     if danger and not control.message:  # red, and the words say why
         prompt = f"Danger: Gamle Erik 1 step behind. {prompt}"
     deck_title, deck_caption, discard_caption, aside = _piles(state)

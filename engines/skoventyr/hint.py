@@ -9,6 +9,9 @@ HINT_BUDGET = 1.5
 #: A lead smaller than this many standard errors (over the same deals) is chance.
 NOISE = 2.0
 
+#: Under this many simulated games a move's score tells too little: no clear best.
+FEW_GAMES = 30
+
 
 def too_close(lead: float, lead_error: float) -> bool:
     """Whether a move's ``lead`` over another (with its standard error) is within

@@ -22,19 +22,43 @@ def test_the_hint_gives_its_moves_score_and_how_many_games_it_rests_on() -> None
     assert hint.estimate == ("Score 1.50 in 96 simulated games, about 20 turns on; next best 1.38.")
 
 
-def test_moves_that_tie_within_chance_are_said_to_be_equally_good() -> None:
+def test_moves_that_tie_within_chance_make_no_clear_best_the_higher_first() -> None:
     arms = [
-        MoveFigures(CALL, 24, 0.72, 0),
-        MoveFigures(RISKY, 24, 0.72, 0, lead=0.0, lead_error=0.02),
-        MoveFigures(WRATH, 24, 0.40, 0, lead=-0.32, lead_error=0.05),
+        MoveFigures(CALL, 48, 0.72, 0),
+        MoveFigures(RISKY, 48, 0.74, 0, lead=0.02, lead_error=0.02),
+        MoveFigures(WRATH, 48, 0.40, 0, lead=-0.32, lead_error=0.05),
     ]
     hint = hint_for(CALL, arms, horizon=40)
-    assert hint.suggestion == f"Equally good: {CALL.label}; {RISKY.label}."
-    assert hint.estimate.endswith("next best 0.72, within chance.")
-    three = [*arms[:2], MoveFigures(GAMBIT, 24, 0.71, 0, lead=-0.01, lead_error=0.02)]
-    assert hint_for(CALL, three, 40).suggestion.endswith(f"{RISKY.label}; and 1 more.")
-    clear = [MoveFigures(CALL, 24, 0.9, 0), MoveFigures(RISKY, 24, 0.72, 0, -0.18, 0.03)]
+    assert hint.suggestion == f"No clear best: {RISKY.label}; {CALL.label}."
+    assert hint.action == RISKY  # the higher score is the one marked on the board
+    assert hint.estimate.endswith(
+        "Scores 0.72 to 0.74 in 48 simulated games, about 20 turns on: within chance of each other."
+    )
+    three = [*arms[:2], MoveFigures(GAMBIT, 48, 0.71, 0, lead=-0.01, lead_error=0.02)]
+    assert hint_for(CALL, three, 40).suggestion.endswith(f"{CALL.label}; and 1 more.")
+    clear = [MoveFigures(CALL, 48, 0.9, 0), MoveFigures(RISKY, 48, 0.72, 0, -0.18, 0.03)]
     assert hint_for(CALL, clear, horizon=40).suggestion == f"{CALL.label}."
+
+
+def test_a_hint_never_names_a_move_that_scored_less() -> None:
+    """Review N9: "Gambit ... Score 0.36 in 7 simulated games; next best 0.65"."""
+    # The search chose Gambit; Call scored clearly more on the same deals: Call is named.
+    arms = [
+        MoveFigures(GAMBIT, 60, 0.36, 0),
+        MoveFigures(CALL, 60, 0.65, 0, lead=0.29, lead_error=0.05),
+    ]
+    hint = hint_for(GAMBIT, arms, horizon=40)
+    assert hint.action == CALL and hint.suggestion == f"{CALL.label}."
+    assert hint.estimate.endswith(
+        "Score 0.65 in 60 simulated games, about 20 turns on; next best 0.36."
+    )
+    # On 7 games nothing is clear, whatever the leads say: both named, the higher first.
+    few = [MoveFigures(GAMBIT, 7, 0.36, 0), MoveFigures(CALL, 7, 0.65, 0, 0.29, 0.01)]
+    hint = hint_for(GAMBIT, few, horizon=40)
+    assert hint.suggestion == f"No clear best: {CALL.label}; {GAMBIT.label}."
+    assert hint.estimate.endswith("in 7 simulated games, about 20 turns on: too few to tell.")
+    alone = hint_for(CALL, [MoveFigures(CALL, 7, 0.5, 0)], horizon=40)
+    assert alone.suggestion == f"{CALL.label}."  # nothing else was possible
 
 
 def test_the_reason_comes_from_the_position_and_before_the_figures() -> None:

@@ -99,8 +99,12 @@ def play_to_the_end(driver: Driver, seed: int) -> S.State:
             driver.tap(touchable_for(driver, target))
         if S.immediate_loss(state, action):  # the warning asks first
             driver.tap_text("Right card" if isinstance(action, S.Reveal) else "Lose the game")
-        assert len(screen.play.session.events) == count + 1, f"{action.label} was not taken"
-        assert screen.play.session.actions[-1] == action
+        taken = [event.action for event in screen.play.session.events[count:]]
+        assert taken and taken[0] == action, f"{action.label} was not taken"
+        # A step of a cost with one way to pay it is taken with it (review N8): each
+        # of the rest had but one legal answer.
+        states = screen.play.session.states[count + 1 : count + len(taken)]
+        assert all(len(S.legal_actions(state)) == 1 for state in states)
     raise AssertionError("the game did not end")
 
 
@@ -228,7 +232,8 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
     assert touchable_for(driver, first).mark == "hint"
     if hint.games:
         assert hint.score is not None
-        assert f"Score {hint.score:.2f} in {hint.games} simulated games" in hint.estimate
+        assert f"{hint.score:.2f}" in hint.estimate  # the move marked scored the most
+        assert f" in {hint.games} simulated games" in hint.estimate
     # A reason to check on the table comes before the figures.
     assert hint.estimate.startswith("Gamle Erik is ")
 
@@ -636,3 +641,26 @@ def test_what_takes_dones_place_after_the_last_step_records_nothing(
     if mode == "table":
         assert S.awaiting_reveal(screen.play.state)  # the refill: which card came up?
     assert [getattr(w, "text", "") for w in buttons_at(driver, spot)] == ["Hint"]
+
+
+@pytest.mark.parametrize("modules", [{}, {"lygtemands": True, "rescue": True}])
+def test_the_bar_keeps_its_places_when_a_hint_is_shown(
+    driver: Driver, modules: dict[str, bool]
+) -> None:
+    """Review N16: showing a Hint widened its button and pulled Rescue 82 px left."""
+    screen = open_game(driver, S.Config(**modules), seed=1)
+    driver.pump(2)
+
+    def places() -> dict[str, tuple[float, float]]:
+        return {
+            button.text: (round(button.x), round(button.width))
+            for button in screen.ids.actions.children
+            if isinstance(button, TButton)
+        }
+
+    before = places()
+    state = screen.play.state
+    action = next(a for a in S.legal_actions(state) if isinstance(a, S.Call))
+    screen.show_hint(advisor.hint_for(action, [], 40, state))
+    driver.pump(2)
+    assert screen.hint is not None and places() == before

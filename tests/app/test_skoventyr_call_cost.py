@@ -1,0 +1,107 @@
+"""A card called and paid for with its cost, told to the table in the rulebook's order:
+the cost first, then the card taken, the Future sliding only at the end; a card swapped
+for one just like it moves nothing; a cost with one way to pay is paid by itself
+(review N8)."""
+
+import random
+from pathlib import Path
+
+from app.play.play_session import PlaySession
+from app.skoventyr.controller import SkoventyrController
+from app.storage.store import Store
+from engines import skoventyr as S
+
+E, N, H = S.Card.ELLEFOLK, S.Card.NISSE, S.Card.HULDRE
+
+
+def call_and_pay(tmp_path: Path, seed: int, slot: int) -> SkoventyrController:
+    store = Store.open(tmp_path / "tableside.db")
+    control = SkoventyrController(S, PlaySession.start(store, S, S.Config(), seed, ["Ana"]))
+    for target in (("verb", "call"), ("future", slot), ("choice", "pay")):
+        control.pick(target)
+    return control
+
+
+def test_an_ellefolk_paid_with_the_other_ellefolk_swaps_nothing(tmp_path: Path) -> None:
+    control = call_and_pay(tmp_path, seed=5, slot=0)  # the Future: Ellefolk, Nisse, Ellefolk
+    assert not control.telling.active  # nothing moves until the cost is paid
+    assert control.future_on_table() == (None, N, E)  # the called card's place, empty
+    assert control.state.asking == "future_to_bottom"
+    control.pick(("future", 1))  # the other Ellefolk, third on the table, under the deck
+    told = [change.words for change in control.telling.changes]
+    assert not any("back" in words or "sorted pile" in words for words in told), told
+    assert told[0] == "Take the Ellefolk from the first place of the Future into your hand"
+    assert told[1].startswith("Slide the Nisse from the second place of the Future")
+    assert len(told) == 3  # and the last place refilled
+    assert control.future_on_table() == (None, N, None)  # until the slide is done
+    control.done()
+    control.done()
+    assert control.future_on_table() is None
+
+
+def test_a_huldre_damages_its_tree_before_the_future_slides(tmp_path: Path) -> None:
+    control = call_and_pay(tmp_path, seed=3, slot=0)  # the Future: Huldre, Formskifter, Huldre
+    assert not control.telling.active and control.state.asking == "damage"
+    tree = control.selection.ordered_options()[0]
+    control.pick(tree)  # the people damage the Tree they chose
+    told = [change.words for change in control.telling.changes]
+    assert told[0] == "Take the Huldre from the first place of the Future into your hand"
+    assert told[1].startswith("Slide the Future's cards left")
+    assert control.state.forest.tree(int(str(tree[1]))).damaged
+
+
+def first_cost_with_one_way(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]:
+    """Seeded play until a Call whose cost can be paid only one way; the moves to get
+    there and that Call."""
+    chooser = random.Random(seed)
+    state = S.new_game(S.Config(), seed)
+    moves: list[S.SkoventyrAction] = []
+    for _ in range(400):
+        options = S.legal_actions(state)
+        for action in options:
+            if isinstance(action, S.Call) and not action.risky:
+                paying = S.apply(state, action)
+                if paying.taken is not None and len(S.legal_actions(paying)) == 1:
+                    return moves, action
+        safe = [a for a in options if not S.immediate_loss(state, a)] or options
+        moves.append(chooser.choice(safe))
+        state = S.apply(state, moves[-1])
+    raise AssertionError("no such Call came up")
+
+
+def test_a_cost_with_one_way_to_pay_it_is_paid_by_itself_and_said(tmp_path: Path) -> None:
+    moves, call = first_cost_with_one_way(seed=2)
+    store = Store.open(tmp_path / "tableside.db")
+    control = SkoventyrController(S, PlaySession.start(store, S, S.Config(), 2, ["Ana"]))
+    for move in moves:
+        control.take(move)
+        while control.telling.active:
+            control.done()
+    paying = S.apply(control.state, call)
+    [only] = S.legal_actions(paying)
+    for target in (("verb", "call"), ("future", call.slot), ("choice", "pay")):
+        control.pick(target)
+    assert control.play.session.actions[-2:] == (call, only)  # no touch asked for it
+    assert control.owed.note == f"{only.label}: the only way to pay the cost."
+    assert control.telling.active  # and the table is told what follows
+
+
+def test_a_gambit_leaves_the_futures_places_empty_until_the_slide(tmp_path: Path) -> None:
+    """Review N7: the screen closed up the Future before the table's slide."""
+    store = Store.open(tmp_path / "tableside.db")
+    control = SkoventyrController(S, PlaySession.start(store, S, S.Config(), 0, ["Ana"]))
+    row = control.state.future
+    control.pick(("verb", "gambit"))
+    control.pick(next(t for t in control.selection.ordered_options() if t[0] == "tree"))
+    while control.telling.active:
+        control.done()
+    control.pick(("future", 0))  # the first card under the deck
+    assert control.future_on_table() == (None, row[1], row[2])
+    control.pick(("future", 1))  # the third on the table: the engine's second now
+    assert control.future_on_table() == (None, row[1], None)
+    control.pick(("answer", S.StopPutting().label))
+    told = [change.words for change in control.telling.changes]
+    assert told[0].startswith(f"Slide the {row[1].label} from the second place")
+    assert control.future_on_table() == (None, row[1], None)  # until the slide is done
+    control.done()
+    assert control.future_on_table() is None
