@@ -34,6 +34,7 @@ from app.games import BY_KEY
 from app.kit import legibility, tap_guard
 from app.kit.frames import settle, tick
 from app.play.game_screen import GameScreen
+from app.skoventyr import advisor
 from app.skoventyr.autoplay import SkoventyrPlayer
 from app.skulk_hollow.autoplay import SkulkHollowPlayer
 from app.storage import clock_check
@@ -162,6 +163,11 @@ PLAYERS: dict[str, Callable[[int], Any]] = {
     "skogen": EnginePlayer,
 }
 
+#: How often (in states checked) a Skoventyr state is checked with a Hint shown, and the
+#: simulated games that Hint rests on.
+HINT_EVERY = 5
+HINT_GAMES = 16
+
 #: The games whose screens must read the same when the game is opened again.
 REOPENED = ("skulk_hollow", "skoventyr")
 
@@ -233,21 +239,12 @@ def sweep(
                     if step % every and player.step(screen):
                         continue  # not checked: on to the next state
                     where = f"{key} config {number + 1} seed {seed} step {step}"
-                    if key in REOPENED:
-                        screen.draw()
-                    settle(SETTLE)
-                    seen = legibility.measure()
-                    new = found.note(legibility.problems(seen), where)
-                    if every == 1:  # the bar is compared with the state just before
-                        new = found.note(bar.moved(seen), where) or new
-                    if new and shots is not None:  # a picture of where it was first seen
-                        shots.mkdir(parents=True, exist_ok=True)
-                        picture = shots / f"{where.replace(' ', '_')}.png"
-                        shutil.move(Window.screenshot(str(picture)), picture)
-                    found.states += 1
-                    thinking = getattr(screen.controller, "wants_plan", False)
-                    checked = found.states
-                    if key in REOPENED and checked % reopen_every == 0 and not thinking:
+                    hinted = key == "skoventyr" and found.states % HINT_EVERY == 0
+                    hinted = hinted and _show_a_hint(screen)
+                    _check(found, screen, bar if every == 1 else None, where, shots)
+                    if hinted:
+                        _put_hint_away(screen)
+                    elif _time_to_reopen(screen, found.states, reopen_every):
                         found.note(_reopened(app, screen), where)
                         found.reopened += 1
                     close_popups()
@@ -255,6 +252,46 @@ def sweep(
                         break
     found.seconds = time.monotonic() - began
     return found
+
+
+def _check(found: Sweep, screen: Any, bar: StillBar | None, where: str, shots: Path | None) -> None:
+    """Measure the window as it stands and note its problems (with ``bar``, a button
+    moved since the state before); a picture where a problem is first seen."""
+    if screen.game.key in REOPENED:
+        screen.draw()  # the controller moved on without the screen
+    settle(SETTLE)
+    seen = legibility.measure()
+    new = found.note(legibility.problems(seen), where)
+    if bar is not None:
+        new = found.note(bar.moved(seen), where) or new
+    if new and shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+        picture = shots / f"{where.replace(' ', '_')}.png"
+        shutil.move(Window.screenshot(str(picture)), picture)
+    found.states += 1
+
+
+def _put_hint_away(screen: Any) -> None:
+    """The Hint was shown for one state only."""
+    screen.controller.show_hint(None)
+
+
+def _time_to_reopen(screen: Any, checked: int, reopen_every: int) -> bool:
+    """Every ``reopen_every``-th state of an automated game, unless the guardian is still
+    thinking (opened again, it thinks again: a state of its own)."""
+    thinking = getattr(screen.controller, "wants_plan", False)
+    return screen.game.key in REOPENED and checked % reopen_every == 0 and not thinking
+
+
+def _show_a_hint(screen: Any) -> bool:
+    """The Hint on the board, as asked for (on few simulated games: its words, not its
+    judgement, are what is checked); whether one could be asked for."""
+    control = screen.controller
+    if control.why_no_hint():
+        return False
+    moment = len(screen.play.session.events)
+    control.show_hint(advisor.advise(control.state, moment, rollouts=HINT_GAMES))
+    return True
 
 
 def _reopened(app: SweepApp, screen: GameScreen) -> list[str]:

@@ -34,7 +34,7 @@ from app.play.owed import Owed
 from app.play.telling import Telling
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_plan import Plan
-from app.skulk_hollow.turn_words import answered_for_you, taken_back_words
+from app.skulk_hollow.turn_words import answered_for_you, said_for_you, taken_back_words
 from engines import skulk_hollow as K
 from engines.core import Change, GameRules, to_announce
 from engines.skulk_hollow import board
@@ -277,7 +277,7 @@ class SkulkHollowController(PlayController):
     def record_move(self, action: K.SkulkAction, answered: tuple[str, ...] = ()) -> bool:
         """Record ``action`` with what the table is then told; ``answered``: the steps
         answered on the hero's behalf so far, this one included, said with it."""
-        note = " ".join(answered)
+        note = said_for_you(answered)
         before = self.state
         whose = "your" if before.active == "hero" else f"{self.guardian_name}'s"
         heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"

@@ -10,21 +10,37 @@ from engines.skulk_hollow import board
 
 
 def answered_for_you(state: K.State, action: K.SkulkAction) -> str:
-    """What was answered on the hero player's behalf, in a short sentence: the prompt
-    says it before the question that follows, and must never need to scroll."""
+    """What was answered on the hero player's behalf: a move, which the table makes, as a
+    sentence; any other answer as the bare choice (``said_for_you`` gathers those)."""
     pending = state.pending
     assert pending is not None
-    if isinstance(action, K.ChooseAction):
-        return f"{action.label}: the only action."
     if isinstance(action, K.Move):
         target = touch_paths.moved_to(state, action.direction)
         name = board.capital(board.the_unit(state, pending.unit))
         return f"{name} moves to {board.space_name(state, target)} (the only way)."
     if isinstance(action, K.ChooseUnit):
-        return f"{board.capital(board.the_unit(state, action.unit))}: the only hero who can."
+        return board.the_unit(state, action.unit)
     if isinstance(action, K.ChooseSpace):
-        return f"{board.space_name(state, action.space)}: the only choice."
-    return f"{action.label}: the only choice."
+        return board.space_name(state, action.space)
+    return action.label
+
+
+def said_for_you(answered: tuple[str, ...]) -> str:
+    """The steps ``answered_for_you`` in as few words as they can take, said before the
+    question that follows (the prompt must never need to scroll): choices in a row are
+    named together ("Only choices: MISSILE ATTACK, Archer 1."), moves are sentences."""
+    said: list[str] = []
+    choices: list[str] = []
+    for words in (*answered, "."):
+        if words.endswith("."):
+            if choices:
+                plural = "s" if len(choices) > 1 else ""
+                said.append(f"Only choice{plural}: {', '.join(choices)}.")
+                choices = []
+            said.append(words)
+        else:
+            choices.append(words)
+    return " ".join(said[:-1])
 
 
 def taken_back_words(state: K.State, action: Action | None) -> str:

@@ -131,11 +131,14 @@ def _hero_prompt(control: SkulkHollowController) -> str:
         return "Spend power from which hero? Touch a lit one."
     kinds = {kind for kind, _ in control.selection.options()} - {"verb"}
     hint = {
-        "unit": " Touch a lit hero.",
-        "space": " Touch a lit space.",
-        "location": f" Touch a lit location of {control.guardian_name}.",
+        "unit": ("hero", " Touch a lit hero."),
+        "space": ("space", " Touch a lit space."),
+        "location": ("location", f" Touch a lit location of {control.guardian_name}."),
     }
-    return state.prompt + "".join(hint[k] for k in sorted(kinds) if k in hint)
+    asked = [hint[kind] for kind in sorted(kinds) if kind in hint]
+    if len(asked) == 1 and f"which {asked[0][0]}" in state.prompt:
+        return state.prompt + " Touch a lit one."  # the question has named it
+    return state.prompt + "".join(words for _, words in asked)
 
 
 def _guardian_line(state: K.State) -> str:

@@ -41,6 +41,8 @@ def driver(running_app: TablesideApp, tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(usb_sticks, "ROOT", tmp_path / "no-usb-sticks")
     drive = Driver(running_app)
     drive.close_popups()
+    running_app.home()  # a game left: its background work (a guardian thinking) forgotten
+    drive.pump()
     db = running_app.store.db
     with db.atomic():
         for table in ("owed", "events", "sessions", "players", "component_profiles", "settings"):

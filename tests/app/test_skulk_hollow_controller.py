@@ -1,0 +1,94 @@
+"""Skulk Hollow's controller on a few moments the usability review found wrong: the card
+to play is never chosen for the person (N2), the refill is told as steps once the
+guardian's turn is over (N1), a relic spent is counted and told (N17)."""
+
+from pathlib import Path
+
+from app.play.play_session import PlaySession
+from app.skulk_hollow.autoplay import SkulkHollowPlayer
+from app.skulk_hollow.controller import SkulkHollowController
+from app.skulk_hollow.turn_words import said_for_you
+from app.skulk_hollow.view import skulk_view
+from app.storage.store import Store
+from engines import skulk_hollow as K
+
+
+def start(tmp_path: Path, config: K.Config, seed: int = 4) -> SkulkHollowController:
+    store = Store.open(tmp_path / "tableside.db")
+    return SkulkHollowController(K, PlaySession.start(store, K, config, seed, ["Ana"]))
+
+
+def play_until(control: SkulkHollowController, wanted: object, seed: int = 4) -> None:
+    player = SkulkHollowPlayer(seed)
+    for _ in range(3000):
+        if wanted():  # type: ignore[operator]
+            return
+        assert player.step(control), "the game ended first"
+    raise AssertionError("never came")
+
+
+def one_card_to_play(control: SkulkHollowController) -> bool:
+    state = control.state
+    if state.asking != "hero" or state.pending is not None or control.telling.active:
+        return False
+    return sum(isinstance(a, K.PlayCard) for a in K.legal_actions(state)) == 1
+
+
+def test_the_one_card_that_can_be_played_is_still_the_persons_to_name(tmp_path: Path) -> None:
+    control = start(tmp_path, K.Config(foxen_deck="app"))
+    play_until(control, lambda: one_card_to_play(control))
+    events = len(control.play.session.events)
+    control.pick(("verb", "play"))
+    assert len(control.play.session.events) == events  # nothing played on their behalf
+    choice = control.card_choice_wanted()
+    assert choice is not None and choice.kind == "card"
+    allowed = [card for card, _name, possible in control.card_order("card") if possible]
+    assert len(allowed) == 1
+    control.pick(("card", allowed[0]))
+    assert control.play.session.actions[events] == K.PlayCard(allowed[0])
+
+
+def test_the_refill_is_told_in_steps_after_the_guardians_turn(tmp_path: Path) -> None:
+    control = start(tmp_path, K.Config())
+    control.pick(("verb", "end"))  # the hand refilled as the turn ends: held
+    assert control.owed.held and control.owed.held[0].words.startswith("Refill your hand: ")
+    told: list[str] = []
+    play_until(control, lambda: control.state.asking == "hero" and control.state.turn == 2)
+    while control.telling.active:  # the steps after the guardian's last
+        told.append(control.telling.current.words)  # type: ignore[union-attr]
+        control.done()
+    assert told and told[-1].startswith("Refill your hand: ")
+    assert control.owed.held == ()
+    assert "Refill" not in skulk_view(control).prompt
+
+
+def test_a_relic_spent_is_counted_and_put_back_in_the_box(tmp_path: Path) -> None:
+    control = start(tmp_path, K.Config(hero_relics=1))
+    assert "relics: 1" in skulk_view(control).status
+    relic = next(b for b in skulk_view(control).bar if b.target == ("verb", "relic"))
+    assert relic.enabled
+    control.pick(("verb", "relic"))
+    assert [c.words for c in control.telling.changes] == [
+        "Put 1 of your ancient relic tokens back in the box."
+    ]
+    control.done()
+    view = skulk_view(control)
+    assert "relics: 0" in view.status
+    # Its button keeps its place in the bar, greyed (review N16).
+    relic = next(b for b in view.bar if b.target == ("verb", "relic"))
+    assert not relic.enabled
+    assert [b.target for b in view.bar][:2] == [("verb", "end"), ("verb", "relic")]
+
+
+def test_steps_answered_for_the_hero_are_said_together_in_few_words() -> None:
+    """Review N1: a run of only choices is one short sentence, so the question after
+    it keeps its place in a prompt that never scrolls; a move stays a sentence."""
+    assert said_for_you(()) == ""
+    assert said_for_you(("MOVE",)) == "Only choice: MOVE."
+    assert said_for_you(("MISSILE ATTACK", "Archer 1")) == (
+        "Only choices: MISSILE ATTACK, Archer 1."
+    )
+    moved = "The King of War moves to CLEARING (the only way)."
+    assert said_for_you(("MOVE", "the King of War", moved, "FARM")) == (
+        f"Only choices: MOVE, the King of War. {moved} Only choice: FARM."
+    )
