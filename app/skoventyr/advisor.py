@@ -51,9 +51,15 @@ class Hint:
     #: The steps that follow inside the same move (a Gambit's Tree and cards): the hint
     #: goes on to these as each is taken, with no second Hint.
     then: tuple[S.SkoventyrAction, ...] = ()
+    #: Moves within chance of each other (or too few games to tell): all are named.
+    unclear: bool = False
 
-    def words(self) -> str:
-        return f"Hint: {self.suggestion} {self.estimate}"
+    @property
+    def headline(self) -> str:
+        """The hint's first line on the board."""
+        if self.unclear:
+            return "Hint, no clear best: " + self.suggestion.removeprefix("No clear best: ")
+        return f"Hint: {self.suggestion}"
 
     def next_step(self) -> Hint | None:
         """The hint for the next step of the same move, once this one is taken."""
@@ -126,8 +132,8 @@ def hint_for(
     ahead_words = "to the end" if horizon is None else f"about {max(1, horizon // 2)} turns on"
     if unclear:
         more = len(close) - 1 - TIES_NAMED
-        moves = "; ".join(arm.action.label for arm in close[: 1 + TIES_NAMED])
-        suggestion = f"No clear best: {moves}" + (f"; and {more} more." if more > 0 else ".")
+        moves = " or ".join(arm.action.label for arm in close[: 1 + TIES_NAMED])
+        suggestion = f"No clear best: {moves}" + (f" (or {more} more)." if more > 0 else ".")
         low, high = close[-1].score, close[0].score
         why_not = "too few to tell" if few else "within chance of each other"
         figures = (
@@ -141,7 +147,7 @@ def hint_for(
             figures += f"; next best {max(arm.score for arm in rest):.2f}"
         figures += "."
     why = _why(state, top.action, then)
-    return Hint(top.action, suggestion, _join(why, figures), top.score, top.games, then)
+    return Hint(top.action, suggestion, _join(why, figures), top.score, top.games, then, unclear)
 
 
 def _then(

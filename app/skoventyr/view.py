@@ -340,8 +340,7 @@ def _panel(control: SkoventyrController) -> tuple[bool, bool, tuple[str, str, st
         )
     if control.hint is not None:
         # No heading row: the words say it is a hint, and the room goes to them.
-        words = f"Hint: {control.hint.suggestion}"
-        return True, True, ("", "", words, control.hint.estimate)
+        return True, True, ("", "", control.hint.headline, control.hint.estimate)
     return False, False, ("", "", "", "")
 
 

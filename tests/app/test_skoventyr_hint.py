@@ -29,15 +29,16 @@ def test_moves_that_tie_within_chance_make_no_clear_best_the_higher_first() -> N
         MoveFigures(WRATH, 48, 0.40, 0, lead=-0.32, lead_error=0.05),
     ]
     hint = hint_for(CALL, arms, horizon=40)
-    assert hint.suggestion == f"No clear best: {RISKY.label}; {CALL.label}."
+    assert hint.suggestion == f"No clear best: {RISKY.label} or {CALL.label}."
+    assert hint.headline == f"Hint, no clear best: {RISKY.label} or {CALL.label}."
     assert hint.action == RISKY  # the higher score is the one marked on the board
     assert hint.estimate.endswith(
         "Scores 0.72 to 0.74 in 48 simulated games, about 20 turns on: within chance of each other."
     )
     three = [*arms[:2], MoveFigures(GAMBIT, 48, 0.71, 0, lead=-0.01, lead_error=0.02)]
-    assert hint_for(CALL, three, 40).suggestion.endswith(f"{CALL.label}; and 1 more.")
+    assert hint_for(CALL, three, 40).suggestion.endswith(f"{CALL.label} (or 1 more).")
     clear = [MoveFigures(CALL, 48, 0.9, 0), MoveFigures(RISKY, 48, 0.72, 0, -0.18, 0.03)]
-    assert hint_for(CALL, clear, horizon=40).suggestion == f"{CALL.label}."
+    assert hint_for(CALL, clear, horizon=40).headline == f"Hint: {CALL.label}."
 
 
 def test_a_hint_never_names_a_move_that_scored_less() -> None:
@@ -55,7 +56,7 @@ def test_a_hint_never_names_a_move_that_scored_less() -> None:
     # On 7 games nothing is clear, whatever the leads say: both named, the higher first.
     few = [MoveFigures(GAMBIT, 7, 0.36, 0), MoveFigures(CALL, 7, 0.65, 0, 0.29, 0.01)]
     hint = hint_for(GAMBIT, few, horizon=40)
-    assert hint.suggestion == f"No clear best: {CALL.label}; {GAMBIT.label}."
+    assert hint.suggestion == f"No clear best: {CALL.label} or {GAMBIT.label}."
     assert hint.estimate.endswith("in 7 simulated games, about 20 turns on: too few to tell.")
     alone = hint_for(CALL, [MoveFigures(CALL, 7, 0.5, 0)], horizon=40)
     assert alone.suggestion == f"{CALL.label}."  # nothing else was possible
