@@ -10,6 +10,7 @@ What changes only the table's progress (a Done) is saved on its own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import Any
 
@@ -89,6 +90,11 @@ class PlayController:
         self.message = ""  # a refusal of an earlier try no longer stands
         self.unsaved = False
         return True
+
+    def together(self) -> AbstractContextManager[None]:
+        """The moves made inside saved as one (``PlaySession.together``); a replay saves
+        nothing."""
+        return self.play.together() if isinstance(self.play, PlaySession) else nullcontext()
 
     def keep(self, owed: Owed) -> None:
         """Take ``owed`` as what the table is owed now (nothing was played) and save it. A

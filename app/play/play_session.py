@@ -7,7 +7,8 @@ becomes the state the screen shows; a pulled plug never loses a confirmed action
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,8 @@ class PlaySession:
         #: this moment, a new game, or a game saved by an older release).
         self.owed_when_opened: JSON = None
         self._owed_after: OwedAfter | None = None
+        #: Inside ``together``: the moves made, written when it ends.
+        self._held: list[tuple[dict[str, Any], bool, JSON]] | None = None
         session.record = self._record
 
     @classmethod
@@ -82,6 +85,26 @@ class PlaySession:
     def undo(self, owed: OwedAfter | None = None) -> Any:
         return self._with_owed(owed, self.session.undo)
 
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """The moves made inside are saved as one, so a pulled plug finds all of them or
+        none (a Skulk Hollow undo back through the guardian's turn). Each is checked as
+        it comes, in a copy of the game that becomes the game once all are written;
+        StorageFault, the game as it was, when they cannot be."""
+        standing, self._held = self.session, []
+        self.session = standing.fork(record=self._record)
+        try:
+            yield
+            with self.store.transaction():
+                for event, reopen, owed in self._held:
+                    self.store.append_event(self.session_id, event, reopen=reopen, owed=owed)
+        except BaseException:
+            self.session = standing
+            raise
+        finally:
+            self._held = None
+        self._finish_if_over()
+
     def keep_owed(self, owed: JSON) -> None:
         """Save what the table is owed now (only the table moved on: nothing was played).
         StorageFault when it cannot be saved."""
@@ -107,11 +130,14 @@ class PlaySession:
         # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.
         over = self.session.outcome() is not None
         owed = self._owed_after(after) if self._owed_after is not None else None
+        if self._held is not None:  # saved when ``together`` ends
+            self._held.append((event.to_dict(), over, owed))
+            return
         self.store.append_event(self.session_id, event.to_dict(), reopen=over, owed=owed)
 
     def _finish_if_over(self) -> None:
         outcome: Outcome | None = self.session.outcome()
-        if outcome is None:
+        if outcome is None or self._held is not None:  # inside ``together``: at its end
             return
         try:
             self.store.finish_session(self.session_id, to_data(outcome))

@@ -35,6 +35,7 @@ from app.play.telling import Telling
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_plan import Plan
 from app.skulk_hollow.turn_words import answered_for_you, said_for_you, taken_back_words
+from app.storage.faults import StorageFault
 from engines import skulk_hollow as K
 from engines.core import Change, GameRules, to_announce
 from engines.skulk_hollow import board
@@ -470,6 +471,17 @@ class SkulkHollowController(PlayController):
         not_yet_done = [*self.telling.waiting, *self.owed.held]
         self.message = ""  # said of the moment being taken back
         self.thinking = ""
+        owed_before = self.owed
+        try:
+            with self.together():
+                self._undo_to_a_decision(before, not_yet_done)
+        except StorageFault as fault:  # nothing taken back
+            self.owed, self.message, self.unsaved = owed_before, str(fault), True
+        self.refresh()
+
+    def _undo_to_a_decision(self, before: K.State, not_yet_done: list[Change]) -> None:
+        """Undo back to the hero's last decision, telling what to put back as it stood
+        ``before``, but for what the table had not done yet."""
         while True:
             actions = self.play.session.actions
             taken = actions[-1] if actions else None
@@ -493,8 +505,7 @@ class SkulkHollowController(PlayController):
                 return SkulkOwed(telling=telling, note=note, roster=roster)
 
             if not self.take_back(owed_after) or last(self.state):
-                break
-        self.refresh()
+                return
 
     # -- what comes next ---------------------------------------------------------------
 

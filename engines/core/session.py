@@ -90,6 +90,15 @@ class Session:
         session.record = record
         return session
 
+    def fork(self, record: Recorder | None = None) -> Session:
+        """A copy to go on in (moves to be saved together): this session is left as it
+        is, whatever happens in the copy."""
+        copy = Session.__new__(Session)
+        copy.rules, copy.config, copy.seed, copy.record = self.rules, self.config, self.seed, record
+        copy._states, copy._actions = list(self._states), list(self._actions)
+        copy._events = list(self._events)
+        return copy
+
     @classmethod
     def config_from_dict(cls, rules: GameRules, data: object) -> Any:
         """The game's Config read back from ``config_to_dict``; ``ValueError`` if it is not."""

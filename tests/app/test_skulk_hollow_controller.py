@@ -2,6 +2,7 @@
 to play is never chosen for the person (N2), the refill is told as steps once the
 guardian's turn is over (N1), a relic spent is counted and told (N17)."""
 
+import sqlite3
 from pathlib import Path
 
 from app.play.play_session import PlaySession
@@ -9,6 +10,7 @@ from app.skulk_hollow.autoplay import SkulkHollowPlayer
 from app.skulk_hollow.controller import SkulkHollowController
 from app.skulk_hollow.turn_words import said_for_you
 from app.skulk_hollow.view import skulk_view
+from app.storage.faults import StorageFault
 from app.storage.store import Store
 from engines import skulk_hollow as K
 
@@ -92,3 +94,56 @@ def test_steps_answered_for_the_hero_are_said_together_in_few_words() -> None:
     assert said_for_you(("MOVE", "the King of War", moved, "FARM")) == (
         f"Only choices: MOVE, the King of War. {moved} Only choice: FARM."
     )
+
+
+def back_at_the_heroes_turn(tmp_path: Path) -> SkulkHollowController:
+    """A game where the guardian's turn was just told to the table."""
+    control = start(tmp_path, K.Config())
+    control.pick(("verb", "end"))
+    play_until(control, lambda: control.state.asking == "hero" and control.state.turn == 2)
+    while control.telling.active:
+        control.done()
+    return control
+
+
+def test_an_undo_through_the_guardians_turn_is_saved_as_one(tmp_path: Path) -> None:
+    """A plug pulled during an undo back through the guardian's turn finds all of it
+    saved or none: the other copy of the file never sees the guardian half taken back."""
+    control = back_at_the_heroes_turn(tmp_path)
+    store = control.play.store
+    saved_before = len(store.events(control.play.session_id))
+    seen: list[int] = []
+    write = store.append_event
+
+    def writing(*args: object, **kwargs: object) -> int:
+        with sqlite3.connect(tmp_path / "tableside.db") as other:  # what a restart reads
+            seen.append(other.execute("select count(*) from events").fetchone()[0])
+        return write(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.append_event = writing  # type: ignore[method-assign]
+    control.undo()
+    assert len(seen) >= 2  # the hero's End turn and at least one of the guardian's moves
+    assert set(seen) == {saved_before}
+    assert len(store.events(control.play.session_id)) == saved_before + len(seen)
+    assert control.state.asking == "hero" and control.state.turn == 1
+
+
+def test_an_undo_that_cannot_be_saved_takes_nothing_back(tmp_path: Path) -> None:
+    control = back_at_the_heroes_turn(tmp_path)
+    store = control.play.store
+    state, owed = control.state, control.owed
+    events = control.play.session.events
+    calls: list[int] = []
+
+    def failing(*args: object, **kwargs: object) -> int:
+        calls.append(1)
+        if len(calls) == 2:
+            raise StorageFault("full")
+        return 0
+
+    store.append_event = failing  # type: ignore[method-assign]
+    control.undo()
+    assert control.state is state and control.owed == owed
+    assert control.play.session.events == events
+    assert control.unsaved and "Your saved games are safe." in control.message
+    assert skulk_view(control).prompt == control.message

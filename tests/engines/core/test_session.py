@@ -49,6 +49,20 @@ def test_undo_is_appended_and_restores_the_previous_state() -> None:
     assert len(session.actions) == 1
 
 
+def test_a_fork_goes_on_alone_and_the_session_stays_as_it_was() -> None:
+    session = Session(pig, seed=3)
+    session.play(pig.Roll())
+    state, events = session.state, session.events
+    seen: list[Event] = []
+    fork = session.fork(record=lambda event, _after: seen.append(event))
+    fork.undo()
+    fork.play(pig.Roll())
+    fork.play(pig.Roll())
+    assert [e.type for e in seen] == ["undo", "action", "action"]
+    assert session.state is state and session.events == events and len(session.actions) == 1
+    assert len(fork.events) == 4 and len(fork.actions) == 2
+
+
 def test_undo_with_nothing_to_undo_is_refused_and_logs_nothing() -> None:
     session = Session(pig)
     with pytest.raises(IllegalAction, match="nothing to undo"):
