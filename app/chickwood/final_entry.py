@@ -48,6 +48,14 @@ class FinalDraft:
     def owners(self, card: str) -> tuple[int, ...]:
         return tuple(who for kind, who, what in self.touches if kind == "alms" and what == card)
 
+    def wrong(self) -> str:
+        """Why the entry cannot be the table, in a player's words ("" if it can be)."""
+        try:
+            self.table()
+        except ValueError as refusal:
+            return str(refusal)
+        return ""
+
     def table(self) -> FinalTable:
         """The entered table; ValueError in a player's words if it can't be."""
         players = tuple(

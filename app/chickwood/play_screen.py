@@ -141,20 +141,43 @@ class ChickwoodPlayScreen(GameScreen):
 
     def add_loot(self, key: str) -> None:
         if self.phase == "entry":
-            self.draft.add("loot", self.seat, key)
+            self._enter("loot", key)
         elif self.phase == "raid" or self.fixing:
-            self.touches.append(("loot", key))
-        self.say()
+            self._press([*self.touches, ("loot", key)])
         self.refresh()
 
     def choose_castle(self, value: str) -> None:
         if self.phase == "entry":
-            self.draft.add("castle", self.seat, int(value))
+            self._enter("castle", int(value))
         elif self.phase == "raid" or self.fixing:
-            self.touches = [t for t in self.touches if t[0] != "castle"]
-            self.touches.append(("castle", value))
-        self.say()
+            others = [t for t in self.touches if t[0] != "castle"]
+            self._press([*others, ("castle", value)])
         self.refresh()
+
+    def _press(self, touches: list[tuple[str, str]]) -> None:
+        """A key of the raid's pad: taken, unless the raid so far could then not be what
+        lies on the table (review N13: refused on the key, not on Raid)."""
+        refusal = "" if self.fixing else self._raid_refusal(touches)
+        if not refusal:
+            self.touches = touches
+        self.say(refusal)
+
+    def _raid_refusal(self, touches: list[tuple[str, str]]) -> str:
+        keys = [value for kind, value in touches if kind == "loot"]
+        counts = {key: keys.count(key) for key in keys}
+        castle = next((int(value) for kind, value in touches if kind == "castle"), None)
+        collection = loot_entry.collection(counts)
+        return C.loot_refusal(self.state, castle, collection, loot_entry.benefactors(counts))
+
+    def _enter(self, kind: str, what: object) -> None:
+        """A key of the quick score's entry: taken, unless the entry would then hold
+        what the game does not (more of a kind than the box holds)."""
+        wrong_before = self.draft.wrong()
+        self.draft.add(kind, self.seat, what)
+        wrong = self.draft.wrong()
+        if wrong and wrong != wrong_before:
+            self.draft.undo()
+        self.say(wrong if wrong != wrong_before else "")
 
     def touch_player(self, seat: int) -> None:
         """A player's chip: choose whose count is entered; during the rounds, their
@@ -320,23 +343,29 @@ class ChickwoodPlayScreen(GameScreen):
             self.placing = None
         elif (self.phase == "raid" or self.fixing) and self.touches:
             self.touches.pop()
+            self.say()  # what was refused no longer stands
         elif self.fixing:
             self.fixed_raid = None  # nothing left on the pad: the change is given up
         elif self.phase == "entry" and self.draft.touches:
             self.draft.undo()
+            self.say()
         elif self.phase == "scoring" and self.scores.overridden:
             self.scores.reset()
         else:
-            before = self.state
-            try:
-                undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
-                self.play.undo()
-            except (ValueError, StorageFault) as refusal:  # refused, or not saved
-                self.say(str(refusal))
-            else:
-                self.say()
-                changes = C.table_changes(before, self.state)
-                self.tell(changes, heading=f"Undone: {undone}", everything=True)
+            self.ask_before_crossing(self._undo_the_last_move)
+        self.refresh()
+
+    def _undo_the_last_move(self) -> None:
+        before = self.state
+        try:
+            undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
+            self.play.undo()
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
+            self.say(str(refusal))
+        else:
+            self.say()
+            changes = C.table_changes(before, self.state)
+            self.tell(changes, heading=f"Undone: {undone}", everything=True)
         self.refresh()
 
     def confirm(self) -> None:

@@ -15,12 +15,13 @@ from kivy.uix.widget import Widget
 from app.games import GameInfo
 from app.kit import date_setting, theme
 from app.kit.date_setting import SetDateButton
-from app.kit.popups import show_notice
+from app.kit.popups import ask, show_notice
 from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
 from app.play.controller import PlayController
 from app.play.instructions import InstructionPanel  # noqa: F401  (every game's kv names it)
 from app.play.play_session import PlaySession, Position
+from app.play.progress import undo_crossing
 from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
 from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
@@ -217,6 +218,15 @@ class GameScreen(BaseScreen):
             self.tell_put_back(before, taken_back.label if taken_back else "")
         self.after_undo()
         self.refresh()
+
+    def ask_before_crossing(self, undo_it: Callable[[], None], steps: int = 1) -> None:
+        """``undo_it`` (an undo of the last ``steps`` moves) at once within a turn; one
+        that goes back into a finished turn is asked about first."""
+        question = undo_crossing(self.game.rules(), self.play.session, self.play.players, steps)
+        if question is None:
+            undo_it()
+        else:
+            ask(question.heading, question.words, "Undo it", undo_it, cancel_text="Keep it")
 
     def tell_put_back(self, before: Any, undone: str) -> None:
         """After an undo, tell the table what to put back: every change, the people's own

@@ -1,9 +1,11 @@
 """How far a game has got (the engine's Progress), in words for the screen:
-"Round 6, Grak's turn", "Turn 12: Ana", "The final count"."""
+"Round 6, Grak's turn", "Turn 12: Ana", "The final count"; and the question asked before
+an undo goes back into an earlier turn."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engines.core import GameRules, Progress, Session
@@ -41,3 +43,29 @@ def progress_at_each_step(
             session.play(action)
         found.append(rules.progress(session.state))
     return found
+
+
+@dataclass(frozen=True)
+class UndoQuestion:
+    heading: str
+    words: str
+
+
+def undo_crossing(
+    rules: GameRules, session: Session, players: Sequence[str], steps: int = 1
+) -> UndoQuestion | None:
+    """The question to ask before an undo of the last ``steps`` actions that goes back
+    into an earlier turn or round (a turn the players have finished and passed on), so
+    that Undo pressed once too often never undoes a finished turn unasked (review N11);
+    None when the undo stays in the turn being played."""
+    states, actions = session.states, session.actions
+    if not actions or steps >= len(states):
+        return None
+    back_to = rules.progress(states[-1 - steps])
+    if rules.progress(states[-1]) == back_to:
+        return None
+    taken = "; ".join(action.label for action in actions[-steps:])
+    return UndoQuestion(
+        f"Go back to {progress_words(back_to, players)}?",
+        f"That turn is over. Undo takes back: {taken}.",
+    )

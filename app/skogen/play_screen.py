@@ -67,7 +67,7 @@ class SkogenPlayScreen(GameScreen):
         self.ids.live.bind(size=self._fill_side)  # its orientation follows its size
         self.instruction_panel = InstructionPanel()
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
-        self.drawn: int | None = None  # species tiles drawn, if not the printed number
+        self.drawn: int | None = None  # the tiles drawn in the turn being corrected
         self.fixed: TurnRecord | None = None  # the old turn loaded on the keypad
         # Each key of the turn being built, by the entry it adds (an action card: any),
         # to show on it how many of that entry are pending.
@@ -105,21 +105,26 @@ class SkogenPlayScreen(GameScreen):
         self.entries = [*self.entries, (kind, value)]
 
     def entered(self) -> bool:
-        """Whether anything is entered for the turn: a key, or a changed draw."""
-        return bool(self.entries) or self.drawn is not None
+        """Whether anything is entered for the turn: a key (a changed draw is one)."""
+        return bool(self.entries)
 
     def draw_count(self) -> int:
         """The species tiles drawn: the printed number (as many as placed, G5) unless the
         table said otherwise."""
-        if self.drawn is not None:
-            return self.drawn
+        changed = self.draw_changed()
+        if changed is not None:
+            return changed
         placed = sum(1 for kind, _value in self.entries if kind == "species")
         return G.printed_draw(self.state, placed)
 
+    def draw_changed(self) -> int | None:
+        """The tiles drawn as the table said: the last Draw more or fewer (a key of the
+        turn, so Undo takes it back in its turn), else the turn being corrected's."""
+        said = [value for kind, value in self.entries if kind == "draw"]
+        return said[-1] if said else self.drawn
+
     def change_drawn(self, step: int) -> None:
-        self.undone = ""
-        self.drawn = max(0, self.draw_count() + step)
-        self.on_entries()
+        self.add("draw", max(0, self.draw_count() + step))
 
     def pick_action_card(self) -> None:
         cards = [(name, key) for key, name in ACTION_NAMES.items()]
@@ -251,7 +256,7 @@ class SkogenPlayScreen(GameScreen):
             App.get_running_app().home()
 
     def take_two(self) -> None:
-        drew = self.drawn or 0
+        drew = self.draw_changed() or 0
         if self.fixed is not None:
             self.take(G.FixTurn(self.fixed.number, "take_two", drew=drew))
         else:
@@ -314,22 +319,36 @@ class SkogenPlayScreen(GameScreen):
             self.undone = f"Undo took back {key_words(kind, value)}."
             self.entries = self.entries[:-1]
             return
-        if self.fixed is not None or self.drawn is not None:
-            if self.fixed is not None:
-                self.undone = f"Undo left turn {self.fixed.number} as it was."
-            else:
-                self.undone = "Undo took back the change to the species tiles drawn."
+        if self.fixed is not None:
+            self.undone = f"Undo left turn {self.fixed.number} as it was."
             self.stop_correcting()  # nothing left on the keypad: the change is given up
             self.refresh()
             return
         self.undone = ""
+        self.ask_before_crossing(self._undo_the_last_move, self._moves_an_undo_takes())
+
+    def _moves_an_undo_takes(self) -> int:
+        """The last move, and the app's roll before it (the roll is the app's, so it
+        goes with the move that followed it)."""
+        states = self.play.session.states
+        steps = 1
+        while steps < len(states) - 1 and self._app_rolls(states[-1 - steps]):
+            steps += 1
+        return steps
+
+    @staticmethod
+    def _app_rolls(state: G.State) -> bool:
+        return state.phase == "roll" and state.config.die == "app"
+
+    def _undo_the_last_move(self) -> None:
         before = self.state
         try:
-            undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
-            self.play.undo()
-            while self.state.phase == "roll" and self.state.config.die == "app":
-                undone = self.play.session.actions[-1].label
+            with self.controller.together():  # the roll and the move: all or none
+                undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
                 self.play.undo()
+                while self._app_rolls(self.state):
+                    undone = self.play.session.actions[-1].label
+                    self.play.undo()
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
         else:
@@ -519,6 +538,8 @@ def key_words(kind: str, value: Any) -> str:
         return f"the species tile worth {value}"
     if kind == "element":
         return f"an element tile ({ELEMENT_POINTS} points)"
+    if kind == "draw":
+        return "the change to the species tiles drawn"
     if kind == "life":
         return f"the life card {value} ({LIFE_NAMES[value].partition(' (')[0]})"
     return f"the action card {ACTION_NAMES[value]}"

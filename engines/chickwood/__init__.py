@@ -25,7 +25,7 @@ from engines.chickwood.actions import (
 from engines.chickwood.config import Config
 from engines.chickwood.loot import Collection
 from engines.chickwood.progress import progress
-from engines.chickwood.rounds import final_table, first_player
+from engines.chickwood.rounds import final_table, first_player, loot_refusal
 from engines.chickwood.rules import (
     NAME,
     apply,
@@ -86,6 +86,7 @@ __all__ = [
     "final_table",
     "first_player",
     "legal_actions",
+    "loot_refusal",
     "manual_edits",
     "new_game",
     "outcome",

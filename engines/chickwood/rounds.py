@@ -81,6 +81,38 @@ def taken_so_far(state: State) -> tuple[Collection, dict[int, int]]:
     return loot, benefactors
 
 
+def loot_refusal(
+    state: State, castle: int | None, loot: Collection, benefactors: tuple[int, ...]
+) -> str:
+    """Why the cards of this round's raid cannot be what lies on the table, in a
+    player's words ("" if they can be): more than the castle takes (once it is chosen),
+    more than the round deals, more of a kind than the game holds. Asked as each card is
+    entered, so a key the table cannot have is refused when it is pressed."""
+    config = state.config
+    for alms in benefactors:
+        if alms not in BENEFACTORS:
+            return "A benefactor card gives 1, 2 or 3 alms."
+    cards = loot.cards + len(benefactors)
+    limit = config.castle_limit(castle) if castle is not None else None
+    if limit is not None and cards > limit:
+        return f"At most {limit} cards can be played at castle {castle}."
+    played = len(state.players) * config.hand_size
+    if state.cards_raided + cards > played:
+        return (
+            f"Only {played} cards are played to the castles each round, and "
+            f"{state.cards_raided} were already taken."
+        )
+    taken, used = taken_so_far(state)
+    try:
+        check_supply(taken.plus(loot), config.legendary)
+    except ValueError as error:
+        return str(error)
+    for alms, most in BENEFACTORS.items():
+        if used[alms] + benefactors.count(alms) > most:
+            return f"The game has only {most} benefactors giving {alms} alms."
+    return ""
+
+
 def raid(
     state: State, player: str, castle: int, loot: Collection, benefactors: tuple[int, ...]
 ) -> State:
@@ -104,28 +136,9 @@ def raid(
         raise IllegalAction(
             f"Castle {castle} was already raided this round by {_name(state, who)}."
         )
-    for alms in benefactors:
-        if alms not in BENEFACTORS:
-            raise IllegalAction("A benefactor card gives 1, 2 or 3 alms.")
-    cards = loot.cards + len(benefactors)
-    limit = config.castle_limit(castle)
-    if limit is not None and cards > limit:
-        raise IllegalAction(f"At most {limit} cards can be played at castle {castle}.")
-    played = len(state.players) * config.hand_size
-    if state.cards_raided + cards > played:
-        raise IllegalAction(
-            f"Only {played} cards are played to the castles each round, and "
-            f"{state.cards_raided} were already taken."
-        )
-    taken, used = taken_so_far(state)
-    try:
-        check_supply(taken.plus(loot), config.legendary)
-    except ValueError as error:
-        raise IllegalAction(str(error)) from None
-    for alms, limit in BENEFACTORS.items():
-        count = used[alms] + benefactors.count(alms)
-        if count > limit:
-            raise IllegalAction(f"The game has only {limit} benefactors giving {alms} alms.")
+    refusal = loot_refusal(state, castle, loot, benefactors)
+    if refusal:
+        raise IllegalAction(refusal)
 
     me = state.players[seat]
     players = list(state.players)
@@ -135,7 +148,7 @@ def raid(
         state,
         players=tuple(players),
         raided=(*state.raided, castle),
-        cards_raided=state.cards_raided + cards,
+        cards_raided=state.cards_raided + loot.cards + len(benefactors),
         raids=(*state.raids, record),
     )
     to_give = min(sum(benefactors), me.store)

@@ -284,8 +284,18 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     assert "Ana: castles 1 + 3, 1 gold chest, 15 alms cubes in store" in driver.texts()
     driver.close_popups()
 
-    # Undo: the deal goes back, then Bo's raid, one Done each.
+    # Undo: Bo's raid is a finished turn, so Undo asks once before going back into it
+    # (review N11); kept, nothing changes.
     driver.tap(button(driver, "Undo"))
+    assert "Go back to Round 1, Bo's turn?" in driver.texts()
+    assert "That turn is over. Undo takes back: Bo raids castle 1, taking 0 cards." in (
+        driver.texts()
+    )
+    driver.tap_text("Keep it")
+    assert play.state.round == 2 and not screen.telling
+    # Asked again and answered: the deal goes back, then Bo's raid, one Done each.
+    driver.tap(button(driver, "Undo"))
+    driver.tap_text("Undo it")
     assert play.state.round == 1
     assert "Undone: Bo raids castle 1, taking 0 cards" in driver.texts()
     assert "1 of 2" in driver.texts()
@@ -394,3 +404,30 @@ def test_an_extra_tap_after_new_games_button_scores_nothing(driver: Driver) -> N
     assert screen.refusal.startswith("Nothing is entered yet")
     pad(driver, "Gold\nchest")
     assert button(driver, "Score these").role == "primary"
+
+
+@pytest.mark.usefixtures("quick_taps")
+def test_a_key_the_table_cannot_have_is_refused_as_it_is_pressed(driver: Driver) -> None:
+    """Review N13: the pad checks every key, not only Raid, and Undo clears what it
+    refused."""
+    from app.games import BY_KEY
+
+    layout = ("village-1", "village-2", "village-3", "village-4", "village-5", "forest-1")
+    config = C.Config(players=("Ana", "Bo"), layout=layout, starting_castles=(1, 2))
+    driver.app.start_game(BY_KEY["chickwood"], config, ["Ana", "Bo"], seed=1)
+    screen = driver.app.current_screen
+    castle(driver, 1)
+    pad(driver, "Gold\nchest", "Gold\nchest", "Gold\nchest")  # castle 1 takes two cards
+    assert screen.refusal == "At most 2 cards can be played at castle 1."
+    assert screen.refusal in driver.texts()
+    assert screen.counts == {"chest:gold": 2}  # the third key was not taken
+    driver.tap(button(driver, "Undo"))  # takes back the second chest: nothing refused now
+    assert screen.counts == {"chest:gold": 1} and screen.refusal == ""
+    castle(driver, 3)
+    pad(driver, "Jerkin", "Jerkin", "Jerkin")
+    assert screen.refusal == "The game has only 2 jerkin garment cards, not 3."
+    assert screen.counts == {"chest:gold": 1, "garment:jerkin": 2}
+    castle(driver, 1)  # three cards do not go to castle 1: the castle stays 3
+    assert screen.castle == "3" and screen.refusal.startswith("At most 2 cards")
+    driver.tap(button(driver, "Raid castle 3"))
+    assert screen.play.state.raids[-1].loot.cards == 3

@@ -98,8 +98,12 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     assert rows(driver)["Player 2"].life == "B F"
     assert rows(driver)["Player 2"].hand == "5 of 5"
 
-    # Undo tells the table what to put back, one thing at a time.
+    # Undo asks before going back into a finished turn (review N11), then tells the
+    # table what to put back, one thing at a time.
     tap_all(driver, "Undo")
+    assert "Go back to Round 1, Player 2's turn?" in driver.texts()
+    assert rows(driver)["Player 3"].current
+    driver.tap_text("Undo it")
     assert rows(driver)["Player 2"].current and rows(driver)["Player 2"].score == "0"
     assert "Undone: Player 2 places tiles: 8 points" in driver.texts()
     assert "Move Player 2's token 8 squares back, to the start" in driver.texts()
@@ -121,8 +125,11 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     tap_all(driver, "Take none")
     assert rows(driver)["Player 3"].cards == "1"
 
-    # The undo button takes back a whole move (here: no element taken).
+    # The undo button takes back a whole move (here: no element taken), asked first as
+    # the turn had passed on; the confirm key answers.
     driver.press_key(8)
+    assert "Go back to Round 1, Player 3's turn?" in driver.texts()
+    driver.press_key(13)
     assert play.state.phase == "element"
     tap_all(driver, "Take none")
 
@@ -246,10 +253,16 @@ def test_pending_life_cards_stay_in_sight_through_undo(driver: Driver) -> None:
     tap_all(driver, "Enter 0 points")
     assert screen.message.endswith("2 life cards for 0 species tiles.")
 
-    # 2. 9, then draw one fewer, then Undo once: the 9 goes, F and B stay, and say so.
+    # 2. 9, then draw one fewer, then Undo: last in, first out (review N13), the draw
+    # first, then the 9; F and B stay, and say so.
     tap_all(driver, "9")
     assert screen.message.endswith("2 life cards for 1 species tile.")  # still so
-    tap_all(driver, "Draw\nfewer", "Undo")
+    tap_all(driver, "Draw\nfewer")
+    assert "9 = 9 points, with F, B; then draw 0 species tiles" in driver.texts()
+    tap_all(driver, "Undo")
+    assert "Undo took back the change to the species tiles drawn." in driver.texts()
+    assert "9 = 9 points, with F, B; then draw 1 species tile" in driver.texts()
+    tap_all(driver, "Undo")
     texts = driver.texts()
     assert "Undo took back the species tile worth 9." in texts
     assert "0 points, with F, B; then draw 0 species tiles" in texts
@@ -258,7 +271,7 @@ def test_pending_life_cards_stay_in_sight_through_undo(driver: Driver) -> None:
 
     # 3. 9 and F: F counts two.
     tap_all(driver, "9", "F")
-    assert "9 = 9 points, with F, B, F; then draw 0 species tiles" in driver.texts()
+    assert "9 = 9 points, with F, B, F; then draw 1 species tile" in driver.texts()
     assert (key(driver, "F").count, key(driver, "B").count) == (2, 1)
 
     # 4. Three more Undos: F is still pending, and the screen shows it.
@@ -274,8 +287,6 @@ def test_pending_life_cards_stay_in_sight_through_undo(driver: Driver) -> None:
     tap_all(driver, "Undo")
     assert "Undo took back the life card F (Fröspridning)." in driver.texts()
     assert screen.message == "" and key(driver, "F").count == 0
-    tap_all(driver, "Undo")  # the draw changed by hand
-    assert "Undo took back the change to the species tiles drawn." in driver.texts()
     assert screen.summary.startswith("Touch the points of each tile placed")
     assert len(play.session.events) == 1
 
