@@ -37,6 +37,8 @@ def play_raids(count: int, snake_steps: int = 99, raids: Raids = RAIDS) -> Advan
     ``snake_steps`` alms (to show a snake being laid)."""
 
     def advance(screen: ChickwoodPlayScreen) -> None:
+        while screen.instructions.active:  # the first round's scouting, done
+            screen.instruction_done()
         play = screen.play
         for number in range(count):
             state: C.State = play.state
@@ -84,6 +86,16 @@ def raid_without_castle(screen: ChickwoodPlayScreen) -> None:
     screen.refresh()
     screen.add_loot("chest:gold")
     screen.primary()
+
+
+def key_refused(screen: ChickwoodPlayScreen) -> None:
+    """A third card keyed for castle 1, which takes two: refused on the key, with all
+    the Legendary cards' keys in sight."""
+    play_raids(1)(screen)
+    screen.refresh()
+    screen.choose_castle("1")
+    for key in ("chest:gold", "legendary:golden_arrow", "jewelry:ring"):
+        screen.add_loot(key)
 
 
 def quick_entry(screen: ChickwoodPlayScreen) -> None:
@@ -161,6 +173,7 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
     ("play_chickwood_snake", FOUR, play_raids(3, snake_steps=1)),
     ("play_chickwood_refused", FOUR, refused_step),
     ("play_chickwood_raid_refused", FOUR, raid_without_castle),
+    ("play_chickwood_key_refused", LEGENDARY, key_refused),
     ("play_chickwood_round_over", FOUR, round_over),
     ("play_chickwood_undo", FOUR, raid_undone),
     ("play_chickwood_scoring", LEGENDARY, to_scoring),

@@ -114,6 +114,9 @@ class ChickwoodPlayScreen(GameScreen):
         )
         self.say()
         self._build_pad()
+        fresh = isinstance(play, PlaySession) and play.owed_when_opened is None
+        if fresh and not play.session.events and self.state.phase == "raid":
+            self.tell([C.scouting(self.state)], heading="Round 1")  # review N14
         self.refresh()
 
     @property
@@ -272,7 +275,10 @@ class ChickwoodPlayScreen(GameScreen):
             self.refresh()
             return False
         self.say()
-        self.tell(C.table_changes(before, self.state), heading="The round is over")
+        changes = C.table_changes(before, self.state)
+        if self.state.round > before.round and self.state.phase == "raid":
+            changes.append(C.scouting(self.state))  # the new round begins with it
+        self.tell(changes, heading="The round is over")
         self.refresh()
         return True
 
@@ -405,6 +411,8 @@ class ChickwoodPlayScreen(GameScreen):
             keys = [value for kind, value in self.touches if kind == "loot"]
             self.counts = {key: keys.count(key) for key in keys}
         self.ids.pad.counts = self.counts
+        if not self.touches:  # the next raider's pad opens at its top (review N12)
+            self.ids.pad_scroll.scroll_y = 1
         self.title, self.status = self._headline()
         self.top_words = {"over": "Reopen scores", "raid": f"Deck: {state.deck} cards"}.get(
             state.phase, f"Deck: {state.deck} cards" if state.phase == "alms" else ""

@@ -140,14 +140,26 @@ class PadButton(TButton):
     count = NumericProperty(0)
 
 
+#: Keys whose words break inside a word on a key a fifth of the pad wide.
+NARROW_WORDS = {
+    "henchmen": "Hench-\nman",
+    "legendary:travelling_entertainers": "Enter-\ntainers",
+}
+
+
 class LootPad(GridLayout):
     """One button per loot kind; each touch adds one card of that kind."""
 
     counts = DictProperty({})
 
     def build(self, kinds: list[tuple[str, str]], on_add: Callable[[str], Any]) -> None:
+        # Five columns for the Legendary cards' keys: all 22 in sight at 800x480, no
+        # key below the fold (review N12).
+        self.cols = 4 if len(kinds) <= 20 else 5
         self.clear_widgets()
         for key, words in kinds:
+            if self.cols == 5:
+                words = NARROW_WORDS.get(key, words)
             button = PadButton(key=key, words=words)
             button.bind(on_release=lambda b: on_add(b.key))
             self.add_widget(button)

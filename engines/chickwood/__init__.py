@@ -25,7 +25,7 @@ from engines.chickwood.actions import (
 from engines.chickwood.config import Config
 from engines.chickwood.loot import Collection
 from engines.chickwood.progress import progress
-from engines.chickwood.rounds import final_table, first_player, loot_refusal
+from engines.chickwood.rounds import final_table, first_player, loot_refusal, scouting
 from engines.chickwood.rules import (
     NAME,
     apply,
@@ -94,6 +94,7 @@ __all__ = [
     "propose",
     "quick_score",
     "scoreboard",
+    "scouting",
     "setup_steps",
     "table_changes",
     "table_places",

@@ -11,10 +11,10 @@ from dataclasses import replace
 
 from engines.chickwood.alms_snake import Cell, Grid, check_step, legal_steps
 from engines.chickwood.config import Config
-from engines.chickwood.loot import BENEFACTORS, Collection, check_supply
+from engines.chickwood.loot import BENEFACTORS, SPY_GLASS, Collection, check_supply
 from engines.chickwood.scoring import FinalTable, PlayerFinal, VillageFinal
 from engines.chickwood.state import Placement, PlayerState, RaidRecord, Snake, State
-from engines.core import IllegalAction, Rng
+from engines.core import Change, IllegalAction, Rng
 
 QUICK = "This is a quick score: no rounds are tracked, enter the final collections."
 
@@ -111,6 +111,26 @@ def loot_refusal(
         if used[alms] + benefactors.count(alms) > most:
             return f"The game has only {most} benefactors giving {alms} alms."
     return ""
+
+
+def scouting(state: State) -> Change:
+    """The round's first phase, which the app does not track: the players' hand cards
+    played to the castles, one at a time in turn order, face up or down as each one's
+    castle banner says; the Spy Glass's look comes just before the first raid."""
+    names = [_name(state, seat) for seat in state.order]
+    who = ", ".join(names[:-1]) + f", then {names[-1]}" if len(names) > 1 else names[0]
+    words = (
+        f"Scouting: {who}, each playing one hand card to a castle in turn, until all "
+        f"{state.config.hand_size} are played. Face up or down as your castle's banner "
+        "shows, left to right; at most 2 cards at castle 1, 3 at castle 2."
+    )
+    for player in state.players:
+        if SPY_GLASS in player.loot.legendary:
+            words += (
+                f" {player.name} has the Spy Glass: before the first raid, look at the "
+                "face-down cards of one castle."
+            )
+    return Change(words, ())
 
 
 def raid(

@@ -51,6 +51,14 @@ def castle(driver: Driver, value: int) -> None:
     driver.tap(next(w for w in shown(driver, CastleButton) if w.value == str(value)))
 
 
+def scouted(driver: Driver) -> str:
+    """The round's scouting, told before its first raid (review N14), done; its words."""
+    driver.pump(3)
+    (words,) = [t for t in driver.texts() if t.startswith("Scouting: ")]
+    driver.tap(button(driver, "Done"))
+    return words
+
+
 def cards(driver: Driver) -> list[VillageCard]:
     return sorted(shown(driver, VillageCard), key=lambda c: c.index)
 
@@ -76,6 +84,9 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     assert driver.app.root.current.endswith("ChickwoodPlayScreen")
     play = screen.play
     state: C.State = play.state
+    # The round opens on its scouting, in turn order, before the first raid (N14).
+    names = [state.players[seat].name for seat in state.order]
+    assert scouted(driver).startswith(f"Scouting: {names[0]}, {names[1]}, then {names[2]}, ")
     # As guided: villages known by their glory, as the cards show it.
     names = ["forest" if c.forest else c.profile.glory.capitalize() for c in state.grid.cells]
     rows = ("Top", "Middle", "Bottom")
@@ -114,7 +125,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     # The second raider takes the Fake Beard and a henchman; Undo takes back a key.
     second = play.state.players[play.state.order[1]].name
     castle(driver, 3)
-    pad(driver, "Fake Beard", "Henchman", "Maid\nMarihen")
+    pad(driver, "Fake Beard", "Hench-\nman", "Maid\nMarihen")
     driver.tap(button(driver, "Undo"))
     assert screen.counts == {"legendary:fake_beard": 1, "henchmen": 1}
     pad(driver, "Alms 1")
@@ -264,6 +275,7 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     config = C.Config(players=("Ana", "Bo"), layout=layout, starting_castles=(1, 2))
     driver.app.start_game(BY_KEY["chickwood"], config, ["Ana", "Bo"], seed=1)
     screen = driver.app.current_screen
+    scouted(driver)
     play = screen.play
     castle(driver, 3)
     pad(driver, "Gold\nchest")
@@ -276,6 +288,9 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     deal = "Round 2: set aside any loot left at the castles and deal 4 loot cards to each "
     assert deal + f"player; {play.state.deck} stay in the deck" in driver.texts()
     driver.tap(button(driver, "Done"))
+    # Then the new round's scouting, in its turn order (N14), with a Done of its own.
+    assert "2 of 2" in driver.texts()
+    assert scouted(driver).startswith("Scouting: Bo, then Ana, each playing one hand card")
     assert not screen.telling and screen.title == "Bo raids"  # castle 1 goes first
 
     # A player's chip (the legend of the alms marks) shows what they hold, above their
@@ -312,6 +327,7 @@ def test_the_loot_pad_never_moves_and_a_second_raid_tap_takes_nothing(driver: Dr
     config = C.Config(players=("Anna", "Ben", "Cara"))
     driver.app.start_game(BY_KEY["chickwood"], config, list(config.players), seed=1)
     screen = driver.app.current_screen
+    scouted(driver)
     play = screen.play
     first = f"{play.state.players[play.state.order[0]].name} raids"
 
@@ -366,15 +382,19 @@ def test_an_extra_tap_after_the_guides_done_takes_nothing(driver: Driver) -> Non
     driver.tap(done)
     screen = driver.app.current_screen
     assert driver.app.root.current.endswith("ChickwoodPlayScreen")
-    # What lies under the finger now is the first raid's button, not lit: no castle yet.
+    # What lies under the finger now is the scouting step's Done, then the first raid's
+    # button, not lit (no castle yet): two extra taps record nothing.
+    assert screen.instructions.active
+    for _ in range(2):
+        driver.wait_for_tap_guard()  # a player's rhythm, slower than the guard
+        touch = UnitTestTouch(*spot)
+        touch.touch_down()
+        driver.pump()
+        touch.touch_up()
+        driver.pump(3)
     raid = button(driver, "Raid")
     assert raid.collide_point(*raid.to_widget(*spot)) and raid.role == "normal"
-    driver.wait_for_tap_guard()  # a player's rhythm, slower than the guard
-    touch = UnitTestTouch(*spot)
-    touch.touch_down()
-    driver.pump()
-    touch.touch_up()
-    driver.pump(3)
+    assert not screen.instructions.active
     assert screen.play.state.raids == () and len(screen.play.session.events) == 0
     assert screen.refusal == "Touch the castle raided first."
 
@@ -416,6 +436,7 @@ def test_a_key_the_table_cannot_have_is_refused_as_it_is_pressed(driver: Driver)
     config = C.Config(players=("Ana", "Bo"), layout=layout, starting_castles=(1, 2))
     driver.app.start_game(BY_KEY["chickwood"], config, ["Ana", "Bo"], seed=1)
     screen = driver.app.current_screen
+    scouted(driver)
     castle(driver, 1)
     pad(driver, "Gold\nchest", "Gold\nchest", "Gold\nchest")  # castle 1 takes two cards
     assert screen.refusal == "At most 2 cards can be played at castle 1."

@@ -58,6 +58,8 @@ def test_the_end_screen_of_a_game_whose_time_was_not_checked_sets_its_date(
     driver.app.start_game(game, None, ["Ana", "Bo"], seed=3)
     driver.pump(3)
     screen = driver.app.current_screen
+    while screen.instructions.active:  # what the game opens with (Chickwood's scouting)
+        screen.instruction_done()
     play = screen.play
     monkeypatch.setattr(driver.app.store, "clock_known_right", lambda: False)  # no network yet
     chooser = random.Random(3)

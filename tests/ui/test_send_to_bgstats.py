@@ -55,6 +55,8 @@ def test_the_end_screen_of_every_game_shows_its_code(
     driver.app.start_game(game, None, NAMES[:1] if key == "skulk_hollow" else NAMES[:2], seed=5)
     driver.pump(3)
     screen = driver.app.current_screen
+    while screen.instructions.active:  # what the game opens with (Chickwood's scouting)
+        screen.instruction_done()
     chooser = random.Random(5)
     while screen.play.session.outcome() is None:
         screen.play.play(chooser.choice(rules.legal_actions(screen.play.state)))
