@@ -135,9 +135,18 @@ def final_groups(state: C.State, name: str) -> dict[str, Rows]:
         "Add a card": others["card"],
     }
     board = C.scoreboard(state)
-    if board is not None:
-        groups["Score lines"] = [(f"See {name}'s score lines", board.player(name))]
-    return groups
+    if board is None:
+        return groups
+    # The score lines themselves a touch away, their total on the group's button, beside
+    # the cards (which open first: a correction stays two or three touches; review N23).
+    # A line touched shows them all in a notice.
+    score = board.player(name)
+    lines: Rows = [
+        (f"{line.category}: {line.detail} ({line.points:+d})", score) for line in score.lines
+    ]
+    first, *rest = list(groups)
+    order = [first, f"{name}'s score: {score.total}", *rest]
+    return {group: groups.get(group, lines) for group in order}
 
 
 def change_rows(state: C.State, change: ChangeItem) -> Rows:

@@ -433,7 +433,7 @@ class ChickwoodPlayScreen(GameScreen):
         body = self.ids.body
         body.clear_widgets()
         if state.phase in ("scoring", "over"):
-            self.scores.show(state)
+            self.scores.show(state, correctable=self.replay is None)
             body.add_widget(self.scores)
         else:
             body.add_widget(self.rounds)

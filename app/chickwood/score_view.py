@@ -39,7 +39,7 @@ class ScoreView(BoxLayout):
     def choices(self, state: C.State) -> C.Choices:
         return self._choices or C.propose(C.final_table(state))
 
-    def show(self, state: C.State) -> None:
+    def show(self, state: C.State, correctable: bool = True) -> None:
         table = C.final_table(state)
         board = C.scoreboard(state) if state.phase == "over" else None
         choices = state.choices if state.choices is not None else self.choices(state)
@@ -53,7 +53,7 @@ class ScoreView(BoxLayout):
         else:
             reason = board.outcome().reason
         final: FinalScores = self.ids.final
-        final.show(board.players, board.winners, reason, self._on_name)
+        final.show(board.players, board.winners, reason, self._on_name, correctable)
         box = self.ids.choices
         box.clear_widgets()
         self.side_share = 0.34 if options else 0

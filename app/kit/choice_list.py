@@ -21,6 +21,9 @@ from app.kit import theme
 from app.kit.widgets import TButton
 from app.kv import load_kv
 
+#: Letters past which a row of a group needs the popup's whole width.
+LONG_ROW = 48
+
 
 class ChoiceRow(TButton):
     index = NumericProperty(0)
@@ -48,6 +51,7 @@ class ChoiceListPopup(ModalView):
         in the standard height). The group buttons show when there is more than one
         group, or when ``show_groups`` says so (a group's name can be news: where)."""
         super().__init__(columns=columns, row_height=row_height, **kwargs)
+        self._columns = columns
         self.heading = heading
         self._groups = groups
         self._on_pick = on_pick
@@ -63,6 +67,9 @@ class ChoiceListPopup(ModalView):
 
     def show_group(self, name: str) -> None:
         self._open_group = self._groups[name]
+        # A group of long rows (a score's lines) one to a line, so that each fits.
+        long = any(len(text) > LONG_ROW for text, _ in self._open_group)
+        self.columns = 1 if long else self._columns
         self.rows = [
             {"text": text, "index": i, "on_pick": self.pick}
             for i, (text, _) in enumerate(self._open_group)

@@ -102,10 +102,16 @@ class FinalScores(BoxLayout):
         winners: Sequence[str],
         reason: str,
         on_name: Callable[[str], None] | None = None,
+        correctable: bool = True,
     ) -> None:
+        """``on_name``: a name touched (its details, and its corrections when
+        ``correctable``: not in a replay)."""
         self.reason = reason
-        if on_name is not None:
-            self.hint = "Touch a name for the details, or to correct an entry."
+        self.hint = (
+            "Touch a name for the details, or to correct an entry."
+            if on_name is not None and correctable
+            else "Touch a name for the details of each line."
+        )
         self.ids.table.show(scores, winners, on_name)
 
 

@@ -15,6 +15,7 @@ from app.kit import theme
 from app.kit.charts import BarChart, LineChart, colour_at  # noqa: F401  (used by kv)
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
+from app.storage.faults import counted
 from app.storage.sessions import SavedSession
 
 PLAYERS = "players"
@@ -121,7 +122,8 @@ class StatisticsScreen(BaseScreen):
                 for key, count in record.played.items()
                 if key in BY_KEY
             )
-            lines.append(f"{record.name}: {record.total_played} games - {games or 'none yet'}")
+            played = counted(record.total_played, "game")
+            lines.append(f"{record.name}: {played} - {games or 'none yet'}")
         self.notes = "\n".join(lines) if lines else "Add players in Settings to see records."
 
 

@@ -392,7 +392,9 @@ class SkogenPlayScreen(GameScreen):
         body.clear_widgets()
         outcome = self.play.session.outcome()
         if outcome is not None:
-            self.final.show(G.scores(state), outcome.winners, outcome.reason, self.correct)
+            self.final.show(
+                G.scores(state), outcome.winners, outcome.reason, self.correct, self.replay is None
+            )
             body.add_widget(self.final)
         else:
             body.add_widget(self.live)

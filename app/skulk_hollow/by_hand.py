@@ -94,7 +94,8 @@ def _row(state: K.State, edit: K.SkulkAction) -> tuple[str, str]:
             "guardian_pool": f"{guardian}'s pool",
             "hero_pool": "your pool",
         }.get(edit.holder) or board.the_unit(state, edit.holder)
-        return "Cubes & tokens", _put_or_take(edit.add, "a power cube", holder)
+        pool = edit.holder.endswith("pool")  # a pool holds its cubes: "in your pool"
+        return "Cubes & tokens", _put_or_take(edit.add, "a power cube", holder, space=pool)
     if isinstance(edit, (K.EditRoot, K.EditRune)):
         token = "a root token" if isinstance(edit, K.EditRoot) else "a rune token"
         where = board.space_name(state, edit.space)
@@ -111,8 +112,8 @@ def _row(state: K.State, edit: K.SkulkAction) -> tuple[str, str]:
 
 
 def _put_or_take(add: bool, thing: str, where: str, space: bool = False) -> str:
-    """ "Put a wound on the Sentinel" or "Take a wound off the Sentinel"; in a space,
-    "Put a root token in FARM" or "Take a root token from FARM"."""
+    """ "Put a wound on the Sentinel" or "Take a wound off the Sentinel"; in a space (or a
+    pool), "Put a root token in FARM" or "Take a root token from FARM"."""
     if add:
         return f"Put {thing} {'in' if space else 'on'} {where}"
     return f"Take {thing} {'from' if space else 'off'} {where}"

@@ -22,6 +22,8 @@ def answered_for_you(state: K.State, action: K.SkulkAction) -> str:
         return board.the_unit(state, action.unit)
     if isinstance(action, K.ChooseSpace):
         return board.space_name(state, action.space)
+    if isinstance(action, K.ChooseLocation):  # as its tile names it: "SIZZLE (Upper coil)"
+        return board.location_name(state, action.location)
     return action.label
 
 

@@ -116,6 +116,8 @@ def _status(control: SkulkHollowController) -> str:
 def _prompt(control: SkulkHollowController) -> str:
     if control.message:
         return control.message
+    if control.replay is not None:  # what happened at this step, not what to do now
+        return control.state.last or "The set-up, as the table was laid out."
     note = "" if control.selection.prefix else control.owed.note
     return " ".join(filter(None, [note, _hero_prompt(control)]))
 

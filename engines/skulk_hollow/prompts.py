@@ -100,7 +100,10 @@ def _hero_step(state: State, pending: Pending) -> str:
         return f"{name}: where does the new {name} join? KEEP or a TOWN space."
     if step == "unit":
         question = _UNIT_QUESTIONS.get(pending.action, "which hero takes it?")
-        return f"{action_name(pending.action)} with {_card_name(state, pending)}: {question}"
+        card = _card_name(state, pending)
+        if card.upper() == action_name(pending.action):  # not "DOUBLE LEAP with Double Leap"
+            return f"{action_name(pending.action)}: {question}"
+        return f"{action_name(pending.action)} with {card}: {question}"
     if step == "double":
         return "DOUBLE LEAP: which hero leaps next? Or no second leap."
     if step == "mount":
@@ -114,9 +117,19 @@ def _hero_step(state: State, pending: Pending) -> str:
             return f"COMMAND: which action does {name} take?"
         return f"One power from {name}: which action?"
     text = _HERO_STEPS.get(step, "choose.")
+    if step == "attack" and _a_root_can_be_hit(state, pending):
+        text = "attack which location, or the root in a lit space?"
     if pending.unit and state.has_unit(pending.unit):
         return f"{board.unit_name(state, pending.unit)}: {text}"
     return text[:1].upper() + text[1:]
+
+
+def _a_root_can_be_hit(state: State, pending: Pending) -> bool:
+    """Tanthos: a root is among what the attack may hit (it is destroyed)."""
+    if not (state.roots and pending.unit and state.has_unit(pending.unit)):
+        return False
+    targets = heroes.attack_targets(state, state.unit(pending.unit), pending.action)
+    return any(kind != "location" for kind, _ in targets)
 
 
 def _card_name(state: State, pending: Pending) -> str:

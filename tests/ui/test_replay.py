@@ -71,3 +71,17 @@ def test_the_set_up_shows_no_prompt_left_from_the_step_shown_before(driver: Driv
     driver.pump()
     assert replay.step == 0
     assert not [t for t in driver.texts() if "turn is over" in t]
+
+
+def test_a_replay_says_what_happened_at_each_step_not_what_to_do(driver: Driver) -> None:
+    """Review N20: no "Your turn: 3 actions left. Play a card..." in a replay."""
+    replay = replay_of_two_rounds(driver)
+    screen = driver.app.current_screen
+    for step in range(replay.steps, -1, -1):
+        screen.show_step(step)
+        driver.pump()
+        prompt = screen.prompt
+        assert not prompt.startswith("Your turn"), prompt
+        if step:
+            assert prompt == replay.state.last
+    assert screen.prompt == "The set-up, as the table was laid out."

@@ -56,7 +56,8 @@ def start(state: State, action: str) -> State:
         names = ", ".join(named(state, unit) for unit in moved)
         for unit in moved:
             state = combat.place_on_ground(state, unit, state.guardian_space)
-        return replace(state, last=f"Apoda uses SLAM: {names} fall to the ground.")
+        falls = "falls" if len(moved) == 1 else "fall"
+        return replace(state, last=f"Apoda uses SLAM: {names} {falls} to the ground.")
     if action == "burrow":
         runes = list(state.runes)
         collected = state.runes_collected

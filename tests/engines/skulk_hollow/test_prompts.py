@@ -46,5 +46,5 @@ def test_a_prompt_names_only_what_can_be_done() -> None:
 def test_no_internal_name_reaches_a_prompt() -> None:
     state = place(hero_turn(game()), leader(), unit("sentinel", location="stomp"))
     state = run(state, PlayCard("double_leap"), ChooseAction("double_leap"))
-    assert state.prompt == "DOUBLE LEAP with Double Leap: which hero leaps first?"
+    assert state.prompt == "DOUBLE LEAP: which hero leaps first?"
     assert "_" not in state.prompt
