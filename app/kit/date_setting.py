@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
@@ -45,7 +46,8 @@ def set_date(store: Store, session_id: int, on_saved: Callable[[], None]) -> Non
         show_notice("Date saved", f"This game started {_spoken(local_time(start))}.")
         return None
 
-    DatePopup(local_time(proposal), play.duration, save).open()
+    latest = local_time(datetime.now(UTC)) if store.clock_known_right() else None
+    DatePopup(local_time(proposal), play.duration, save, latest).open()
 
 
 def local_time(moment: datetime) -> datetime:
@@ -84,6 +86,13 @@ def _play_words(duration: timedelta) -> str:
     return " ".join(parts)
 
 
+#: Hold-to-repeat: the wait before + or - repeats, and the time between repeats.
+REPEAT_AFTER = 0.5
+REPEAT = 0.12
+#: A start proposed "now" less the play rounds down to the minute: this much late is now.
+SLACK = timedelta(minutes=1)
+
+
 class SetDateButton(TButton):
     """The end screen's offer to set the date of a game whose time was not checked."""
 
@@ -107,18 +116,48 @@ class DatePopup(ModalView):
         start: datetime,
         duration: timedelta,
         on_save: Callable[[datetime], str | None],
+        now: datetime | None = None,
         **kwargs: Any,
     ) -> None:
         """``start`` in the table's local time; ``on_save`` takes the start in UTC and
-        returns why it was not saved, or None."""
+        returns why it was not saved, or None. ``now``: the local time, when the clock
+        is known to be right now (a game cannot end after it); None when it is not (a
+        stale clock would refuse the true date)."""
         super().__init__(**kwargs)
         self.start = start
         self._duration = duration
         self._on_save = on_save
+        self._now = now
+        self._repeat: Any = None
         self._show()
 
     def step(self, field: str, by: int) -> None:
         self.start = stepped(self.start, field, by)
+        self.error = ""
+        self._show()
+
+    def hold(self, field: str, by: int) -> None:
+        """A + or - pressed: one step now, then more while it is held (after a pause
+        long enough for a single touch)."""
+        self.step(field, by)
+        self.let_go()
+
+        def again(_dt: float) -> None:
+            self.step(field, by)
+            self._repeat = Clock.schedule_interval(lambda _dt: self.step(field, by), REPEAT)
+
+        self._repeat = Clock.schedule_once(again, REPEAT_AFTER)
+
+    def let_go(self) -> None:
+        if self._repeat is not None:
+            self._repeat.cancel()
+            self._repeat = None
+
+    def ended_now(self) -> None:
+        """The game just ended: it started its play's length ago, by this clock."""
+        now = self._now or local_time(datetime.now(UTC))
+        self.start = now - self._duration
+        self.error = ""
         self._show()
 
     def _show(self) -> None:
@@ -131,7 +170,17 @@ class DatePopup(ModalView):
             played_for = f"; {_play_words(self._duration)} of play, so it ended about {end:%H:%M}"
         self.summary = f"It started {_spoken(start)}{played_for}."
 
+    def dismiss(self, *args: Any, **kwargs: Any) -> Any:
+        self.let_go()  # a + held as the popup closes repeats no more
+        return super().dismiss(*args, **kwargs)
+
     def save(self) -> None:
+        if self._now is not None and self.start + self._duration > self._now + SLACK:
+            self.error = (
+                f"That is later than now ({self._now:%H:%M} on {self._now:%d %b}): a game "
+                "that ended then has not been played yet."
+            )
+            return
         problem = self._on_save(self.start.astimezone().astimezone(UTC))
         if problem:
             self.error = problem

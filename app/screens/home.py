@@ -7,6 +7,7 @@ never silently the latest.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from kivy.app import App
@@ -18,7 +19,7 @@ from app.kit import theme
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
 from app.screens.when import when
-from app.storage.clock_check import NOT_CHECKED
+from app.storage.clock_check import NOT_CHECKED, plausible
 
 if TYPE_CHECKING:
     from app.storage.sessions import SavedSession
@@ -52,16 +53,14 @@ class GameTile(BoxLayout):
             self.unfinished_words = ""
         elif len(sessions) == 1:
             latest = sessions[0]
-            if latest.time_checked:
-                self.unfinished_words = (
-                    f"Unfinished: {people(latest)}, last played {when(latest.updated)}."
-                )
-            else:
+            played = last_played(latest)
+            if played == NOT_CHECKED:
                 self.unfinished_words = f"Unfinished: {people(latest)} ({NOT_CHECKED.lower()})."
-        elif sessions[0].time_checked:
-            self.unfinished_words = (
-                f"{len(sessions)} unfinished games, the latest played {when(sessions[0].updated)}."
-            )
+            else:
+                self.unfinished_words = f"Unfinished: {people(latest)}, {played}."
+        elif last_played(sessions[0]) != NOT_CHECKED:
+            played = last_played(sessions[0]).replace("last played", "the latest played")
+            self.unfinished_words = f"{len(sessions)} unfinished games, {played}."
         else:
             self.unfinished_words = f"{len(sessions)} unfinished games."
 
@@ -110,8 +109,23 @@ def describe_unfinished(store: Store, session: SavedSession) -> str:
     game = BY_KEY[session.game]
     options = game.summary(session.config)
     which = f"{people(session)} \u00b7 {options}" if options else people(session)
-    played = f"last played {when(session.updated)}" if session.time_checked else NOT_CHECKED
+    played = last_played(session)
     return f"{which}\n{how_far(store, game, session)} \u00b7 {played[:1].lower()}{played[1:]}"
+
+
+def last_played(session: SavedSession) -> str:
+    """When a game was last played, as far as its clock can tell: "last played today at
+    14:05"; "... (clock unsure)" for a time not checked that could be right (a start time
+    helps find the game, review N19); "Time not checked" for one that cannot be."""
+    if session.time_checked:
+        return f"last played {when(session.updated)}"
+    try:
+        could_be_right = plausible(datetime.fromisoformat(session.updated))
+    except (TypeError, ValueError):  # a damaged row
+        could_be_right = False
+    if could_be_right:
+        return f"last played {when(session.updated)} (clock unsure)"
+    return NOT_CHECKED
 
 
 def how_far(store: Store, game: GameInfo, session: SavedSession) -> str:

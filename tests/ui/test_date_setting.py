@@ -3,6 +3,7 @@ screen and in History, where its date is set with + and - and saved."""
 
 import random
 import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -134,9 +135,16 @@ def test_history_marks_such_a_game_and_its_date_is_set_there(driver: Driver) -> 
     assert datetime.now() - timedelta(minutes=21) < popup.start < datetime.now()
     assert "20 minutes of play" in popup.summary
     proposed = popup.start
+    # A start that would end the game after now is refused, in words (review N19).
     _step(driver, "Year", "+")
+    assert popup.start.year == proposed.year + 1
+    driver.tap_text("Save the date")
+    assert popup.error.startswith("That is later than now")
+    assert _saved_row(driver, game)[2] == 0  # nothing saved
+    _step(driver, "Year", "\u2212")
+    _step(driver, "Day", "\u2212")
     chosen = popup.start
-    assert (chosen.year, chosen.month) == (proposed.year + 1, proposed.month)
+    assert chosen == proposed - timedelta(days=1) and popup.error == ""
     driver.tap_text("Save the date")
     driver.close_popups()
 
@@ -162,3 +170,28 @@ def test_the_date_cannot_go_before_the_release(driver: Driver) -> None:
     assert popup.start == before
     popup.step("month", 2)
     assert (popup.month, popup.year) == ("Feb", "2027")
+
+
+def test_a_held_plus_repeats_and_it_ended_just_now_proposes_now(driver: Driver) -> None:
+    from app.kit.date_setting import REPEAT, REPEAT_AFTER
+
+    saved: list[datetime] = []
+    now = datetime(2027, 3, 10, 18, 30)
+    popup = DatePopup(now - timedelta(days=3), timedelta(minutes=50), saved.append, now)
+    popup.open()
+    driver.pump(3)
+    (field,) = [w for w in driver.visible() if getattr(w, "caption", None) == "Hour"]
+    plus = next(w for w in field.children if isinstance(w, TButton) and w.text == "+")
+    before = popup.start
+    plus.dispatch("on_press")  # held down...
+    driver.wait_until(lambda: popup.start >= before + timedelta(hours=4))
+    plus.dispatch("on_release")  # ... and let go: no more steps
+    held = popup.start
+    driver.pump(3)
+    time.sleep(REPEAT_AFTER + 2 * REPEAT)
+    driver.pump(3)
+    assert popup.start == held
+    driver.tap_text("It ended just now")
+    assert popup.start == now - timedelta(minutes=50)
+    driver.tap_text("Save the date")
+    assert saved and popup.error == ""
