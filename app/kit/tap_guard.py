@@ -59,9 +59,24 @@ def guarding() -> bool:
 
 def watch(screen_manager: Any, window: Any) -> None:
     """Guard after every change of screen and every popup opened or closed (the window's
-    children are the screens' manager and the open popups)."""
+    children are the screens' manager and the open popups). The on-screen keyboard
+    coming and going is no such change: it goes as a finger touches a button outside the
+    field (the Pi's docked keyboard, review N10), and that button must still act."""
+    from kivy.uix.vkeyboard import VKeyboard
+
+    def meaningful(children: list[Any]) -> list[int]:
+        return [id(child) for child in children if not isinstance(child, VKeyboard)]
+
+    seen = [meaningful(window.children)]
+
+    def children_changed(_window: Any, children: list[Any]) -> None:
+        now = meaningful(children)
+        if now != seen[0]:
+            seen[0] = now
+            changed()
+
     screen_manager.bind(current=lambda *_args: changed())
-    window.bind(children=lambda *_args: changed())
+    window.bind(children=children_changed)
 
 
 class GuardedButtonBehavior(ButtonBehavior):

@@ -1,5 +1,7 @@
 """New game: players by name in turn order, guests typed in, no one-answer questions."""
 
+from collections.abc import Iterator
+
 import pytest
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
@@ -116,3 +118,46 @@ def test_a_second_tap_on_new_game_changes_no_option(driver: Driver, title: str) 
             y0, y1 = max(y0, form_bottom), min(y1, form_top)  # the part the form shows
             apart = y1 <= y0 or x1 <= left or right <= x0 or y1 <= bottom or top <= y0
             assert apart, f"{widget.text!r} lies where New game was"
+
+
+@pytest.fixture
+def docked_keyboard() -> Iterator[None]:
+    """The Pi's keyboard mode (deploy/kivy/dsi7.ini: systemanddock): one keyboard on the
+    screen, docked along the bottom, whenever a text field has the focus."""
+    from kivy.core.window import Window
+
+    kept = (Window.allow_vkeyboard, Window.single_vkeyboard, Window.docked_vkeyboard)
+    Window.allow_vkeyboard = Window.single_vkeyboard = Window.docked_vkeyboard = True
+    yield
+    Window.release_all_keyboards()
+    Window.allow_vkeyboard, Window.single_vkeyboard, Window.docked_vkeyboard = kept
+
+
+@pytest.mark.usefixtures("docked_keyboard")
+def test_the_docked_keyboard_never_covers_what_finishes_the_typing(driver: Driver) -> None:
+    """Review N10: on the 800x480 panel, with the docked keyboard up, Cancel and Add and
+    seat stay in sight above it, and they work."""
+    from kivy.core.window import Window
+    from kivy.uix.vkeyboard import VKeyboard
+
+    open_new_game(driver, "Skoventyr")
+    driver.tap_text("Add a name")
+    driver.pump(5)
+    (keyboard,) = [w for w in Window.children if isinstance(w, VKeyboard)]
+    (_x, _y), (_w, keyboard_height) = keyboard.bbox
+    assert keyboard_height > Window.height / 3  # a real docked keyboard, not a stub
+    for words in ("Cancel", "Add and seat"):
+        button = driver.find(words)
+        x, y = button.to_window(button.x, button.y)
+        assert y >= keyboard_height, f"{words} is under the keyboard"
+        assert button.height >= 48
+    field = next(w for w in driver.visible() if isinstance(w, TextInput))
+    x, y = field.to_window(field.x, field.y)
+    assert y >= keyboard_height  # the words being typed are in sight too
+    driver.tap_text("Add and seat")  # nothing typed: said above the keyboard
+    driver.pump(3)
+    said = driver.find("Type a name first.")
+    assert said.to_window(said.x, said.y)[1] >= keyboard_height
+    field.text = "Camille"
+    driver.tap_text("Add and seat")
+    assert "Camille" in " ".join(chips(driver))
