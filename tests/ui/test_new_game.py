@@ -148,11 +148,11 @@ def test_the_docked_keyboard_never_covers_what_finishes_the_typing(driver: Drive
     assert keyboard_height > Window.height / 3  # a real docked keyboard, not a stub
     for words in ("Cancel", "Add and seat"):
         button = driver.find(words)
-        x, y = button.to_window(button.x, button.y)
+        _x, y = button.to_window(button.x, button.y)
         assert y >= keyboard_height, f"{words} is under the keyboard"
         assert button.height >= 48
     field = next(w for w in driver.visible() if isinstance(w, TextInput))
-    x, y = field.to_window(field.x, field.y)
+    _x, y = field.to_window(field.x, field.y)
     assert y >= keyboard_height  # the words being typed are in sight too
     driver.tap_text("Add and seat")  # nothing typed: said above the keyboard
     driver.pump(3)
