@@ -72,6 +72,9 @@ class SkoventyrOwed(Owed):
     #: its cost changed that the table was told of already.
     call_run: bool = False
     told_keys: tuple[str, ...] = ()
+    #: The game was lost: the places whose changes the table was spared (the Future's
+    #: slide and refill, the deck), so an Undo does not ask to put them back.
+    not_done: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -266,6 +269,15 @@ class SkoventyrController(PlayController):
         self, before: S.State, action: S.SkoventyrAction, after: S.State
     ) -> SkoventyrOwed:
         owed = self._told_after(before, action, after)
+        outcome = S.outcome(after)
+        if outcome is not None and outcome.result != "won":
+            # Lost: the Future and the deck need no more keeping (review N23); what
+            # ended the game is still told.
+            changes = owed.telling.changes
+            kept = tuple(c for c in changes if not _by_the_future(c))
+            skipped = tuple(key for c in changes if _by_the_future(c) for key in c.keys)
+            telling = replace(owed.telling, changes=kept, index=0)
+            owed = SkoventyrOwed(telling=telling, not_done=skipped)
         return replace(owed, answer_slots=answer_slots(self.owed.answer_slots, after))
 
     def _told_after(
@@ -402,8 +414,11 @@ class SkoventyrController(PlayController):
         run = self.owed
         run_start = self.play.session.states[run.run_start] if run.run_start >= 0 else None
 
+        spared = set(self.owed.not_done)
+
         def owed_after(after: S.State) -> SkoventyrOwed:
-            changes = [*owed_before, *S.table_changes(before, after)]
+            back = [c for c in S.table_changes(before, after) if not spared & set(c.keys)]
+            changes = [*owed_before, *back]
             told = [replace(change, words=self.named(change.words)) for change in changes]
             heading = f"Undone: {undone}"
             owed = SkoventyrOwed(Telling.start(told, heading=heading, everything=True))
