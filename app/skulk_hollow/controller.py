@@ -25,6 +25,7 @@ game opened again shows exactly what it showed before.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -254,13 +255,21 @@ class SkulkHollowController(PlayController):
         state = self.state
         cards = state.hero_cards
         if kind == "recall":
-            could_be = set(cards.discard)
+            could_be = Counter(cards.discard)
         elif cards.known:
-            could_be = set(cards.hand)
+            could_be = Counter(cards.hand)
         else:
-            could_be = {card.id for card in state.foxen.cards}
+            could_be = Counter({card.id: 1 for card in state.foxen.cards})
         allowed = self.selection.options_of("card")
-        return [(c.id, c.name, c.id in allowed) for c in state.foxen.cards if c.id in could_be]
+        return [
+            (
+                c.id,
+                c.name if could_be[c.id] < 2 else f"{c.name} \u00d7{could_be[c.id]}",
+                c.id in allowed,
+            )
+            for c in state.foxen.cards
+            if c.id in could_be
+        ]
 
     def end_turn_question(self) -> str:
         """With actions left, the question to ask before the turn ends; else nothing."""

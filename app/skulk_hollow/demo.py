@@ -92,6 +92,11 @@ def preparing(screen: SkulkHollowPlayScreen) -> None:
     screen.pick(("verb", "prepare"))
 
 
+def card_list(screen: SkulkHollowPlayScreen) -> None:
+    """Play a card touched: the cards it may be, on buttons of one size in a fixed grid."""
+    screen.pick(("verb", "play"))
+
+
 def moving(screen: SkulkHollowPlayScreen) -> None:
     """A MOVE: the spaces the hero may go to, lit and named on the map."""
     screen.take(K.PlayCard("scatter"))  # as if picked from the card list
@@ -136,6 +141,8 @@ def summon_knight(space: str) -> tuple[K.SkulkAction, ...]:
 SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_start", K.Config(), as_set_up),
     ("play_skulk_hollow_move", K.Config(), moving),
+    ("play_skulk_hollow_cards", K.Config(), card_list),
+    ("play_skulk_hollow_cards_app", K.Config(foxen_deck="app"), card_list),
     ("play_skulk_hollow_midgame", K.Config(guardian="tanthos"), play_turns(3)),
     ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
     ("play_skulk_hollow_turn_begins", K.Config(guardian="grak"), turn_begins),

@@ -266,7 +266,7 @@ class CardChooser(ModalView):
 
         super().__init__(**kwargs)
         self.heading = heading
-        self.columns = 3 if Window.width > Window.height else 2
+        self.columns = 4 if Window.width > Window.height else 2
         for card, name, allowed in cards:
             button = TButton(
                 text=name if allowed else f"{name}\n(not now)",

@@ -147,3 +147,20 @@ def test_an_undo_that_cannot_be_saved_takes_nothing_back(tmp_path: Path) -> None
     assert control.play.session.events == events
     assert control.unsaved and "Your saved games are safe." in control.message
     assert skulk_view(control).prompt == control.message
+
+
+def test_two_copies_of_a_card_in_hand_are_one_button_that_says_so(tmp_path: Path) -> None:
+    """Review N23: "Strike x2", not one Strike that hides the other."""
+    control = start(tmp_path, K.Config(foxen_deck="app"), seed=1)
+
+    def doubled() -> bool:
+        hand = control.state.hero_cards.hand
+        return any(hand.count(card) > 1 for card in hand)
+
+    play_until(control, doubled, seed=1)
+    hand = control.state.hero_cards.hand
+    card = next(c for c in hand if hand.count(c) > 1)
+    name = control.state.foxen.card(card).name
+    order = control.card_order("card")
+    assert [n for c, n, _ in order if c == card] == [f"{name} \u00d7{hand.count(card)}"]
+    assert len(order) == len(set(hand))
