@@ -303,7 +303,10 @@ class SkulkHollowController(PlayController):
                 changes = [c for c in changes if c not in refill]
                 held += refill
             telling = Telling.start(changes, heading=heading)
-            owed = replace(self.owed, telling=telling, held=held, note=note, answered=answered)
+            said = note
+            if isinstance(action, K.ChooseLocation) and not telling.active:
+                said = " ".join(filter(None, [note, after.last]))  # "...has no effect" (N21)
+            owed = replace(self.owed, telling=telling, held=held, note=said, answered=answered)
             return self._turn_passed(owed, before, after)
 
         return self.record(action, owed_after)

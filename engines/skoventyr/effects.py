@@ -8,14 +8,22 @@ from engines.skoventyr.cards import Card, Effect
 from engines.skoventyr.state import State, Task
 
 
+def counted_tasks(op: str, n: int) -> tuple[Task, ...]:
+    """``n`` steps of one kind; of several, each knows its place ("2 of 2" in the
+    prompt, review N21)."""
+    if n == 1:
+        return (Task(op),)
+    return tuple(Task(op, n=number) for number in range(1, n + 1))
+
+
 def effect_tasks(effect: Effect) -> tuple[Task, ...]:
     """The steps that carry out ``effect``."""
     n = effect.count
     name = effect.effect
     if name == "damage_tree":
-        return (Task("damage"),) * n
+        return counted_tasks("damage", n)
     if name == "heal_tree":
-        return (Task("heal"),) * n
+        return counted_tasks("heal", n)
     if name == "move_ge":
         sign = 1 if effect.direction == "clockwise" else -1
         if effect.up_to:

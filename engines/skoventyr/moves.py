@@ -8,7 +8,7 @@ from dataclasses import replace
 from engines.core import IllegalAction, Outcome
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import Card
-from engines.skoventyr.effects import effect_tasks, obstacle, unmet
+from engines.skoventyr.effects import counted_tasks, effect_tasks, obstacle, unmet
 from engines.skoventyr.state import ANY_ALLY, State, Task
 from engines.skoventyr.steps import set_hand, without
 
@@ -236,7 +236,7 @@ def start_move(state: State, action: A.SkoventyrAction) -> State:
     elif isinstance(action, A.Rescue):
         held = next(h for h in state.hostages if h.card is action.card)
         tasks = (
-            *(Task("damage"),) * (2 if held.double else 1),
+            *counted_tasks("damage", 2 if held.double else 1),
             Task("rescued_to_top", card=held.card),
         )
     return replace(state, tasks=(*tasks, *END_OF_TURN))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from itertools import takewhile
 
 from engines.core import Action, IllegalAction, Outcome, Rng
 from engines.skoventyr import actions as A
@@ -206,6 +207,9 @@ def prompt(state: State) -> str:
         return reward_prompt(state)
     player = task.n if task.op == "setup_hand" else state.player
     words = _PROMPTS.get(task.op, task.op).format(p=player + 1)
+    if task.n and task.op in ("damage", "heal"):  # one of several: which
+        following = len(list(takewhile(lambda t: t.op == task.op and t.n, state.tasks[1:])))
+        words = f"{words[:-1]} ({task.n} of {task.n + following})."
     if task.op in _UNDER_THE_DECK and state.config.deck_mode == "app":
         words += " " + _BACK_ON_THE_PILE
     return words

@@ -564,7 +564,8 @@ _OWN_FLOWS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 #: For each move the people enter, the other events that are that move itself.
 _OWN_EVENTS: dict[str, tuple[str, ...]] = {
-    "damage_tree": ("side", "ring"),
+    # A Damaged Tree damaged again is discarded: the rules' doing, told (review N21).
+    "damage_tree": ("side",),
     "heal_tree": ("side",),
     "reveal_ally": ("reveal",),
     "wrath": ("minion",),

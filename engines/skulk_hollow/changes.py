@@ -382,12 +382,13 @@ def _roots(account: _Account) -> None:
         return
     for key in fewer:
         roots = count(-account.delta(key), "root token")
+        # Told even when the hero destroyed it: where a destroyed root goes is the
+        # rules' to say (review N21).
         account.add(
             ROOTS,
             f"Take {roots} from {account.spot(space(key))} back to Tanthos's player mat.",
             [key],
             source=space(key),
-            chosen=account.entered,
         )
     for key in more:
         roots = count(account.delta(key), "root token")

@@ -18,7 +18,7 @@ from typing import Any
 
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import ALLIES, Card, CardTable, Effect
-from engines.skoventyr.effects import effect_tasks
+from engines.skoventyr.effects import counted_tasks, effect_tasks
 from engines.skoventyr.state import ANY_ALLY, State, Task
 
 CARD_LIST: tuple[Card, ...] = tuple(Card)
@@ -581,7 +581,8 @@ class Sim:
             for h in self.hostages:
                 if h[0] == move[1]:
                     times = 2 if h[1] else 1
-                    jobs = (*(("damage", 0, "", ()),) * times, ("rescued_to_top", 0, "", (h[0],)))
+                    damages = tuple(_job(t) for t in counted_tasks("damage", times))
+                    jobs = (*damages, ("rescued_to_top", 0, "", (h[0],)))
         self.tasks = [*jobs, *END_OF_TURN, *self.tasks]
 
     def _answer(self, move: Move) -> None:

@@ -5,7 +5,12 @@ from tests.engines.skoventyr.builders import E, G, H, N, T, forest, make
 
 
 def test_effects_become_steps() -> None:
-    assert effect_tasks(Effect("damage_tree", count=2)) == (Task("damage"), Task("damage"))
+    # Two damages: each knows its place, for "(1 of 2)" in the prompt (review N21).
+    assert effect_tasks(Effect("damage_tree", count=2)) == (
+        Task("damage", n=1),
+        Task("damage", n=2),
+    )
+    assert effect_tasks(Effect("damage_tree")) == (Task("damage"),)
     assert effect_tasks(CARDS.rule(Card.FORMSKIFTER).cost[0]) == (Task("move_ge", n=1),)
     assert effect_tasks(CARDS.rule(Card.TROLD).power[0]) == (Task("move_ge_up_to", n=-3),)
     assert effect_tasks(CARDS.rule(Card.NISSE).cost[0]) == (

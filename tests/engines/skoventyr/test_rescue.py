@@ -41,8 +41,10 @@ def test_rescue_damages_a_tree_and_puts_the_ally_on_top_of_the_deck() -> None:
 
 
 def test_the_x2_token_damages_twice() -> None:
-    state = play(make(RESCUE, hostages=HOSTAGES), Rescue(H), DamageTree(1))
-    assert state.prompt == "Choose a Tree to damage."
+    state = play(make(RESCUE, hostages=HOSTAGES), Rescue(H))
+    assert state.prompt == "Choose a Tree to damage (1 of 2)."  # review N21
+    state = play(state, DamageTree(1))
+    assert state.prompt == "Choose a Tree to damage (2 of 2)."
     assert legal_actions(state) == [DamageTree(1)]  # the Tree just flipped goes first
     state = play(state, DamageTree(1))
     assert not state.forest.has(1) and state.deck.top == (H,)

@@ -277,6 +277,12 @@ def test_the_peoples_own_move_is_marked_and_the_rest_is_told() -> None:
     gambit = apply(state, Gambit())
     damaged = table_changes(gambit, apply(gambit, DamageTree(4)))
     assert [(c.words, c.chosen) for c in damaged] == [("Flip Tree 4 to its Damaged side", True)]
+    # A Damaged Tree damaged again leaves the Forest: the rules' doing, told (review N21).
+    again = apply(play(apply(state, Gambit()), DamageTree(4), StopPutting()), Gambit())
+    gone = table_changes(again, apply(again, DamageTree(4)))
+    assert [(c.words, c.chosen) for c in gone] == [
+        ("Discard Tree 4: take it out of the ring of Trees", False)
+    ]
 
 
 def test_a_gamle_erik_taken_with_call_goes_under_the_deck_as_the_rules_say() -> None:

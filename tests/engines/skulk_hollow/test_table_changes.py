@@ -320,3 +320,17 @@ def test_a_numbered_figure_is_named_without_an_article() -> None:
     state = skulk_hollow.apply(state, ChooseSpace("keep"))
     assert board.the_unit(state, "archer_1") == "Archer 1"
     assert board.the_unit(state, "sentinel") == "the Sentinel"
+
+
+def test_a_root_the_hero_destroys_is_told_where_it_goes() -> None:
+    """Review N21: the attack is the hero's, but the root's way back to Tanthos's mat is
+    the rules'; the question names the root it may hit."""
+    start = with_hand(game("tanthos", foxen_deck="app"), "hero", ("strike",))
+    state = run(replace(start, roots=("keep",)), PlayCard("strike"), ChooseAction("melee"))
+    state = run(state, ChooseUnit("king_of_war"))
+    assert state.prompt == "King of War: attack which location, or the root in a lit space?"
+    after = run(state, ChooseSpace("keep"))
+    assert after.roots == ()
+    assert [(c.words, c.chosen) for c in table_changes(state, after)] == [
+        ("Take 1 root token from KEEP back to Tanthos's player mat.", False)
+    ]
