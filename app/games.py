@@ -84,16 +84,20 @@ class GameInfo:
         steps: list[SetupStep] = module.setup_steps(module.Config() if config is None else config)
         return steps
 
-    def setup_picture(self, config: Any, steps: list[SetupStep], index: int) -> Widget | None:
+    def setup_picture(
+        self, config: Any, steps: list[SetupStep], index: int, seed: int = 0
+    ) -> Widget | None:
         """The table as it stands after step ``index``, its new pieces marked; None
         for a step that places nothing (its ``shows`` is empty) or a game with no
         picture. The game's function gets the config (the standard one for None) and
-        draws a picture that takes no touches: the guide holds it (setup_guide.kv)."""
+        the seed the game will be dealt with (what the app deals at set-up, such as
+        Skoventyr's Acorns, is drawn as it will be), and draws a picture that takes no
+        touches: the guide holds it (setup_guide.kv)."""
         if not self.setup_picture_path or not steps[index].shows:
             return None
         if config is None:
             config = self.rules().Config()
-        picture: Widget = load(self.setup_picture_path)(config, steps, index)
+        picture: Widget = load(self.setup_picture_path)(config, steps, index, seed)
         return picture
 
     @property

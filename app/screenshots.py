@@ -41,6 +41,10 @@ DEMO_PLAYERS = ("Ana", "Bo", "Camille", "Dag")
 SCENE_SETTLES_S = 0.15
 
 
+#: The deal the set-up scenes draw (Skoventyr's Acorns, Lygtemands and x2 token).
+SETUP_SEED = 7
+
+
 def fill_demo_data(store: Store) -> None:
     """A few players and a season of finished games, so History and Statistics have
     something to show."""
@@ -180,21 +184,26 @@ class ScreenshotApp(TablesideApp):
 
     def _setup_scenes(self, game: GameInfo) -> list[tuple[str, Callable[[], None]]]:
         """The guide's first step, and each later step that puts pieces on the table
-        (its picture is what the scene is for), for the standard set-up."""
+        (its picture is what the scene is for), for the standard set-up; and for each
+        set-up a game's demo module names in ``SETUP_CONFIGS`` (the modules, a harder
+        game), each step that puts pieces on the table."""
         first = partial(self._open, "setup_guide", game=game)
         scenes: list[tuple[str, Callable[[], None]]] = [(f"setup_guide_{game.key}", first)]
-        for index, step in enumerate(game.setup_steps()):
-            if index and step.shows:
-                scenes.append(
-                    (
-                        f"setup_guide_{game.key}_{index + 1}",
-                        partial(self._open_setup_step, game, index),
+        configs: list[tuple[str, Any]] = [("", None)]
+        if game.playable:
+            demo = importlib.import_module(f"app.{game.key}.demo")
+            configs += getattr(demo, "SETUP_CONFIGS", [])
+        for suffix, config in configs:
+            name = f"setup_guide_{game.key}" + (f"_{suffix}" if suffix else "")
+            for index, step in enumerate(game.setup_steps(config)):
+                if (index or suffix) and step.shows:
+                    scenes.append(
+                        (f"{name}_{index + 1}", partial(self._open_setup_step, game, index, config))
                     )
-                )
         return scenes
 
-    def _open_setup_step(self, game: GameInfo, index: int) -> None:
-        self._open("setup_guide", game=game)
+    def _open_setup_step(self, game: GameInfo, index: int, config: Any = None) -> None:
+        self._open("setup_guide", game=game, config=config, seed=SETUP_SEED)
         self.current_screen.show(index)
 
     def _play_demo(self, game: GameInfo, config: Any, advance: Callable[[Any], None]) -> None:

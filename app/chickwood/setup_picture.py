@@ -106,8 +106,8 @@ class SetupPicture(BoxLayout):
         }
 
 
-def picture(config: Config, steps: list[SetupStep], index: int) -> SetupPicture:
-    """The table after step ``index``."""
+def picture(config: Config, steps: list[SetupStep], index: int, seed: int = 0) -> SetupPicture:
+    """The table after step ``index``. Nothing of this set-up is dealt: ``seed`` is not needed."""
     drawn = {name for step in steps[: index + 1] for name in step.shows}
     return SetupPicture(config, drawn, set(steps[index].shows))
 

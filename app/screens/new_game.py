@@ -7,6 +7,7 @@ join the roster, so that the roster stays the list of people who play regularly.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kivy.app import App
@@ -255,11 +256,13 @@ class NewGameScreen(BaseScreen):
         if not self.form.needs_setup(config):
             app.start_game(game, config, players)
             return
+        seed = random.SystemRandom().randrange(2**31)  # the guide draws the game's deal
         app.go(
             "setup_guide",
             game=game,
             config=config,
-            on_done=lambda: app.start_game(game, config, players),
+            on_done=lambda: app.start_game(game, config, players, seed),
+            seed=seed,
         )
 
     def on_intent(self, intent: str) -> bool:

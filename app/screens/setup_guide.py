@@ -63,6 +63,7 @@ class SetupGuideScreen(BaseScreen):
         self._on_done: Callable[[], None] | None = None
         self._game: GameInfo | None = None
         self._config: Any = None
+        self._seed = 0
         from kivy.core.window import Window  # not on import: that would open the window
 
         Window.bind(size=self._follow_window)
@@ -72,12 +73,17 @@ class SetupGuideScreen(BaseScreen):
         self.portrait = size[1] > size[0]
 
     def prepare(
-        self, game: GameInfo, config: Any = None, on_done: Callable[[], None] | None = None
+        self,
+        game: GameInfo,
+        config: Any = None,
+        on_done: Callable[[], None] | None = None,
+        seed: int = 0,
     ) -> None:
-        """Show ``game``'s set-up for ``config``; ``on_done`` runs after the last step
-        (the game's play screen starts there), else Done goes back."""
+        """Show ``game``'s set-up for ``config``, dealt with ``seed`` (the game's own, so
+        that what the app deals is drawn as it will be); ``on_done`` runs after the last
+        step (the game's play screen starts there), else Done goes back."""
         self._steps = game.setup_steps(config)
-        self._game, self._config = game, config
+        self._game, self._config, self._seed = game, config, seed
         self._on_done = on_done
         self.title = f"Set up {game.title}"
         self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
@@ -95,7 +101,7 @@ class SetupGuideScreen(BaseScreen):
         holder.clear_widgets()
         picture = None
         if self._game is not None:
-            picture = self._game.setup_picture(self._config, self._steps, self.index)
+            picture = self._game.setup_picture(self._config, self._steps, self.index, self._seed)
         if picture is not None:
             holder.add_widget(picture)
         self.has_picture = picture is not None

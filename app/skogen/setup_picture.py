@@ -152,9 +152,9 @@ BAG_LOOKS = (
 )
 
 
-def setup_picture(config: G.Config, steps: list[SetupStep], index: int) -> Widget:
+def setup_picture(config: G.Config, steps: list[SetupStep], index: int, seed: int = 0) -> Widget:
     """The table after step ``index``: the pieces of the steps so far, this step's
-    outlined."""
+    outlined. Nothing of this set-up is dealt: ``seed`` is not needed."""
     table = SkogenTable(config)
     table.show({name for step in steps[: index + 1] for name in step.shows}, steps[index].shows)
     return table

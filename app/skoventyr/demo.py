@@ -169,6 +169,9 @@ def card_powers(steps: int) -> Advance:
     return advance
 
 
+#: Set-ups whose guide the screenshots show too: the harder game with both modules.
+SETUP_CONFIGS = [("harder_modules", S.Config(damaged_trees=1, lygtemands=True, rescue=True))]
+
 SCENES: list[tuple[str, S.Config, Advance]] = [
     ("play_skoventyr_deal", S.Config(players=2), show_the_deal),
     ("play_skoventyr_start", S.Config(), play_until_allies(0)),

@@ -22,6 +22,7 @@ from kivy.uix.widget import Widget
 
 from app.kit import theme
 from app.kv import load_kv
+from app.skoventyr.look import CARD_COLOURS, lygtemand_words
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable
 from engines import skoventyr as S
 from engines.core import SetupStep
@@ -40,10 +41,10 @@ class SetupTable(BoxLayout):
         self.portrait = self.height > self.width * 0.9
 
 
-def setup_picture(config: S.Config, steps: list[SetupStep], index: int) -> Widget:
+def setup_picture(config: S.Config, steps: list[SetupStep], index: int, seed: int = 0) -> Widget:
     """The table after ``steps[index]``, its pieces marked."""
     # The layout without any card dealt: the Trees, pawns and Minions of the game.
-    state = S.new_game(replace(config, deck_mode="table"), seed=0)
+    state = S.new_game(replace(config, deck_mode="table"), seed)
     seen = Counter(key for step in steps[: index + 1] for key in step.shows)
     marked = set(steps[index].shows)
     table = SetupTable()
@@ -71,8 +72,8 @@ def _draw_forest(
         {
             "target": ("tree", tree.id),
             "number": str(tree.id),
-            # A Tree is laid out Healthy; a later step turns the harder game's ones over.
-            "damaged": tree.damaged and seen[f"tree:{tree.id}"] > 1,
+            # Damaged once the step that turns it over is reached.
+            "damaged": tree.damaged and seen[f"damaged:{tree.id}"] > 0,
             "vogter": placed.get("vogter") == tree.id,
             "gamle_erik": placed.get("gamle_erik") == tree.id,
         }
@@ -81,6 +82,8 @@ def _draw_forest(
     for tree in shown:
         tile = ring.tile(tree.id)
         keys = {f"tree:{tree.id}"} | {f"pawn:{p}" for p, at in placed.items() if at == tree.id}
+        if seen[f"damaged:{tree.id}"]:
+            keys.add(f"damaged:{tree.id}")
         _mark(tile, keys, marked)
         for key in keys:
             pieces[key] = tile
@@ -94,11 +97,15 @@ def _draw_minions(
     for minion in state.minions:
         tile = MinionTile(name=f"{minion.name.capitalize()} {minion.value}")
         keys = [f"{token}:{minion.id}" for token in ("minion", "lygtemand", "acorn")]
-        if seen[f"lygtemand:{minion.id}"]:
-            tile.lygtemand = "Lygtemand"
-            tile.lygtemand_colour = theme.TEXT_DIM
+        # The tokens as this game deals them (review N15): which Lygtemand, which Acorn.
+        if seen[f"lygtemand:{minion.id}"] and minion.lygtemand:
+            shown = minion.lygtemand  # as the play screen draws it: the Ally, in its colour
+            tile.lygtemand = lygtemand_words(shown)
+            tile.lygtemand_colour = (
+                CARD_COLOURS[S.Card(shown)] if shown != "any" else theme.TEXT_DIM
+            )
         if seen[f"acorn:{minion.id}"]:
-            tile.acorn = "Acorn"
+            tile.acorn = f"Acorn {minion.acorn}"
         grid.add_widget(_show(tile, keys, seen, marked, pieces))
 
 
@@ -112,8 +119,7 @@ def _draw_cards(
 ) -> None:
     """The Future's places, the hands, the deck and the Hostages, each drawn once a step
     has put it on the table. The hands are one place (each player starts with a card),
-    and so are the Hostages (one Ally of each type; which gets the x2 token is said when
-    the game starts)."""
+    and so are the Hostages (one Ally of each type, and which gets the x2 token)."""
     for slot, name in enumerate(SLOTS):
         key = f"future:{slot + 1}"
         table.ids.future.add_widget(_show(_card_place("Future", name), [key], seen, marked, pieces))
@@ -126,16 +132,18 @@ def _draw_cards(
     _show(deck, ["deck"], seen, marked, pieces)
     held = [f"hostage:{hostage.card.value}" for hostage in state.hostages]
     if held:
-        hostages = _card_place("Hostages", f"{len(held)} Allies")
+        # The five Hostages as one place, named by where this game's x2 token goes.
+        double = next(h.card for h in state.hostages if h.double)
+        hostages = _card_place("x2 token on", double.label, narrow_title="x2 on")
         table.ids.hostages.add_widget(_show(hostages, held, seen, marked, pieces))
     # A row of cards takes room once something in it is drawn.
     for row in (table.ids.future, table.ids.pile_row):
         row.opacity = 1 if any(tile.opacity for tile in row.walk() if tile is not row) else 0
 
 
-def _card_place(title: str, caption: str) -> CardTile:
+def _card_place(title: str, caption: str, narrow_title: str = "") -> CardTile:
     """A place for cards not known yet (the app deals them, or the people turn them over)."""
-    tile = CardTile(title=title, narrow_title=title, caption=caption)
+    tile = CardTile(title=title, narrow_title=narrow_title or title, caption=caption)
     tile.colour = theme.SURFACE_RAISED
     return tile
 

@@ -87,9 +87,9 @@ class SetupPicture(FloatLayout):
         return float(self.width / 2 - half_w * depth / (self.height / 6) - GAP)
 
 
-def picture(config: K.Config, steps: list[SetupStep], index: int) -> SetupPicture:
+def picture(config: K.Config, steps: list[SetupStep], index: int, seed: int = 0) -> SetupPicture:
     """The table after step ``index``."""
-    state = K.new_game(config)
+    state = K.new_game(config, seed)
     placed = {words for step in steps[: index + 1] for words in step.shows}
     now = set(steps[index].shows)
     on_map = map_pieces(state)

@@ -32,36 +32,56 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
     tree_items = [_plural(healthy, "Tree") + ", Healthy side up"]
     if damaged:
         tree_items.append(_plural(damaged, "Tree") + ", Damaged side up")
-    text = f"Make a ring of {trees} Trees; the other {8 - trees} stay in the box."
-    if config.damaged_trees:
+    ring = starting_forest(trees, damaged).trees
+    flipped = [tree.id for tree in ring if tree.damaged]
+    # The rulebook turns the Trees over before the pawns are placed: then the pawns go
+    # where the app's numbering puts the Damaged Trees, just after Vogter (review N15).
+    # More Damaged Trees than fit there are turned over once the pawns have numbered
+    # the ring.
+    first = bool(damaged) and min(flipped) > 4
+    rest = 8 - trees
+    text = f"Make a ring of {trees} Trees; " + (
+        "the other one stays in the box." if rest == 1 else f"the other {rest} stay in the box."
+    )
+    if first:
+        text += (
+            " For a harder game, one of them goes on its Damaged side."
+            if damaged == 1
+            else f" For a harder game, {damaged} of them go side by side on their Damaged side."
+        )
+    elif config.damaged_trees:
         text += " For a harder game some start on their Damaged side."
     if config.extra_healthy_trees or config.extra_damaged_trees:
         text += " The extra Trees make the game easier."
-    ring = starting_forest(trees, damaged).trees
-    steps.append(
-        SetupStep(
-            "Lay out the Forest", text, tuple(tree_items), tuple(f"tree:{t.id}" for t in ring)
-        )
+    laid = [f"tree:{t.id}" for t in ring] + ([f"damaged:{t}" for t in flipped] if first else [])
+    steps.append(SetupStep("Lay out the Forest", text, tuple(tree_items), tuple(laid)))
+    where = (
+        "Put Vogter on the Healthy Tree just before the Damaged "
+        + ("Trees" if damaged > 1 else "Tree")
+        + ", going clockwise, and Gamle Erik three Trees before Vogter, so that two Trees "
+        "lie between them. Gamle Erik's Tree is Tree 1: the app numbers the others "
+        "clockwise from it, Tree 2, Tree 3 and so on."
+        if first
+        else "Put Gamle Erik on any Tree: that Tree is Tree 1, and the app numbers the "
+        "others clockwise from it, Tree 2, Tree 3 and so on. Put Vogter on Tree 4, so that "
+        "two Trees lie between them and Gamle Erik is three steps behind."
     )
     steps.append(
         SetupStep(
             "Place the pawns",
-            "Put Gamle Erik on any Tree: that Tree is Tree 1, and the app numbers the others "
-            "clockwise from it, Tree 2, Tree 3 and so on. Put Vogter on Tree 4, so that "
-            "two Trees lie between them and Gamle Erik is three steps behind.",
+            where,
             ("Gamle Erik pawn on Tree 1", "Vogter pawn on Tree 4"),
             ("pawn:gamle_erik", "pawn:vogter"),
         )
     )
-    if damaged:
-        flipped = [tree.id for tree in ring if tree.damaged]
+    if damaged and not first:
         steps.append(
             SetupStep(
                 "Damaged Trees",
                 "Counting clockwise from Tree 1 (Gamle Erik's Tree), turn these to their "
                 "Damaged side; the others stay Healthy.",
                 tuple(f"Tree {tree}" for tree in flipped),
-                tuple(f"tree:{tree}" for tree in flipped),
+                tuple(key for tree in flipped for key in (f"tree:{tree}", f"damaged:{tree}")),
             )
         )
     steps.append(
@@ -87,8 +107,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         steps.append(
             SetupStep(
                 "Lygtemands",
-                "Cover each Minion with one Lygtemand, Trickster side showing. The app shows "
-                "which Lygtemand goes on which Minion.",
+                "Cover each Minion with one Lygtemand, Trickster side showing, as the "
+                "picture shows: which Lygtemand goes on which Minion is this game's deal.",
                 ("6 Lygtemand cards",),
                 _each_minion("lygtemand"),
             )
@@ -98,7 +118,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             SetupStep(
                 "Hostages",
                 "Take one Ally of each type out of the cards and lay them face up apart from "
-                "the deck. Each gets a Hostage token; the app shows where the x2 token goes.",
+                "the deck. Each gets a Hostage token; the x2 token goes on the Ally the picture "
+                "names.",
                 ("5 Allies, one of each type", "5 Hostage tokens (one x2)"),
                 tuple(f"hostage:{card.value}" for card in ALLIES),
             )
@@ -106,7 +127,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         steps.append(
             SetupStep(
                 "Acorns",
-                "Put one Acorn token face up on each Minion, as shown by the app.",
+                "Put one Acorn token face up on each Minion, the numbers as the picture shows "
+                "(three matching pairs).",
                 ("6 Acorn tokens (3 matching pairs)",),
                 _each_minion("acorn"),
             )

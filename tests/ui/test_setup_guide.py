@@ -60,7 +60,7 @@ class PicturedGame(SampleGame):
         return [SetupStep(board.title, board.text, shows=("board",)), deal, start]
 
 
-def draw(_config: Any, steps: list[SetupStep], index: int) -> TButton:
+def draw(_config: Any, steps: list[SetupStep], index: int, _seed: int = 0) -> TButton:
     """PicturedGame's picture: a button, to show that the guide takes its touches."""
     return TButton(text=f"Drawn: {', '.join(steps[index].shows)}")
 

@@ -41,15 +41,49 @@ def test_the_guide_shows_the_pawns_on_the_drawn_forest(driver: Driver) -> None:
     driver.pump()
     screen = driver.app.current_screen
     titles = [step.title for step in screen._steps]
+    # The rulebook's order (review N15): the harder game's Tree is laid Damaged first...
+    screen.show(titles.index("Lay out the Forest"))
+    driver.pump(2)
+    ring = screen.ids.picture.children[0].ids.ring
+    assert [tile.damaged for tile in ring.children].count(True) == 1
+    assert not any(tile.gamle_erik or tile.vogter for tile in ring.children)
+    # ... then the pawns go on, Vogter just before it.
     screen.show(titles.index("Place the pawns"))
     driver.pump(2)
     picture = screen.ids.picture.children[0]
     ring = picture.ids.ring
-    assert ring.tile(1).gamle_erik and ring.tile(4).vogter
+    assert ring.tile(1).gamle_erik and ring.tile(4).vogter and ring.tile(5).damaged
     assert ring.tile(1).mark == ring.tile(4).mark == "to" and ring.tile(2).mark == ""
-    assert not any(tile.damaged for tile in ring.children)  # turned over in a later step
-    screen.show(titles.index("Damaged Trees"))
+    assert ring.tile(5).mark == ""
+    assert "Damaged Trees" not in titles  # not told twice
+
+
+def test_the_guide_draws_this_games_acorns_lygtemands_and_x2(driver: Driver) -> None:
+    """Review N15: what the app deals at set-up is drawn in the guide as the game will
+    have it: the guide and the game share one seed."""
+    from app.kit.widgets import TButton
+    from app.skoventyr.look import lygtemand_words
+
+    tile = driver.find("Skoventyr").parent
+    driver.tap(next(w for w in tile.walk() if isinstance(w, TButton) and w.text == "New game"))
+    for row, words in (("Lygtemands", "With"), ("Rescue", "With")):
+        line = driver.find(row).parent
+        driver.tap(next(w for w in line.walk() if isinstance(w, TButton) and w.text == words))
+    driver.tap_text("Set up the table")
+    guide = driver.app.current_screen
+    titles = [step.title for step in guide._steps]
+    dealt = S.new_game(S.Config(lygtemands=True, rescue=True), guide._seed)
+    guide.show(titles.index("Acorns"))
     driver.pump(2)
-    ring = screen.ids.picture.children[0].ids.ring
-    damaged = [tile for tile in ring.children if tile.damaged]
-    assert [t.mark for t in damaged] == ["to"] and ring.tile(1).mark == ""
+    texts = driver.texts()
+    for minion in dealt.minions:
+        assert f"Acorn {minion.acorn}" in texts
+        assert lygtemand_words(str(minion.lygtemand)) in texts
+    double = next(h.card for h in dealt.hostages if h.double)
+    assert double.label in texts and {"x2 on", "x2 token on"} & set(texts)
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    driver.tap_text("Done")
+    play = driver.app.current_screen.play
+    assert play.session.seed == guide._seed
+    assert [m.acorn for m in play.state.minions] == [m.acorn for m in dealt.minions]

@@ -66,9 +66,23 @@ def test_setup_says_which_real_tree_is_tree_1() -> None:
     pawns = next(s for s in setup_steps(Config()) if s.title == "Place the pawns")
     assert "Put Gamle Erik on any Tree: that Tree is Tree 1" in pawns.text
     assert pawns.items == ("Gamle Erik pawn on Tree 1", "Vogter pawn on Tree 4")
-    harder = next(s for s in setup_steps(Config(damaged_trees=2)) if s.title == "Damaged Trees")
+    # Harder: the Trees are turned over before the pawns go on (the rulebook's order),
+    # told once, and the pawns go where the app's numbering has them (review N15).
+    steps = setup_steps(Config(damaged_trees=2))
     state = new_game(Config(damaged_trees=2))
+    flipped = [t.id for t in state.forest.trees if t.damaged]
+    assert flipped == [5, 6]
+    layout, pawns = steps[0], steps[1]
+    assert "2 of them go side by side on their Damaged side" in layout.text
+    assert {f"damaged:{t}" for t in flipped} <= set(layout.shows)
+    assert pawns.text.startswith("Put Vogter on the Healthy Tree just before the Damaged Trees")
+    assert "Damaged Trees" not in [step.title for step in steps]
+    # More than fit after Vogter: turned over once the pawns have numbered the ring.
+    three = setup_steps(Config(damaged_trees=3))
+    harder = next(s for s in three if s.title == "Damaged Trees")
+    state = new_game(Config(damaged_trees=3))
     assert harder.items == tuple(f"Tree {t.id}" for t in state.forest.trees if t.damaged)
+    assert "Damaged" not in three[0].text.replace("some start on their Damaged side", "")
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
