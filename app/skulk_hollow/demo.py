@@ -138,6 +138,9 @@ def summon_knight(space: str) -> tuple[K.SkulkAction, ...]:
     return (K.PlayCard("knight"), K.ChooseSpace("keep"), *moved)
 
 
+#: Set-ups whose guide the screenshots show too: Raptra's, with its status card and cloud.
+SETUP_CONFIGS = [("raptra", K.Config(guardian="raptra"))]
+
 SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_start", K.Config(), as_set_up),
     ("play_skulk_hollow_move", K.Config(), moving),

@@ -153,7 +153,7 @@ def _map(
         cell["heroes"] = [hero for hero, unit in standing if shown(unit.id)]
         cell["tokens"] = [t for t in cell["tokens"] if shown(t)]
         new = any(words in now for (where, _what), words in on_map.items() if where == space)
-        cell["mark"] = "to" if new else ""
+        cell["mark"] = "to" if new or MAP in now else ""  # the map itself: all of it (N15)
     # A picture: with no on_pick, a touch on it does nothing. Narrower than the picture,
     # to leave its corners to the components.
     view = HollowMap(size_hint_x=MAP_WIDTH, pos_hint={"center_x": 0.5, "y": 0})

@@ -103,7 +103,8 @@ def setup_steps() -> list[SetupStep]:
             "Stand the Raptra figure on LAIR. Lay one status card beside Raptra's player "
             "mat with the ground side showing, the cloud token next to it; hand the spare "
             "status card to the hero player as a reminder.",
-            ("Raptra figure on LAIR", "Status card, ground side up", "Cloud token aside"),
-            shows=("Raptra on LAIR", "Status card", "Cloud token"),
+            ("Raptra figure on LAIR", "Status card, ground side up", "Cloud token beside it"),
+            # One piece in the picture: the cloud lies with the card (review N15).
+            shows=("Raptra on LAIR", "Status + cloud"),
         )
     ]
