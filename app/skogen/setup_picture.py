@@ -73,7 +73,7 @@ class ScreenPiece(SkogenPiece, Label):
 
 class BoardPiece(SkogenPiece, BoxLayout):
     """The board: the score track round its edge, the start square in the lower left
-    corner; the tokens stand inside the track by the start."""
+    corner; the tokens stand on the start square."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -95,7 +95,9 @@ class BoardPiece(SkogenPiece, BoxLayout):
                 Line(rectangle=(x + 1, y + 1, width - 2, height - 2), width=1)
             Color(*theme.TEXT_DIM)  # the start square
             Rectangle(pos=(self.x + 2, self.y + 2), size=(width - 4, height - 4))
-        self.padding = (width + dp(4), height + dp(4))
+        # The tokens stand on the start square (review N15): the room inside the track,
+        # but from the start square's corner.
+        self.padding = (dp(4), height + dp(4), width + dp(4), dp(4))
 
 
 class SkogenTable(BoxLayout):
