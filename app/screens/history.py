@@ -204,7 +204,7 @@ class HistoryScreen(BaseScreen):
 
     def choose_player(self) -> None:
         try:
-            names = [p.name for p in App.get_running_app().store.players()]
+            names = App.get_running_app().store.names_played()  # guests too (N18)
         except StorageFault as fault:
             show_notice("The players cannot be read now", str(fault))
             return

@@ -27,6 +27,7 @@ from app.games import GameInfo
 from app.kit import theme
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
+from app.seat_names import seat_name
 
 
 class ChoiceButton(TButton):
@@ -202,7 +203,7 @@ class NewGameScreen(BaseScreen):
             return f"{self.game.title} has room for {self.form.max_players} at most."
         if not self.named:
             # The first name after a count: the count stands, the name takes seat 1.
-            self._stand_ins = [f"Player {n}" for n in range(2, self.values["players"] + 1)]
+            self._stand_ins = [seat_name(n) for n in range(2, self.values["players"] + 1)]
             self.guests = [name, *self._stand_ins]
             self.seats = list(self.guests)
         elif open_seats:  # the next name takes the first unnamed seat

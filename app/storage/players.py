@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from app.seat_names import is_seat_name
 from app.storage.opening import StoreFile
 from app.storage.values import json_or_none, now
 
@@ -36,10 +37,10 @@ class PlayerRoster(StoreFile):
 
     def most_played(self) -> str | None:
         """The player in the most finished games (names that differ only in case count
-        as one), the first of them to have played on a tie, spelt as in their first game;
-        None when no finished game names anyone. One query that reads only the finished
-        games' players, row by row: Settings asks it on the main thread, however many
-        games there are, and the export on its own thread."""
+        as one; unnamed seats are nobody), the first of them to have played on a tie,
+        spelt as in their first game; None when no finished game names anyone. One query
+        that reads only the finished games' players, row by row: Settings asks it on the
+        main thread, however many games there are, and the export on its own thread."""
         counts: Counter[str] = Counter()  # first appearances first: ties go to them
         spelling: dict[str, str] = {}
         with self._reading():
@@ -47,10 +48,24 @@ class PlayerRoster(StoreFile):
                 "select players from sessions where status = 'finished' order by started, id"
             )
             for (players,) in rows:
-                for folded, name in {n.casefold(): n for n in _names(players)}.items():
+                named = {n.casefold(): n for n in _names(players) if not is_seat_name(n)}
+                for folded, name in named.items():
                     spelling.setdefault(folded, name)
                     counts[folded] += 1
         return spelling[counts.most_common(1)[0][0]] if counts else None
+
+    def names_played(self) -> list[str]:
+        """Everyone who has a game here or a place on the roster (guests too, unnamed
+        seats not), by name: what History's player filter offers."""
+        spelling: dict[str, str] = {}
+        with self._reading():
+            for (name,) in self.db.execute("select name from players where name is not null"):
+                spelling.setdefault(str(name).casefold(), str(name))
+            for (players,) in self.db.execute("select players from sessions"):
+                for name in _names(players):
+                    if not is_seat_name(name):
+                        spelling.setdefault(name.casefold(), name)
+        return sorted(spelling.values(), key=str.casefold)
 
     def remove_player(self, player_id: int) -> None:
         """Remove from the roster; sessions keep the names they were played with."""

@@ -41,3 +41,16 @@ def test_it_is_one_query_however_many_games() -> None:
     assert store.most_played() == "Ana"
     store.db.conn.set_trace_callback(None)
     assert len([s for s in statements if "sessions" in s]) == 1
+
+
+def test_an_unnamed_seat_is_nobody_and_guests_are_offered() -> None:
+    """Review N18: "Player 1" is never the owner; History's filter lists the names games
+    were played with (guests too), never an unnamed seat."""
+    store = Store.in_memory()
+    for _ in range(3):
+        finished(store, ["Player 1", "Player 2", "Zoë"])
+    finished(store, ["Ana", "Player 1"])
+    assert store.most_played() == "Zoë"
+    store.add_player("Bo")  # on the roster, no game yet
+    store.start_session("skogen", {}, 1, ["ana", "Cy"])  # unfinished games count too
+    assert store.names_played() == ["Ana", "Bo", "Cy", "Zoë"]
