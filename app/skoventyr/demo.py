@@ -148,6 +148,20 @@ def open_by_hand_cards(screen: SkoventyrPlayScreen) -> None:
     groups["Cards"][0][1]()
 
 
+def trold_power(screen: SkoventyrPlayScreen) -> None:
+    """The Trold's power: how many steps back Gamle Erik goes, four one-line answers
+    under the question (seeded random play, the first time it comes up)."""
+    play = screen.play
+    chooser = random.Random(1)
+    while play.state.asking != "move_ge_up_to" and play.state.ended is None:
+        state: S.State = play.state
+        safe = [a for a in S.legal_actions(state) if not S.immediate_loss(state, a)]
+        if not safe:
+            break
+        play.play(chooser.choice(safe))
+    screen.refresh()
+
+
 def card_powers(steps: int) -> Advance:
     """The Card powers screen (from New game) with the Huldre's boxes open; ``steps``
     further: 1, the kinds of effect to add to its power; 2, the healing ones."""
@@ -186,6 +200,7 @@ SCENES: list[tuple[str, S.Config, Advance]] = [
     ("play_skoventyr_table_told", S.Config(deck_mode="table"), table_deck_gamle_erik),
     ("play_skoventyr_hint", S.Config(), a_hint),
     ("play_skoventyr_cost", S.Config(), a_cost_that_cannot_be_paid),
+    ("play_skoventyr_trold", S.Config(), trold_power),
     ("play_skoventyr_why_not", S.Config(), a_greyed_button_touched),
     (
         "play_skoventyr_table_deck",

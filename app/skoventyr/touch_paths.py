@@ -71,6 +71,10 @@ def path(action: S.SkoventyrAction) -> Path:
             return (("future", slot),)
         case S.DiscardFromHand(card=card):
             return (("hand", card),)
+        case S.MoveGamleErikBack(steps=steps):
+            # Under the question "How many steps back...?": the number says it, on one
+            # line (review N22: not four three-line buttons).
+            return (("answer", f"{steps} step{'' if steps == 1 else 's'}"),)
         case _:
             # Every other step is answered with a button carrying the action's own label.
             return (("answer", action.label),)
