@@ -28,9 +28,18 @@ from app.kit import theme
 from app.kit.touch_select import Target
 from app.kit.widgets import Piece, TButton
 
-#: The text on the map: its size, and how close its lines stand.
+#: The text on the map: its size (the smallest, in a diamond about 120 dp high; larger
+#: in a larger one, up to the biggest, review N22), and how close its lines stand.
 MAP_FONT_SP = 15
+MAP_FONT_MAX_SP = 20
+MAP_FONT_CELL_DP = 120
 MAP_LINE_HEIGHT = 0.85
+
+
+def map_font_sp(cell_height: float) -> int:
+    """The map's type size in a diamond ``cell_height`` pixels high."""
+    scaled = round(MAP_FONT_SP * cell_height / float(dp(MAP_FONT_CELL_DP)))
+    return max(MAP_FONT_SP, min(MAP_FONT_MAX_SP, int(scaled)))
 
 
 class MapCell(Piece, FloatLayout):
@@ -49,6 +58,7 @@ class MapCell(Piece, FloatLayout):
     guardian_colour = ColorProperty(theme.SURFACE_RAISED)
     mark = StringProperty("")  # "from", "to" or "here" while an instruction names it
     text = StringProperty("")  # what is written, as markup
+    font_sp = NumericProperty(MAP_FONT_SP)  # its size, with the diamond's
     #: Each thing on the space, as the words any of which may stand for it on screen.
     must_show = ListProperty([])
 
@@ -66,6 +76,7 @@ class MapCell(Piece, FloatLayout):
             *([list(hero) for hero in self.heroes]),
             *([[token] for token in self.tokens]),
         ]
+        self.font_sp = map_font_sp(self.height)
         self.text = self._fitted()
 
     on_guardian = on_heroes = on_tokens = on_size = on_name
@@ -99,14 +110,15 @@ class MapCell(Piece, FloatLayout):
         half_w, half_h = self.width / 2 - dp(2), self.height / 2 - dp(2)
         if half_w <= 0 or half_h <= 0:
             return float("inf")
-        height = _text_size("X", False)[1] * MAP_LINE_HEIGHT
+        size = self.font_sp
+        height = _text_size("X", False, size)[1] * MAP_LINE_HEIGHT
         top = len(lines) * height / 2
         worst_over = -float("inf")
         for index, (text, bold) in enumerate(lines):
             upper, lower = top - index * height, top - (index + 1) * height
             worst = max(abs(upper), abs(lower))
             room = half_w * (1 - worst / half_h) if worst < half_h else -half_w
-            worst_over = max(worst_over, _text_size(text, bold)[0] / 2 - room)
+            worst_over = max(worst_over, _text_size(text, bold, size)[0] / 2 - room)
         return worst_over
 
 
@@ -135,9 +147,9 @@ def _markup(lines: list[tuple[str, bool]]) -> str:
 
 
 @functools.cache
-def _text_size(text: str, bold: bool) -> tuple[float, float]:
+def _text_size(text: str, bold: bool, font_sp: float = MAP_FONT_SP) -> tuple[float, float]:
     """The size a line of map text takes on screen."""
-    label = CoreLabel(text=text, font_size=sp(MAP_FONT_SP), bold=bold)
+    label = CoreLabel(text=text, font_size=sp(font_sp), bold=bold)
     label.refresh()
     width, height = label.texture.size
     return float(width), float(height)

@@ -72,3 +72,15 @@ def test_the_check_finds_a_space_that_drops_its_pieces(
     found = legibility.problems(driver.measure())
     assert any(p.startswith("MapCell") and '"1 root" is not shown' in p for p in found), found
     assert any('"Knight 1" is not shown' in p for p in found), found
+
+
+def test_the_map_text_grows_with_its_diamonds() -> None:
+    """Review N22: the floor size in the 7" panel's diamonds, larger in a portrait
+    window's, never past the largest."""
+    from kivy.metrics import dp
+
+    from app.skulk_hollow.widgets import MAP_FONT_MAX_SP, MAP_FONT_SP, map_font_sp
+
+    assert map_font_sp(dp(100)) == MAP_FONT_SP
+    assert MAP_FONT_SP < map_font_sp(dp(150)) < MAP_FONT_MAX_SP
+    assert map_font_sp(dp(400)) == MAP_FONT_MAX_SP
