@@ -24,9 +24,15 @@ from app.storage.play_time import played
 from app.storage.store import Store
 
 
-def set_date(store: Store, session_id: int, on_saved: Callable[[], None]) -> None:
+def set_date(
+    store: Store,
+    session_id: int,
+    on_saved: Callable[[], None],
+    then: Callable[[], None] | None = None,
+) -> None:
     """Ask when the game started; once that is saved, ``on_saved`` (the screen shows the
-    game anew) and a word saying so."""
+    game anew) and a word saying so; or, with ``then`` (what the date was asked for:
+    sending the game to BG Stats), that at once."""
     try:
         session = store.session(session_id)
         events, _unreadable = store.readable_events(session_id)
@@ -43,7 +49,10 @@ def set_date(store: Store, session_id: int, on_saved: Callable[[], None]) -> Non
         except StorageFault as fault:
             return str(fault)
         on_saved()
-        show_notice("Date saved", f"This game started {_spoken(local_time(start))}.")
+        if then is not None:
+            then()
+        else:
+            show_notice("Date saved", f"This game started {_spoken(local_time(start))}.")
         return None
 
     latest = local_time(datetime.now(UTC)) if store.clock_known_right() else None

@@ -245,17 +245,27 @@ class GameScreen(BaseScreen):
     def offer_date(self, over: bool) -> None:
         """The end screen offers to set the date (``date_unchecked``) when the game is
         ``over`` and being played (not stepped through), and its time was not checked;
-        once it is known, to send the game to BG Stats (``bgstats_offered``): a play
-        sent with a wrong date stays wrong there."""
+        and to send the game to BG Stats (``bgstats_offered``), which asks the date
+        first while it is not checked (a play sent with a wrong date stays wrong there)."""
         play = self.play if over and isinstance(self.play, PlaySession) else None
         try:
             self.date_unchecked = play is not None and play.time_not_checked()
         except StorageFault:  # History offers both once the saved games can be read
             self.date_unchecked, play = False, None
-        self.bgstats_offered = play is not None and not self.date_unchecked
+        self.bgstats_offered = play is not None
 
     def send_to_bgstats(self) -> None:
-        send_to_bgstats(self.play.session_id)
+        """The play's code for BG Stats; a game whose time was not checked asks for its
+        date first and goes on to the code once it is saved (review N19: a play sent with
+        a wrong date stays wrong there, and no extra touches)."""
+        session_id = self.play.session_id
+        if not self.date_unchecked:
+            send_to_bgstats(session_id)
+            return
+        store = App.get_running_app().store
+        date_setting.set_date(
+            store, session_id, self.draw, then=lambda: send_to_bgstats(session_id)
+        )
 
     def set_date(self) -> None:
         """Ask when the game started and save it (app.kit.date_setting); then draw the

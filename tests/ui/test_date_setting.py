@@ -195,3 +195,33 @@ def test_a_held_plus_repeats_and_it_ended_just_now_proposes_now(driver: Driver) 
     assert popup.start == now - timedelta(minutes=50)
     driver.tap_text("Save the date")
     assert saved and popup.error == ""
+
+
+def test_send_to_bgstats_asks_an_unchecked_date_first_and_goes_on(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review N19: with the clock unchecked, Send to BG Stats is offered beside the date;
+    it asks the date and, once saved, shows the code: two touches, no notice between."""
+    from app.play.send_to_bgstats import CODE_SCREEN, SEND
+
+    game = BY_KEY["skogen"]
+    rules = game.rules()
+    driver.app.start_game(game, None, ["Ana", "Bo"], seed=3)
+    driver.pump(3)
+    screen = driver.app.current_screen
+    play = screen.play
+    monkeypatch.setattr(driver.app.store, "clock_known_right", lambda: False)
+    chooser = random.Random(3)
+    while play.session.outcome() is None:
+        play.play(chooser.choice(rules.legal_actions(play.state)))
+    screen.refresh()
+    driver.close_popups()
+    driver.pump(3)
+    assert _set_date_buttons(driver) and SEND in driver.texts()
+    driver.tap_text(SEND)
+    popup = _popup(driver)
+    driver.tap_text("Save the date")
+    assert driver.app.root.current == CODE_SCREEN
+    assert not [w for w in Window.children if isinstance(w, ModalView)]  # no notice
+    assert _saved_row(driver, play.session_id)[2] == 1
+    assert popup.start is not None
