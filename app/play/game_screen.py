@@ -195,6 +195,8 @@ class GameScreen(BaseScreen):
             if self.bgstats_offered:
                 bar.add_widget(self._bar_part("bgstats", SendToBGStatsButton, self.send_to_bgstats))
             home = self._bar_part("home", lambda: _wide("Home"), App.get_running_app().home)
+            # Beside both offers, narrower: all four fit a 720-pixel portrait bar.
+            home.width = dp(120) if self.date_unchecked and self.bgstats_offered else dp(200)
             bar.add_widget(home)
         return over
 
