@@ -98,6 +98,11 @@ def key_refused(screen: ChickwoodPlayScreen) -> None:
         screen.add_loot(key)
 
 
+def scouting(screen: ChickwoodPlayScreen) -> None:
+    """A new game opens on the first round's scouting, told before the first raid."""
+    screen.refresh()
+
+
 def quick_entry(screen: ChickwoodPlayScreen) -> None:
     """A quick score part entered: a few cards, castles and alms for the first player."""
     screen.refresh()
@@ -169,6 +174,7 @@ QUICK = C.Config(players=("Ana", "Bo", "Camille"), quick=True)
 #: Players left unnamed: every name starts with "P", so the alms carry seat numbers.
 UNNAMED = C.Config(players=("Player 1", "Player 2", "Player 3"), quick=True, legendary=True)
 SCENES: list[tuple[str, C.Config, Advance]] = [
+    ("play_chickwood_scouting", LEGENDARY, scouting),
     ("play_chickwood_raid", FOUR, play_raids(3)),
     ("play_chickwood_snake", FOUR, play_raids(3, snake_steps=1)),
     ("play_chickwood_refused", FOUR, refused_step),

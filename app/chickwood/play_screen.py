@@ -468,6 +468,8 @@ class ChickwoodPlayScreen(GameScreen):
         if state.phase in ("scoring", "over"):
             return "Final scores", ""
         assert state.seat is not None
+        if state.phase == "raid" and not state.raided and self.instructions.active:
+            return "Scouting", f"Round {state.round}"  # told before the first raid (N14)
         who = state.players[state.seat].name
         doing = "gives alms" if state.phase == "alms" else "raids"
         return f"{who} {doing}", f"Round {state.round}"

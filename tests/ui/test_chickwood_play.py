@@ -87,6 +87,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     state: C.State = play.state
     # The round opens on its scouting, in turn order, before the first raid (N14).
     names = [state.players[seat].name for seat in state.order]
+    assert screen.title == "Scouting"  # not "Anna raids" before anyone has scouted
     assert scouted(driver).startswith(f"Scouting: {names[0]}, {names[1]}, then {names[2]}, ")
     # As guided: villages known by their glory, as the cards show it.
     names = ["forest" if c.forest else c.profile.glory.capitalize() for c in state.grid.cells]
