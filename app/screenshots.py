@@ -184,7 +184,8 @@ class ScreenshotApp(TablesideApp):
 
     def _setup_scenes(self, game: GameInfo) -> list[tuple[str, Callable[[], None]]]:
         """The guide's first step, and each later step that puts pieces on the table
-        (its picture is what the scene is for), for the standard set-up; and for each
+        (its picture is what the scene is for) or asks the table to choose, for the
+        standard set-up; and for each
         set-up a game's demo module names in ``SETUP_CONFIGS`` (the modules, a harder
         game), each step that puts pieces on the table."""
         first = partial(self._open, "setup_guide", game=game)
@@ -196,7 +197,7 @@ class ScreenshotApp(TablesideApp):
         for suffix, config in configs:
             name = f"setup_guide_{game.key}" + (f"_{suffix}" if suffix else "")
             for index, step in enumerate(game.setup_steps(config)):
-                if (index or suffix) and step.shows:
+                if (index or suffix) and (step.shows or step.choices):
                     scenes.append(
                         (f"{name}_{index + 1}", partial(self._open_setup_step, game, index, config))
                     )

@@ -262,7 +262,7 @@ class NewGameScreen(BaseScreen):
             "setup_guide",
             game=game,
             config=config,
-            on_done=lambda: app.start_game(game, config, players, seed),
+            on_done=lambda chosen: app.start_game(game, chosen, seated(chosen, players), seed),
             seed=seed,
         )
 
@@ -274,3 +274,12 @@ class NewGameScreen(BaseScreen):
 
 
 load_kv("new_game.kv")
+
+
+def seated(config: Any, players: list[str]) -> list[str]:
+    """The players in the order ``config`` seats them (the set-up guide may have chosen
+    who starts, turning the circle); ``players`` as they are where it names no one."""
+    named = getattr(config, "players", None)
+    if isinstance(named, tuple) and sorted(named) == sorted(players):
+        return list(named)
+    return players

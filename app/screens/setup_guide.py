@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 
 from app.games import GameInfo
 from app.kit import theme
-from app.kit.widgets import BaseScreen
+from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
 from engines.core import SetupStep
 
@@ -60,7 +60,7 @@ class SetupGuideScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._steps: list[SetupStep] = []
-        self._on_done: Callable[[], None] | None = None
+        self._on_done: Callable[[Any], None] | None = None
         self._game: GameInfo | None = None
         self._config: Any = None
         self._seed = 0
@@ -76,12 +76,15 @@ class SetupGuideScreen(BaseScreen):
         self,
         game: GameInfo,
         config: Any = None,
-        on_done: Callable[[], None] | None = None,
+        on_done: Callable[[Any], None] | None = None,
         seed: int = 0,
     ) -> None:
         """Show ``game``'s set-up for ``config``, dealt with ``seed`` (the game's own, so
         that what the app deals is drawn as it will be); ``on_done`` runs after the last
-        step (the game's play screen starts there), else Done goes back."""
+        step with the config as the table chose it on the way (who starts), and the
+        game's play screen starts there; without it, Done goes back."""
+        if config is None and game.playable:  # the standard set-up, as a config
+            config = game.rules().Config()
         self._steps = game.setup_steps(config)
         self._game, self._config, self._seed = game, config, seed
         self._on_done = on_done
@@ -96,6 +99,7 @@ class SetupGuideScreen(BaseScreen):
         self.step_title = step.title
         self.step_text = step.text
         self.step_items = list(step.items)
+        self._show_choices(step)
         self.status = f"Step {self.index + 1} of {self.count}"
         holder = self.ids.picture
         holder.clear_widgets()
@@ -106,11 +110,28 @@ class SetupGuideScreen(BaseScreen):
             holder.add_widget(picture)
         self.has_picture = picture is not None
 
+    def _show_choices(self, step: SetupStep) -> None:
+        """What the table decides at this step, one button each, the one in force lit."""
+        box = self.ids.choices
+        box.clear_widgets()
+        for words, config in step.choices:
+            button = TButton(text=words, role="primary" if config == self._config else "normal")
+            button.accent = self.accent
+            button.bind(on_release=lambda _b, chosen=config: self.choose(chosen))
+            box.add_widget(button)
+
+    def choose(self, config: Any) -> None:
+        """The table decided (who starts): the guide, and the game, go on with it."""
+        assert self._game is not None
+        self._config = config
+        self._steps = self._game.setup_steps(config)
+        self.show(self.index)
+
     def next(self) -> None:
         if self.index + 1 < self.count:
             self.show(self.index + 1)
         elif self._on_done is not None:
-            self._on_done()
+            self._on_done(self._config)
         else:
             App.get_running_app().back()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -15,9 +16,12 @@ class SetupStep:
     ``shows`` names, in the game's own words for its places and pieces, what this step
     puts on the table, so the app can draw the table as it stands after the step with
     those pieces marked (empty: a step that places nothing, such as sorting cards).
+    ``choices`` are what the table decides at this step (who starts), each with the
+    game's config once it is chosen; the guide offers them as buttons.
     """
 
     title: str
     text: str
     items: tuple[str, ...] = ()
     shows: tuple[str, ...] = ()
+    choices: tuple[tuple[str, Any], ...] = ()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core import SetupStep
 from engines.skogen.config import SPECIES_TILES, STARTING_HAND, Config
 from engines.skogen.ledger import ACTION_CARDS_EACH
@@ -12,6 +14,11 @@ BOARD = "the board"
 ELEMENT_PILES = "12 element piles"
 BAGS = ("circle bag", "triangle bag", "square bag")
 DIE = "the catastrophe die"
+
+
+def _from(players: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    """The players in turn order from ``seat``: the same circle, another first."""
+    return players[seat:] + players[:seat]
 
 
 def token(player: str) -> str:
@@ -83,9 +90,12 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         ),
         SetupStep(
             "Who starts",
-            "Turns go clockwise from the first player listed. (The rules let whoever was "
-            "in a forest most recently start: if that is someone else, start a new game "
-            "with the players in that order.)",
+            "Whoever was in a forest most recently starts (the rules' way); turns then go "
+            "clockwise. Touch who starts: the order below follows.",
             tuple(f"{n}. {name}" for n, name in enumerate(config.players, start=1)),
+            choices=tuple(
+                (f"{name} starts", replace(config, players=_from(config.players, seat)))
+                for seat, name in enumerate(config.players)
+            ),
         ),
     ]

@@ -49,3 +49,34 @@ def test_each_step_that_places_pieces_draws_the_table_with_them_marked(driver: D
     [table] = tables(driver.app.current_screen)
     assert table.pieces["the catastrophe die"].opacity == 0
     assert table.pieces["B life cards"].marked
+
+
+def test_who_starts_is_chosen_in_the_guide_and_the_game_follows(driver: Driver) -> None:
+    """Review N15: the table picks who starts at the guide's step, no new game needed;
+    the turn order turns with it, and the game starts so."""
+    from dataclasses import replace
+
+    from app.kit.widgets import TButton
+    from app.screens.new_game import seated
+    from engines import skoventyr as S
+
+    config = G.Config(players=("Ana", "Bo", "Cy"))
+    chosen: list[G.Config] = []
+    driver.app.go("setup_guide", game=BY_KEY["skogen"], config=config, on_done=chosen.append)
+    driver.pump()
+    screen = driver.app.current_screen
+    titles = [step.title for step in screen._steps]
+    screen.show(titles.index("Who starts"))
+    driver.pump(2)
+    lit = [w.text for w in driver.visible() if isinstance(w, TButton) and w.role == "primary"]
+    assert "Ana starts" in lit  # as the players were listed
+    driver.tap_text("Bo starts")
+    assert screen.step_items == ["1. Bo", "2. Cy", "3. Ana"]
+    lit = [w.text for w in driver.visible() if isinstance(w, TButton) and w.role == "primary"]
+    assert "Bo starts" in lit and "Ana starts" not in lit
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    driver.tap_text("Done")
+    assert chosen == [replace(config, players=("Bo", "Cy", "Ana"))]
+    assert seated(chosen[0], ["Ana", "Bo", "Cy"]) == ["Bo", "Cy", "Ana"]
+    assert seated(S.Config(players=2), ["Ana", "Bo"]) == ["Ana", "Bo"]  # names no one
