@@ -487,8 +487,9 @@ class SkulkHollowController(PlayController):
         try:
             with self.together():
                 self._undo_to_a_decision(before, not_yet_done)
-        except StorageFault as fault:  # nothing taken back
-            self.owed, self.message, self.unsaved = owed_before, str(fault), True
+        except (ValueError, StorageFault) as fault:  # refused, or not saved: nothing taken back
+            self.owed, self.message = owed_before, str(fault)
+            self.unsaved = isinstance(fault, StorageFault)
         self.refresh()
 
     def _undo_to_a_decision(self, before: K.State, not_yet_done: list[Change]) -> None:
