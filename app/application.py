@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 
 from app.games import GAMES, GameInfo, load
 from app.kit import tap_guard, theme
+from app.kit.keyboard import use_table_keyboard
 from app.kit.widgets import BaseScreen
 from app.play.background import Background
 from app.screens.home import HomeScreen
@@ -92,6 +93,7 @@ class TablesideApp(App):
             log.warning("refused to start: %s", refusal)
             return _refusal(str(refusal), self.stop)
         Window.bind(on_key_down=self._on_key_down)
+        use_table_keyboard(Window)
         ExceptionManager.add_handler(_StorageFaultHandler())
 
         manager = ScreenManager(transition=NoTransition())

@@ -144,6 +144,9 @@ def test_the_docked_keyboard_never_covers_what_finishes_the_typing(driver: Drive
     driver.tap_text("Add a name")
     driver.pump(5)
     (keyboard,) = [w for w in Window.children if isinstance(w, VKeyboard)]
+    # Its keys are a finger's size too, however the docking scales it.
+    keys = [key for line in range(1, 6) for key in keyboard.layout_geometry[f"LINE_{line}"]]
+    assert min(min(size) for _pos, size in keys) * keyboard.scale >= 47.5
     (_x, _y), (_w, keyboard_height) = keyboard.bbox
     assert keyboard_height > Window.height / 3  # a real docked keyboard, not a stub
     for words in ("Cancel", "Add and seat"):
