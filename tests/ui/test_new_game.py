@@ -120,6 +120,25 @@ def test_a_second_tap_on_new_game_changes_no_option(driver: Driver, title: str) 
             assert apart, f"{widget.text!r} lies where New game was"
 
 
+def tap_key(driver: Driver, keyboard: Widget, wanted: str) -> None:
+    """A tap on the on-screen keyboard's key for ``wanted`` (a character, or "shift")."""
+    from kivy.tests.common import UnitTestTouch
+
+    for line in range(1, 6):
+        for (x, y), (w, h) in keyboard.layout_geometry[f"LINE_{line}"]:
+            found = keyboard.get_key_at_pos(x + w / 2, y + h / 2)
+            _shown, internal, special, _size = found[0] if found else (None,) * 4
+            if wanted in ((internal or "").lower(), special):  # a shifted "C" is the c key
+                # Its own scale (docked) first: it sits straight on the window.
+                touch = UnitTestTouch(*keyboard.to_parent(x + w / 2, y + h / 2))
+                touch.touch_down()
+                driver.pump()
+                touch.touch_up()
+                driver.pump()
+                return
+    raise AssertionError(f"no key {wanted!r}")
+
+
 @pytest.fixture
 def docked_keyboard() -> Iterator[None]:
     """The Pi's keyboard mode (deploy/kivy/dsi7.ini: systemanddock): one keyboard on the
@@ -161,6 +180,14 @@ def test_the_docked_keyboard_never_covers_what_finishes_the_typing(driver: Drive
     driver.pump(3)
     said = driver.find("Type a name first.")
     assert said.to_window(said.x, said.y)[1] >= keyboard_height
+    # One finger types a capital: Shift tapped, then the letter (review N10).
+    field.text = ""
+    field.focus = True  # the refused tap took it: the keyboard comes back
+    driver.pump(5)
+    (keyboard,) = [w for w in Window.children if isinstance(w, VKeyboard)]
+    for wanted in ("shift", "c", "a"):
+        tap_key(driver, keyboard, wanted)
+    assert field.text == "Ca"
     field.text = "Camille"
     driver.tap_text("Add and seat")
     assert "Camille" in " ".join(chips(driver))
