@@ -128,25 +128,23 @@ def final_groups(state: C.State, name: str) -> dict[str, Rows]:
             ]
         else:
             others[item_sort(item)].append(add)
-    groups: dict[str, Rows] = {
+    # The score lines a touch away once the game is scored, their total on the group's
+    # button, beside the cards (which open first: a correction stays two or three
+    # touches; review N23). A line touched shows them all in a notice.
+    board = C.scoreboard(state)
+    score = board.player(name) if board is not None else None
+    lines: dict[str, Rows] = {}
+    if score is not None:
+        lines[f"{name}'s score: {score.total}"] = [
+            (f"{line.category}: {line.detail} ({line.points:+d})", score) for line in score.lines
+        ]
+    return {
         f"{name}'s cards": held["card"],
+        **lines,
         f"{name}'s castles": held["castle"] + others["castle"],
         f"{name}'s alms": held["village"] + others["village"],
         "Add a card": others["card"],
     }
-    board = C.scoreboard(state)
-    if board is None:
-        return groups
-    # The score lines themselves a touch away, their total on the group's button, beside
-    # the cards (which open first: a correction stays two or three touches; review N23).
-    # A line touched shows them all in a notice.
-    score = board.player(name)
-    lines: Rows = [
-        (f"{line.category}: {line.detail} ({line.points:+d})", score) for line in score.lines
-    ]
-    first, *rest = list(groups)
-    order = [first, f"{name}'s score: {score.total}", *rest]
-    return {group: groups.get(group, lines) for group in order}
 
 
 def change_rows(state: C.State, change: ChangeItem) -> Rows:

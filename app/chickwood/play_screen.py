@@ -10,6 +10,7 @@ tells what to put back (see app.play.instructions).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from kivy.app import App
@@ -166,8 +167,7 @@ class ChickwoodPlayScreen(GameScreen):
         self.say(refusal)
 
     def _raid_refusal(self, touches: list[tuple[str, str]]) -> str:
-        keys = [value for kind, value in touches if kind == "loot"]
-        counts = {key: keys.count(key) for key in keys}
+        counts = _loot_counts(touches)
         castle = next((int(value) for kind, value in touches if kind == "castle"), None)
         collection = loot_entry.collection(counts)
         return C.loot_refusal(self.state, castle, collection, loot_entry.benefactors(counts))
@@ -408,8 +408,7 @@ class ChickwoodPlayScreen(GameScreen):
         if self.phase == "entry":
             self.counts = self.draft.counts(self.seat)
         else:
-            keys = [value for kind, value in self.touches if kind == "loot"]
-            self.counts = {key: keys.count(key) for key in keys}
+            self.counts = _loot_counts(self.touches)
         self.ids.pad.counts = self.counts
         if not self.touches:  # the next raider's pad opens at its top (review N12)
             self.ids.pad_scroll.scroll_y = 1
@@ -580,6 +579,11 @@ class AlmsChip(TButton):
     fill = ColorProperty((0, 0, 0, 0))
     letter = StringProperty("")
     seat = NumericProperty(0)
+
+
+def _loot_counts(touches: list[tuple[str, str]]) -> dict[str, int]:
+    """The loot keyed on the pad, kind -> cards."""
+    return dict(Counter(value for kind, value in touches if kind == "loot"))
 
 
 load_kv("chickwood_play.kv")

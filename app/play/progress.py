@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.seat_names import seat_name
 from engines.core import GameRules, Progress, Session
 
 
@@ -20,7 +21,7 @@ def progress_words(progress: Progress, players: Sequence[str]) -> str:
         who = progress.side
     elif progress.seat is not None:
         seat = progress.seat
-        who = players[seat] if seat < len(players) else f"Player {seat + 1}"
+        who = players[seat] if seat < len(players) else seat_name(seat + 1)
     else:
         who = "the players"
     if progress.counted_by == "turn":

@@ -235,7 +235,7 @@ class NewGameScreen(BaseScreen):
     def players(self) -> list[str]:
         if self.named:
             return list(self.seats)
-        return [f"Player {n + 1}" for n in range(self.values["players"])]
+        return [seat_name(n + 1) for n in range(self.values["players"])]
 
     def start(self) -> None:
         """Check the choices and go on to the set-up guide, then the game."""

@@ -325,29 +325,25 @@ class SkogenPlayScreen(GameScreen):
             self.refresh()
             return
         self.undone = ""
-        self.ask_before_crossing(self._undo_the_last_move, self._moves_an_undo_takes())
+        steps = self._moves_an_undo_takes()
+        self.ask_before_crossing(lambda: self._undo_moves(steps), steps)
 
     def _moves_an_undo_takes(self) -> int:
-        """The last move, and the app's roll before it (the roll is the app's, so it
+        """The last move, and the app's rolls before it (the roll is the app's, so it
         goes with the move that followed it)."""
         states = self.play.session.states
         steps = 1
-        while steps < len(states) - 1 and self._app_rolls(states[-1 - steps]):
+        while steps < len(states) - 1 and _app_rolls(states[-1 - steps]):
             steps += 1
         return steps
 
-    @staticmethod
-    def _app_rolls(state: G.State) -> bool:
-        return state.phase == "roll" and state.config.die == "app"
-
-    def _undo_the_last_move(self) -> None:
+    def _undo_moves(self, steps: int) -> None:
         before = self.state
         try:
             with self.controller.together():  # the roll and the move: all or none
-                undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
-                self.play.undo()
-                while self._app_rolls(self.state):
-                    undone = self.play.session.actions[-1].label
+                for _ in range(steps):
+                    session = self.play.session  # inside ``together``: its fork
+                    undone = session.actions[-1].label if session.can_undo else ""
                     self.play.undo()
         except (ValueError, StorageFault) as refusal:  # refused, or not saved
             self.message = str(refusal)
@@ -532,6 +528,11 @@ def turn_words(record: TurnRecord) -> str:
         if record.life_cards:
             what += f", life card {' '.join(record.life_cards)}"
     return f"{what}, drew {record.drew}"
+
+
+def _app_rolls(state: G.State) -> bool:
+    """The state waits for the die the app rolls."""
+    return state.phase == "roll" and state.config.die == "app"
 
 
 def key_words(kind: str, value: Any) -> str:

@@ -24,6 +24,7 @@ from app.kit.touch_select import Target, TouchSelection
 from app.play.controller import PlayController
 from app.play.owed import Owed
 from app.play.telling import Telling
+from app.seat_names import seat_name
 from app.skoventyr import advisor, touch_paths
 from engines import skoventyr as S
 from engines.core import Change, GameRules
@@ -129,13 +130,13 @@ class SkoventyrController(PlayController):
 
     def player_name(self, index: int) -> str:
         names = self.play.players
-        return names[index] if index < len(names) else f"Player {index + 1}"
+        return names[index] if index < len(names) else seat_name(index + 1)
 
     def named(self, text: str) -> str:
         """The engine's words with the players' names in ("player 2's hand")."""
         for index in range(len(self.state.hands)):
             text = text.replace(f"player {index + 1}'s", f"{self.player_name(index)}'s")
-            text = text.replace(f"Player {index + 1}", self.player_name(index))
+            text = text.replace(seat_name(index + 1), self.player_name(index))
         return text
 
     # -- the advisor -------------------------------------------------------------------

@@ -3,6 +3,8 @@ action taken back."""
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from app.skulk_hollow import touch_paths
 from engines import skulk_hollow as K
 from engines.core import Action
@@ -32,17 +34,14 @@ def said_for_you(answered: tuple[str, ...]) -> str:
     question that follows (the prompt must never need to scroll): choices in a row are
     named together ("Only choices: MISSILE ATTACK, Archer 1."), moves are sentences."""
     said: list[str] = []
-    choices: list[str] = []
-    for words in (*answered, "."):
-        if words.endswith("."):
-            if choices:
-                plural = "s" if len(choices) > 1 else ""
-                said.append(f"Only choice{plural}: {', '.join(choices)}.")
-                choices = []
-            said.append(words)
+    for is_move, run in groupby(answered, key=lambda words: words.endswith(".")):
+        if is_move:
+            said += run
         else:
-            choices.append(words)
-    return " ".join(said[:-1])
+            choices = list(run)
+            plural = "s" if len(choices) > 1 else ""
+            said.append(f"Only choice{plural}: {', '.join(choices)}.")
+    return " ".join(said)
 
 
 def taken_back_words(state: K.State, action: Action | None) -> str:
