@@ -93,9 +93,11 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
             "Whoever was in a forest most recently starts (the rules' way); turns then go "
             "clockwise. Touch who starts: the order below follows.",
             tuple(f"{n}. {name}" for n, name in enumerate(config.players, start=1)),
+            # In an order the choice does not change (by name), so no button takes
+            # another's place under the finger.
             choices=tuple(
                 (f"{name} starts", replace(config, players=_from(config.players, seat)))
-                for seat, name in enumerate(config.players)
+                for seat, name in sorted(enumerate(config.players), key=lambda s: s[1].casefold())
             ),
         ),
     ]

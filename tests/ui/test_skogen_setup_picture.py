@@ -70,8 +70,10 @@ def test_who_starts_is_chosen_in_the_guide_and_the_game_follows(driver: Driver) 
     driver.pump(2)
     lit = [w.text for w in driver.visible() if isinstance(w, TButton) and w.role == "primary"]
     assert "Ana starts" in lit  # as the players were listed
+    places = [w.text for w in screen.ids.choices.children]
     driver.tap_text("Bo starts")
     assert screen.step_items == ["1. Bo", "2. Cy", "3. Ana"]
+    assert [w.text for w in screen.ids.choices.children] == places  # none moved
     lit = [w.text for w in driver.visible() if isinstance(w, TButton) and w.role == "primary"]
     assert "Bo starts" in lit and "Ana starts" not in lit
     while "Done" not in driver.texts():
