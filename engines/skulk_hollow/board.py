@@ -26,6 +26,15 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def guardian_card_name(state: State, card: str) -> str:
+    """A guardian card's name for the table, marked as the guardian's when a Foxen
+    card has the same name: Apoda's "Strike" reads "Strike (Apoda's card)"."""
+    name = state.board.card(card).name
+    if any(hero_card.name == name for hero_card in state.foxen.cards):
+        return f"{name} ({state.board.name}'s card)"
+    return name
+
+
 def space_name(state: State, space: str) -> str:
     return state.components.space(space).name
 

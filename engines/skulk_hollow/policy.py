@@ -197,7 +197,7 @@ def decide(seen: State, rng: random.Random) -> Decision:
 def option_name(state: State, action: SkulkAction) -> str:
     """A guardian option in a few words: the card's name, or the action's label."""
     if isinstance(action, PlayCard):
-        return state.board.card(action.card).name
+        return board.guardian_card_name(state, action.card)
     if isinstance(action, EndTurn):
         return "ending its turn"
     return action.label

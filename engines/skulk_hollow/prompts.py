@@ -146,7 +146,7 @@ def _guardian(state: State, pending: Pending | None) -> str:
     text = _GUARDIAN_STEPS.get(pending.step, pending.step)
     subject = ""
     if pending.step == "option" and pending.source == "card":
-        subject = f"{state.board.card(pending.card).name}: "
+        subject = f"{board.guardian_card_name(state, pending.card)}: "
     elif pending.unit and state.has_unit(pending.unit):
         subject = f"{board.unit_name(state, pending.unit)}: "
     elif pending.action:

@@ -349,7 +349,7 @@ def _why_card(state: State, card: str) -> str:
             return f"Every {name} figure is already on the board."
         return f"{name} has no action that can be taken now."
     try:
-        name = state.board.card(card).name
+        name = board.guardian_card_name(state, card)
     except KeyError:
         return f"{state.board.name}'s deck has no card called {card!r}."
     if card not in state.guardian_cards.hand:

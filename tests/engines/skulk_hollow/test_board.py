@@ -55,3 +55,9 @@ def test_names_for_the_table() -> None:
     assert board.unit_name(state, "knight_2") == "Knight 2"
     assert board.unit_name(state, "king_of_war") == "King of War"
     assert board.location_name(state, "stomp") == "STOMP (Legs)"
+
+
+def test_a_guardian_card_sharing_a_foxen_name_is_marked_as_the_guardians() -> None:
+    apoda = game(guardian="apoda")
+    assert board.guardian_card_name(apoda, "strike") == "Strike (Apoda's card)"
+    assert board.guardian_card_name(apoda, "coil") == "Coil"
