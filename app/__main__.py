@@ -53,8 +53,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--games",
-        default="skulk_hollow,skoventyr,chickwood,skogen",
-        help="with --sweep: the games, comma-separated",
+        default="",
+        help="with --sweep: the games, comma-separated (default: every game with a plan)",
     )
     parser.add_argument(
         "--seeds", type=int, default=3, help="with --sweep: seeded games of each set-up"
@@ -74,11 +74,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.sweep:
         from kivy.core.window import Window
 
-        from app.sweep import run_sweep
+        from app.sweep import run_sweep, swept_games
 
-        found = run_sweep(
-            args.games.split(","), args.seeds, args.steps, args.every, args.screenshots
-        )
+        games = args.games.split(",") if args.games else swept_games()
+        found = run_sweep(games, args.seeds, args.steps, args.every, args.screenshots)
         print(found.report(f"{Window.width}x{Window.height}"))
         sys.exit(1 if found.problems else 0)
     if args.screenshots:

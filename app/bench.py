@@ -287,16 +287,11 @@ def main(argv: list[str] | None = None) -> None:
         resume = resume_time(args.events, folder)
         report(f"resume_{args.events}_s", resume, f"resume a {args.events}-event game (s)")
 
-    from engines import chickwood, skogen, skoventyr, skulk_hollow
+    import engines
 
     games: dict[str, Callable[[], float]] = {
-        name: partial(steps_per_second, module, args.seconds)
-        for name, module in (
-            ("skoventyr", skoventyr),
-            ("skulk_hollow", skulk_hollow),
-            ("chickwood", chickwood),
-            ("skogen", skogen),
-        )
+        name: partial(steps_per_second, engines.rules(name), args.seconds)
+        for name in engines.game_keys()
     }
     for name, measure in games.items():
         report(f"steps_per_s_{name}", measure(), f"{name}: engine steps per second", "{:.0f}")

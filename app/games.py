@@ -1,4 +1,7 @@
-"""The games Tableside knows: names, one-line descriptions, accents, and their engines.
+"""The games Tableside knows, each entry carrying every fact the app has about its game:
+names and the words on Home, its accent colour, its screens and set-up picture, its
+demonstration games, and what BG Stats is told about it. Nothing else in app/ lists the
+games; a new game is one entry here and one in engines (docs/adding-a-game.md).
 
 A game is playable once it has a new-game form and names its play screen (a
 "module:Class" path, imported on first use); until then its tile says so and its set-up
@@ -13,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import engines
+from app.kit.colours import Colour
 from app.storage.faults import shorten
 
 if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
@@ -24,10 +29,14 @@ if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
 
 @dataclass(frozen=True)
 class GameInfo:
-    key: str  # the engine package and the name stored with saved games
+    key: str  # the engine's key in engines.GAMES and the name stored with saved games
     title: str
-    tagline: str
-    players: str
+    tagline: str  # Home's tile: the title, this line and the player count
+    #: The game's colour on Home, in History and on its own screens; never red or
+    #: green, which carry danger and success.
+    accent: Colour = (0.400, 0.660, 0.960, 1)
+    #: The title where room is short (the Statistics page buttons).
+    short_title: str = ""
     #: "module:NAME" of the game's NewGameForm and "module:Class" of its play screen,
     #: imported on first use so that start-up loads no game.
     form_path: str | None = None
@@ -38,6 +47,37 @@ class GameInfo:
     #: steps and the step shown, it returns a widget (or None for a step with nothing
     #: to draw). See app.screens.setup_guide.
     setup_picture_path: str | None = None
+    #: The module of the game's demonstration games, for the screenshots and the
+    #: legibility sweep (``SCENES``, ``SETUP_CONFIGS``, ``SWEEP``: see app.screenshots
+    #: and app.sweep).
+    demo_path: str | None = None
+    #: BoardGameGeek's id and year, so that BG Stats matches the plays to the game in a
+    #: person's collection; None when no public source gave them (sent as 0).
+    bgg: tuple[int, int] | None = None
+    #: "module:function" naming the side the players took, from a saved config, as BG
+    #: Stats' per-player "role" ("" for none); None for a game without sides.
+    role_path: str | None = None
+
+    @property
+    def cooperative(self) -> bool:
+        """The table wins or loses together (Statistics draws win rates, BG Stats gets
+        no points); else the players score against each other."""
+        return engines.entry(self.key).cooperative
+
+    @property
+    def players(self) -> str:
+        """How many play, for Home: "1-4 players", "1 player"."""
+        fewest, most = engines.entry(self.key).players
+        count = str(most) if fewest == most else f"{fewest}-{most}"
+        return f"{count} player{'s' if most > 1 else ''}"
+
+    @property
+    def page_title(self) -> str:
+        return self.short_title or self.title
+
+    def role(self, config: Any) -> str:
+        """The players' side for BG Stats ("" for a game without sides)."""
+        return str(load(self.role_path)(config)) if self.role_path else ""
 
     @property
     def playable(self) -> bool:
@@ -75,13 +115,12 @@ class GameInfo:
         return form
 
     def rules(self) -> GameRules:
-        rules: GameRules = importlib.import_module(f"engines.{self.key}")
-        return rules
+        return engines.rules(self.key)
 
     def setup_steps(self, config: Any = None) -> list[SetupStep]:
         """The set-up guidance for the chosen options (the standard set-up by default)."""
-        module = importlib.import_module(f"engines.{self.key}")
-        steps: list[SetupStep] = module.setup_steps(module.Config() if config is None else config)
+        rules: Any = self.rules()
+        steps: list[SetupStep] = rules.setup_steps(rules.Config() if config is None else config)
         return steps
 
     def setup_picture(
@@ -104,7 +143,7 @@ class GameInfo:
     def has_setup_guide(self) -> bool:
         # Looked up as a file: importing the engine (even to find a submodule) would load
         # every game at start-up.
-        spec = importlib.util.find_spec(f"engines.{self.key}")
+        spec = importlib.util.find_spec(engines.entry(self.key).module or f"engines.{self.key}")
         folders = spec.submodule_search_locations if spec else None
         return any((Path(folder) / "setup.py").exists() for folder in folders or ())
 
@@ -115,47 +154,70 @@ def load(path: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-GAMES: tuple[GameInfo, ...] = (
+#: Every game, in the order Home shows them (the order of engines.GAMES).
+GAMES: list[GameInfo] = [
     GameInfo(
         "skoventyr",
         "Skoventyr",
         "Solo or co-op",
-        "1-4 players",
         form_path="app.skoventyr.options:FORM",
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
         summary_path="app.skoventyr.options:summary",
         setup_picture_path="app.skoventyr.setup_picture:setup_picture",
+        demo_path="app.skoventyr.demo",
+        accent=(0.220, 0.640, 0.660, 1),
     ),
     GameInfo(
         "skulk_hollow",
         "Skulk Hollow",
         "You against the guardian",
-        "1 player",
         form_path="app.skulk_hollow.options:FORM",
         play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
         summary_path="app.skulk_hollow.options:summary",
         setup_picture_path="app.skulk_hollow.setup_picture:picture",
+        demo_path="app.skulk_hollow.demo",
+        accent=(0.620, 0.470, 0.880, 1),
+        # boardgamegeek.com/boardgame/232595/skulk-hollow; the other three games have no
+        # id a public source at hand gave (the README says so).
+        bgg=(232595, 2019),
+        role_path="app.skulk_hollow.options:bgstats_role",
     ),
     GameInfo(
         "chickwood",
         "Chickwood Forest",
         "Rounds and scoring",
-        "2-5 players",
         form_path="app.chickwood.options:FORM",
         play_screen="app.chickwood.play_screen:ChickwoodPlayScreen",
         summary_path="app.chickwood.options:summary",
         setup_picture_path="app.chickwood.setup_picture:picture",
+        demo_path="app.chickwood.demo",
+        accent=(0.930, 0.620, 0.200, 1),
+        short_title="Chickwood",
     ),
     GameInfo(
         "skogen",
         "Skogen",
         "Score ledger",
-        "2-6 players",
         form_path="app.skogen.options:FORM",
         play_screen="app.skogen.play_screen:SkogenPlayScreen",
         summary_path="app.skogen.options:summary",
         setup_picture_path="app.skogen.setup_picture:setup_picture",
+        demo_path="app.skogen.demo",
+        accent=(0.330, 0.580, 0.930, 1),
     ),
-)
+]
 
 BY_KEY = {game.key: game for game in GAMES}
+
+
+def register(game: GameInfo) -> None:
+    """Add a game after start-up (a test-only game does; shipped games are listed above).
+    Its engine must already be in engines.GAMES."""
+    engines.entry(game.key)  # KeyError when the engine is not listed
+    GAMES.append(game)
+    BY_KEY[game.key] = game
+
+
+def unregister(key: str) -> None:
+    """Take a game added by ``register`` off the list again."""
+    GAMES.remove(BY_KEY.pop(key))

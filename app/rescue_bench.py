@@ -31,9 +31,10 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from engines import GAMES
+
 #: The child gives up (and says so) if the app has not mended the file by then.
 GIVE_UP_S = 600.0
-GAMES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
 
 
 # -- the damaged file ----------------------------------------------------------------------
@@ -58,7 +59,7 @@ def build(db: Path, games: int, moves: int) -> None:
                 "?, ?, ?, ?, 1)",
                 [
                     game,
-                    GAMES[game % len(GAMES)],
+                    GAMES[game % len(GAMES)].key,
                     json.dumps({"players": 2, "difficulty": "standard"}),
                     chooser.randrange(2**31),
                     json.dumps(["Ana", "Bo"]),

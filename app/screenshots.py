@@ -153,13 +153,13 @@ class ScreenshotApp(TablesideApp):
             if game.has_setup_guide:
                 scenes += self._setup_scenes(game)
         for game in GAMES:
-            if game.playable:
+            if game.playable and game.demo_path:
                 scenes.append((f"new_game_{game.key}", partial(self._open, "new_game", game=game)))
                 scenes += [
                     (f"tool_{game.key}_{screen.rpartition(':')[2]}", partial(self._open, screen))
                     for _words, screen in game.form.tools
                 ]
-                demo = importlib.import_module(f"app.{game.key}.demo")
+                demo = importlib.import_module(game.demo_path)
                 scenes += [
                     (name, partial(self._play_demo, game, config, advance))
                     for name, config, advance in demo.SCENES
@@ -191,8 +191,8 @@ class ScreenshotApp(TablesideApp):
         first = partial(self._open, "setup_guide", game=game)
         scenes: list[tuple[str, Callable[[], None]]] = [(f"setup_guide_{game.key}", first)]
         configs: list[tuple[str, Any]] = [("", None)]
-        if game.playable:
-            demo = importlib.import_module(f"app.{game.key}.demo")
+        if game.playable and game.demo_path:
+            demo = importlib.import_module(game.demo_path)
             configs += getattr(demo, "SETUP_CONFIGS", [])
         for suffix, config in configs:
             name = f"setup_guide_{game.key}" + (f"_{suffix}" if suffix else "")

@@ -9,12 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import engines
 from app.storage.sessions import SavedSession
-
-#: Games played against an automated side: a session is won or lost by the table.
-CO_OP = ("skoventyr", "skulk_hollow")
-#: Games scored between players.
-SCORED = ("chickwood", "skogen")
 
 
 def finished(sessions: Iterable[SavedSession], game: str | None = None) -> list[SavedSession]:
@@ -74,7 +70,7 @@ def win_rates(
     """The running win rate of each group of co-op games (by options, by guardian...)."""
     by_group: dict[str, list[bool]] = defaultdict(list)
     for session in finished(sessions):
-        if session.game in CO_OP:
+        if engines.cooperative(session.game):  # won or lost by the table
             by_group[group(session)].append(session.outcome["result"] == "won")
     series = []
     for label, results in by_group.items():
@@ -182,7 +178,7 @@ def player_record(sessions: Iterable[SavedSession], name: str) -> Record:
             continue
         played[session.game] += 1
         outcome = session.outcome
-        if session.game in CO_OP:
+        if engines.cooperative(session.game):
             won[session.game] += outcome["result"] == "won"
         else:
             won[session.game] += any(w.casefold() == key for w in outcome.get("winners", ()))

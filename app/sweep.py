@@ -15,11 +15,10 @@ the test suite runs a short one (tests/ui/test_sweep.py).
 
 from __future__ import annotations
 
-import random
+import importlib
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,47 +29,12 @@ from kivy.uix.modalview import ModalView
 
 from app.application import TablesideApp
 from app.exchange import usb_sticks
-from app.games import BY_KEY
+from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility, tap_guard
 from app.kit.frames import settle, tick
 from app.play.game_screen import GameScreen
-from app.skoventyr import advisor
-from app.skoventyr.autoplay import SkoventyrPlayer
-from app.skulk_hollow.autoplay import SkulkHollowPlayer
 from app.storage import clock_check
-from engines import chickwood as C
-from engines import skogen as G
-from engines import skoventyr as S
-from engines import skulk_hollow as K
-
-FOUR = ("Ana", "Bo", "Camille", "Dag")
-
-#: The games swept, each with configs that reach crowded and long states.
-CONFIGS: dict[str, list[tuple[Any, list[str]]]] = {
-    "skulk_hollow": [
-        (K.Config(guardian="tanthos", leader="queen_of_blessing", hero_relics=2), ["Ana"]),
-        (K.Config(guardian="apoda", leader="prince_of_guile", foxen_deck="app"), ["Ana"]),
-        (K.Config(guardian="grak", level="easy"), ["Ana"]),
-        (K.Config(guardian="raptra", leader="princess_of_tactics", guardian_relics=1), ["Ana"]),
-    ],
-    "skoventyr": [
-        (S.Config(damaged_trees=1, rescue=True), ["Ana"]),
-        (
-            S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table"),
-            ["Ana", "Bo", "Camille"],
-        ),
-    ],
-    "chickwood": [
-        (C.Config(players=("Ana", "Bo", "Camille"), legendary=True), ["Ana", "Bo", "Camille"]),
-    ],
-    "skogen": [
-        (G.Config(players=("Ana", "Bo")), ["Ana", "Bo"]),
-        (
-            G.Config(players=("Ana", "Bo", "Camille", "Dag"), die="table"),
-            ["Ana", "Bo", "Camille", "Dag"],
-        ),
-    ],
-}
+from app.sweep_plan import SweepPlan
 
 
 @dataclass
@@ -127,49 +91,9 @@ class StillBar:
         return moved
 
 
-class EnginePlayer:
-    """Random legal moves through a scorekeeping game's screen, Done for instructions."""
-
-    def __init__(self, seed: int) -> None:
-        self.chooser = random.Random(seed)
-
-    def step(self, screen: Any) -> bool:
-        if screen.instructions.active:
-            screen.instruction_done()
-            return True
-        actions = screen.game.rules().legal_actions(screen.state)
-        if not actions:
-            return False
-        screen.take(self.chooser.choice(actions))
-        return True
-
-
-class ControllerPlayer:
-    """A seeded player of an automated game, its moves through the screen's controller
-    (the sweep has the screen draw what the controller says before it looks)."""
-
-    def __init__(self, player: Any) -> None:
-        self.player = player
-
-    def step(self, screen: Any) -> bool:
-        going_on: bool = self.player.step(screen.controller)
-        return going_on
-
-
-PLAYERS: dict[str, Callable[[int], Any]] = {
-    "skulk_hollow": lambda seed: ControllerPlayer(SkulkHollowPlayer(seed)),
-    "skoventyr": lambda seed: ControllerPlayer(SkoventyrPlayer(seed)),
-    "chickwood": EnginePlayer,
-    "skogen": EnginePlayer,
-}
-
-#: How often (in states checked) a Skoventyr state is checked with a Hint shown, and the
-#: simulated games that Hint rests on.
+#: How often (in states checked) a state is checked with a Hint shown, in a game whose plan
+#: can show one.
 HINT_EVERY = 5
-HINT_GAMES = 16
-
-#: The games whose screens must read the same when the game is opened again.
-REOPENED = ("skulk_hollow", "skoventyr")
 
 
 class SweepApp(TablesideApp):
@@ -225,7 +149,8 @@ def sweep(
     began = time.monotonic()
     for key in games:
         game = BY_KEY[key]
-        for number, (config, names) in enumerate(CONFIGS[key]):
+        plan = sweep_plan(game)
+        for number, (config, names) in enumerate(plan.configs):
             for seed in range(1, seeds + 1):
                 close_popups()
                 app.home()
@@ -233,18 +158,18 @@ def sweep(
                 close_popups()  # the deal, told once
                 screen = app.current_screen
                 assert isinstance(screen, GameScreen)
-                player = PLAYERS[key](seed)
+                player = plan.player(seed)
                 bar = StillBar()
                 for step in range(steps):
                     if step % every and player.step(screen):
                         continue  # not checked: on to the next state
                     where = f"{key} config {number + 1} seed {seed} step {step}"
-                    hinted = key == "skoventyr" and found.states % HINT_EVERY == 0
-                    hinted = hinted and _show_a_hint(screen)
-                    _check(found, screen, bar if every == 1 else None, where, shots)
+                    hinted = plan.hint is not None and found.states % HINT_EVERY == 0
+                    hinted = hinted and plan.hint is not None and plan.hint(screen)
+                    _check(found, screen, plan, bar if every == 1 else None, where, shots)
                     if hinted:
                         _put_hint_away(screen)
-                    elif _time_to_reopen(screen, found.states, reopen_every):
+                    elif plan.reopen and _time_to_reopen(screen, found.states, reopen_every):
                         found.note(_reopened(app, screen), where)
                         found.reopened += 1
                     close_popups()
@@ -254,10 +179,29 @@ def sweep(
     return found
 
 
-def _check(found: Sweep, screen: Any, bar: StillBar | None, where: str, shots: Path | None) -> None:
+def sweep_plan(game: GameInfo) -> SweepPlan:
+    """What the sweep plays of ``game``: its demo module's ``SWEEP``."""
+    if not game.demo_path:
+        raise ValueError(f"{game.title} has no demonstration games to sweep.")
+    plan: SweepPlan = importlib.import_module(game.demo_path).SWEEP
+    return plan
+
+
+def swept_games() -> list[str]:
+    """The games the sweep plays unless told otherwise: those with a plan."""
+    return [
+        game.key
+        for game in GAMES
+        if game.demo_path and hasattr(importlib.import_module(game.demo_path), "SWEEP")
+    ]
+
+
+def _check(
+    found: Sweep, screen: Any, plan: SweepPlan, bar: StillBar | None, where: str, shots: Path | None
+) -> None:
     """Measure the window as it stands and note its problems (with ``bar``, a button
     moved since the state before); a picture where a problem is first seen."""
-    if screen.game.key in REOPENED:
+    if plan.reopen:
         screen.draw()  # the controller moved on without the screen
     settle(SETTLE)
     seen = legibility.measure()
@@ -277,21 +221,10 @@ def _put_hint_away(screen: Any) -> None:
 
 
 def _time_to_reopen(screen: Any, checked: int, reopen_every: int) -> bool:
-    """Every ``reopen_every``-th state of an automated game, unless the guardian is still
-    thinking (opened again, it thinks again: a state of its own)."""
+    """Every ``reopen_every``-th state, unless the guardian is still thinking (opened
+    again, it thinks again: a state of its own)."""
     thinking = getattr(screen.controller, "wants_plan", False)
-    return screen.game.key in REOPENED and checked % reopen_every == 0 and not thinking
-
-
-def _show_a_hint(screen: Any) -> bool:
-    """The Hint on the board, as asked for (on few simulated games: its words, not its
-    judgement, are what is checked); whether one could be asked for."""
-    control = screen.controller
-    if control.why_no_hint():
-        return False
-    moment = len(screen.play.session.events)
-    control.show_hint(advisor.advise(control.state, moment, rollouts=HINT_GAMES))
-    return True
+    return checked % reopen_every == 0 and not thinking
 
 
 def _reopened(app: SweepApp, screen: GameScreen) -> list[str]:

@@ -1,1 +1,69 @@
-"""Pure-Python game engines: rules only, standard library only (no Kivy, GPIO or database)."""
+"""Pure-Python game engines: rules only, standard library only (no Kivy, GPIO or database).
+
+The games are listed once, here, with what an engine knows about its game. Everything
+that goes through every game (the soak run, the benchmarks, the cross-engine tests, the
+app's own list in app.games) reads ``GAMES`` rather than naming the games again; a new
+game is one entry (docs/adding-a-game.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the list is read at start-up without loading any engine
+    from engines.core import GameRules
+
+
+@dataclass(frozen=True)
+class EngineEntry:
+    """One game's engine: where its rules are and what kind of game it is."""
+
+    #: The name saved games store, and (for the games shipped) the package under engines/.
+    key: str
+    #: True when the table wins or loses together against the game (no scores between
+    #: players); False when the players score against each other.
+    cooperative: bool
+    #: The fewest and most players at the table.
+    players: tuple[int, int]
+    #: The module that satisfies engines.core.GameRules; "engines.<key>" when empty.
+    module: str = ""
+
+    def rules(self) -> GameRules:
+        """The game's rules module, imported on first use."""
+        rules: GameRules = importlib.import_module(self.module or f"engines.{self.key}")
+        return rules
+
+
+#: Every game, in the order the app lists them.
+GAMES: list[EngineEntry] = [
+    EngineEntry("skoventyr", cooperative=True, players=(1, 4)),
+    EngineEntry("skulk_hollow", cooperative=True, players=(1, 1)),
+    EngineEntry("chickwood", cooperative=False, players=(2, 5)),
+    EngineEntry("skogen", cooperative=False, players=(2, 6)),
+]
+
+
+def game_keys() -> tuple[str, ...]:
+    """The games' keys, in order."""
+    return tuple(entry.key for entry in GAMES)
+
+
+def entry(key: str) -> EngineEntry:
+    """The game called ``key``; KeyError names it when there is none."""
+    for found in GAMES:
+        if found.key == key:
+            return found
+    raise KeyError(f"no game called {key!r}")
+
+
+def rules(key: str) -> GameRules:
+    """The rules module of the game called ``key``."""
+    return entry(key).rules()
+
+
+def cooperative(key: str) -> bool:
+    """Whether the game called ``key`` is played together against the game (False for a
+    game Tableside does not know, such as one in a file from another app)."""
+    return any(found.key == key and found.cooperative for found in GAMES)

@@ -16,21 +16,15 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engines import chickwood, skogen, skoventyr, skulk_hollow
+import engines
 from engines.skulk_hollow.policy import decide
 
-ENGINES: dict[str, Any] = {
-    "skoventyr": skoventyr,
-    "skulk_hollow": skulk_hollow,
-    "chickwood": chickwood,
-    "skogen": skogen,
-}
 MAX_STEPS = 20_000
 
 
 def play_one(name: str, seed: int) -> tuple[str, int, str]:
     """(game, steps, "" or the exception's last lines) for one seeded game."""
-    module = ENGINES[name]
+    module: Any = engines.rules(name)
     chooser = random.Random(seed)
     steps = 0
     try:
@@ -59,7 +53,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     args = parser.parse_args(argv)
-    names = list(ENGINES)
+    names = list(engines.game_keys())
     work = [(names[i % len(names)], args.seed + i) for i in range(args.games)]
     chunks = [work[i : i + 50] for i in range(0, len(work), 50)]
     began = time.perf_counter()

@@ -27,16 +27,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-#: Each kind of game, played out once with random legal moves, is what the copies copy.
-_TEMPLATES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
 #: A random playout that has not ended by then is abandoned there: a long game.
 _LONGEST = 400
 
 
 def build(db: Path, games: int) -> int:
     """A saved-games file of ``games`` finished games; returns how many events it holds."""
-    import importlib
-
+    import engines
     from app.play.play_session import PlaySession
     from app.storage.store import Store
 
@@ -45,8 +42,8 @@ def build(db: Path, games: int) -> int:
     for name in ("Ana", "Bo", "Camille"):
         store.add_player(name)
     templates = []
-    for seed, key in enumerate(_TEMPLATES):
-        rules = importlib.import_module(f"engines.{key}")
+    for seed, key in enumerate(engines.game_keys()):  # each kind of game, played out once
+        rules = engines.rules(key)
         play = PlaySession.start(store, rules, None, seed, ["Ana", "Bo"])
         chooser = random.Random(seed)
         while play.session.outcome() is None and len(play.session.events) < _LONGEST:

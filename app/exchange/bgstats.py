@@ -39,12 +39,10 @@ from __future__ import annotations
 
 import uuid
 
+import engines
+from app.games import BY_KEY
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
-
-#: Games where the table plays together against the game: everyone wins or no one does.
-COOPERATIVE = frozenset({"skoventyr", "skulk_hollow"})
-
 
 #: Never change this: the uuids of exported plays (and so duplicate detection) depend on it.
 UUID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tableside:bgstats")
@@ -53,12 +51,18 @@ UUID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tableside:bgstats")
 #: How BG Stats writes a moment: the wall-clock time, without a zone.
 BG_DATE = "%Y-%m-%d %H:%M:%S"
 
-#: BoardGameGeek's id and year of each game, so that BG Stats matches its plays to the
-#: game in a person's collection. Skulk Hollow's is the one public lists of BGG links
-#: give (boardgamegeek.com/boardgame/232595/skulk-hollow); for the other three no public
-#: source at hand gave an id, so they are written with 0, BG Stats' "no BGG game" (the
-#: README says so).
-BGG_GAMES: dict[str, tuple[int, int]] = {"skulk_hollow": (232595, 2019)}
+
+def bgg(key: str) -> tuple[int, int]:
+    """BoardGameGeek's id and year of the game called ``key`` (its entry in app.games),
+    so that BG Stats matches its plays to the game in a person's collection; (0, 0),
+    BG Stats' "no BGG game", when no public source gave them (the README says so)."""
+    game = BY_KEY.get(key)
+    return game.bgg if game and game.bgg else (0, 0)
+
+
+def cooperative(key: str) -> bool:
+    """The table plays together against the game: everyone wins or no one does."""
+    return engines.cooperative(key)
 
 
 #: The setting that names the player who owns the phone with BG Stats ("This is me").

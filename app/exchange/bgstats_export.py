@@ -24,21 +24,21 @@ from typing import Any, TextIO
 
 from app.exchange.bgstats import (
     BG_DATE,
-    BGG_GAMES,
-    COOPERATIVE,
     LOCATION_ID,
     LOCATION_NAME,
+    bgg,
+    cooperative,
     file_owner,
     play_uuid,
     stable_uuid,
 )
 from app.exchange.files import JsonArray, dumps, written
-from app.exchange.saved import TITLES, SavedGame, game_name, outcome_scores, write_games
+from app.exchange.saved import SavedGame, game_name, outcome_scores, title_of, write_games
+from app.games import BY_KEY
 from app.storage.events import LoggedEvent
 from app.storage.play_time import Played, parse_time, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
-from engines.skulk_hollow.components import GUARDIANS, load_components
 
 
 def bgstats_file_name(day: date) -> str:
@@ -154,15 +154,15 @@ class BgStatsPlays:
             {
                 "id": game_id,
                 "uuid": stable_uuid(f"game:{key}"),
-                "name": TITLES.get(key, key),
+                "name": title_of(key) or key,
                 "modificationDate": self._game_touched[key],
-                "cooperative": key in COOPERATIVE,
+                "cooperative": cooperative(key),
                 "highestWins": True,
-                "noPoints": key in COOPERATIVE,
+                "noPoints": cooperative(key),
                 "usesTeams": False,
-                "bggId": BGG_GAMES.get(key, (0, 0))[0],
-                "bggName": TITLES.get(key, key) if key in BGG_GAMES else "",
-                "bggYear": BGG_GAMES.get(key, (0, 0))[1],
+                "bggId": bgg(key)[0],
+                "bggName": (title_of(key) or key) if bgg(key)[0] else "",
+                "bggYear": bgg(key)[1],
                 "isBaseGame": 1,
                 "isExpansion": 0,
             }
@@ -255,7 +255,7 @@ def seats(session: SavedSession) -> list[Seat]:
     outcome: dict[str, Any] = session.outcome
     result = outcome.get("result")
     winners = _names(outcome.get("winners"))
-    scores = {} if session.game in COOPERATIVE else outcome_scores(outcome)
+    scores = {} if cooperative(session.game) else outcome_scores(outcome)
     role = _role(session)
     starter = start_seat(session)
     found = []
@@ -335,15 +335,9 @@ def _bg_play(
 
 def _role(session: SavedSession) -> str:
     """The side the players took, as BG Stats' per-player "role" (free text, "" for none;
-    BGStats.Bot's ``PlayerScore.Role``). Only Skulk Hollow has sides: the table leads the
-    Foxen, and the app plays a guardian, which is no seat of the play, so the role names
-    it: "Foxen against Grak"."""
-    if session.game != "skulk_hollow":
-        return ""
-    guardian = session.config.get("guardian") if isinstance(session.config, dict) else None
-    if guardian not in GUARDIANS:  # a config the app cannot read: the side is still known
-        return "Foxen"
-    return f"Foxen against {load_components().guardian(str(guardian)).name}"
+    BGStats.Bot's ``PlayerScore.Role``): the game's entry in app.games says."""
+    game = BY_KEY.get(session.game)
+    return game.role(session.config) if game else ""
 
 
 def _names(value: Any) -> set[str]:

@@ -26,10 +26,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, play_uuid, stable_uuid
+from app.exchange.bgstats import BG_DATE, cooperative, play_uuid, stable_uuid
 from app.exchange.json_pieces import JsonPieces, Unreadable
-from app.exchange.saved import TITLES, Progress, sessions_in_chunks, store_of_its_own
-from app.games import GAMES
+from app.exchange.saved import Progress, sessions_in_chunks, store_of_its_own, title_of
+from app.games import GAMES, GameInfo
 from app.storage.clock_check import LATEST_YEAR
 from app.storage.faults import counted, shorten
 from app.storage.play_time import LONGEST_PLAY, parse_time
@@ -295,7 +295,7 @@ class _Adding:
 
 
 def _outcome(play: _Play, rename: dict[str, str]) -> Any:
-    if play.game in COOPERATIVE:
+    if cooperative(play.game):
         won = bool(play.winners)
         reason = play.comment or ("The table won." if won else "The table lost.")
         return to_data(Outcome(result="won" if won else "lost", reason=reason))
@@ -318,7 +318,7 @@ def _read_play(play: Any, named: _Named) -> _Play | _Left:
     game = _game_key(named.games[play["gameRefId"]])
     if game is None:
         return _Left.OTHER_GAME
-    title = TITLES[game]
+    title = title_of(game)
     start, written = _read_date(play.get("playDate"), title)
     seats = play.get("playerScores", [])
     if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
@@ -421,18 +421,22 @@ def _simple(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.casefold())
 
 
-_GAME_NAMES = {_simple(name): game.key for game in GAMES for name in (game.key, game.title)}
-_GAME_BGG_IDS = {bgg_id: key for key, (bgg_id, _year) in BGG_GAMES.items()}
-
-
 def _game_key(game: dict[str, Any]) -> str | None:
     """Tableside's key for a BG Stats game: by its BoardGameGeek id, which holds whatever
     the person named the game, else by its name ("Skulk Hollow", "skulk_hollow"...)."""
     bgg_id = game.get("bggId")
-    if type(bgg_id) is int and bgg_id in _GAME_BGG_IDS:
-        return _GAME_BGG_IDS[bgg_id]
+    if type(bgg_id) is int and bgg_id:
+        by_id = next((known.key for known in GAMES if known.bgg and known.bgg[0] == bgg_id), None)
+        if by_id:
+            return by_id
     name = game.get("name")
-    return _GAME_NAMES.get(_simple(name)) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        return None
+    return next((known.key for known in GAMES if _simple(name) in _simple_names(known)), None)
+
+
+def _simple_names(game: GameInfo) -> tuple[str, str]:
+    return _simple(game.key), _simple(game.title)
 
 
 def _read_date(value: Any, title: str) -> tuple[datetime, str]:

@@ -55,9 +55,9 @@ from urllib.parse import quote
 
 import segno
 
-from app.exchange.bgstats import BG_DATE, BGG_GAMES, COOPERATIVE, LOCATION_NAME, play_uuid
+from app.exchange.bgstats import BG_DATE, LOCATION_NAME, bgg, cooperative, play_uuid
 from app.exchange.bgstats_export import PlayTimes, player_uuid, seats
-from app.exchange.saved import TITLES
+from app.exchange.saved import title_of
 from app.storage.events import LoggedEvent
 from app.storage.sessions import SavedSession
 
@@ -111,7 +111,7 @@ def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, An
     if session.status != "finished" or not isinstance(session.outcome, dict):
         raise ValueError("This game is not over, so it is no play for BG Stats yet.")
     times = PlayTimes.of(session, events)
-    scored = session.game not in COOPERATIVE
+    scored = not cooperative(session.game)
     players = []
     for seat in seats(session):
         player: dict[str, Any] = {"name": seat.name}
@@ -133,8 +133,8 @@ def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, An
         "location": LOCATION_NAME,
         **comments,
         "game": {
-            "bggId": BGG_GAMES.get(session.game, (0, 0))[0],
-            "name": TITLES.get(session.game, session.game),
+            "bggId": bgg(session.game)[0],
+            "name": title_of(session.game) or session.game,
             "highestWins": True,
             "noPoints": not scored,
             "sourceGameId": session.game,

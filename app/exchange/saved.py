@@ -14,15 +14,13 @@ from typing import Any, Protocol
 import sqlite_utils
 
 from app.exchange.files import dumps
-from app.games import GAMES
+from app.games import BY_KEY
 from app.storage.connections import UnusableDatabase, connect, read_only
 from app.storage.events import LoggedEvent
 from app.storage.faults import StorageFault, fault
 from app.storage.play_time import Played, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
-
-TITLES = {game.key: game.title for game in GAMES}
 
 #: Saved games read from the store at once: a few, for memory that stays flat.
 CHUNK = 50
@@ -135,10 +133,16 @@ def read_game(store: Store, session: SavedSession) -> SavedGame:
     return SavedGame(session, events, unreadable)
 
 
+def title_of(key: str) -> str:
+    """The game's title, or "" for a game this version does not know."""
+    game = BY_KEY.get(key)
+    return game.title if game else ""
+
+
 def game_name(session: SavedSession) -> str:
     """How an export's message names a session: "Skogen game 12" (the id is the one in
     tableside.json)."""
-    title = TITLES.get(session.game)
+    title = title_of(session.game)
     return f"{title} game {session.id}" if title else f"game {session.id}"
 
 

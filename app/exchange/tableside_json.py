@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import TextIO
 
 from app.exchange.files import JsonArray, dumps, written
-from app.exchange.saved import TITLES, SavedGame, write_games
+from app.exchange.saved import SavedGame, write_games
+from app.games import GAMES
 from app.storage.store import Store
 
 FORMAT = "tableside"
@@ -52,7 +53,7 @@ class TablesideJson:
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "exported": datetime.now(UTC).isoformat(timespec="seconds"),
-            "games": dict(TITLES),
+            "games": {game.key: game.title for game in GAMES},
             "players": players,
         }
         file.write(dumps(head)[:-1] + ',\n "sessions": ')

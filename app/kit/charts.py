@@ -15,6 +15,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from app.games import GAMES
 from app.kit import theme
 from app.kit.theme import Colour
 
@@ -153,5 +154,5 @@ def _hold_words(row: Widget, _label: Label, texture_size: tuple[float, float]) -
 
 def colour_at(index: int) -> Colour:
     """Distinct colours for chart lines, none of them red or green."""
-    palette = [theme.ACCENT, *theme.GAME_ACCENTS.values(), theme.TEXT]
+    palette = [theme.ACCENT, *(game.accent for game in GAMES), theme.TEXT]
     return palette[index % len(palette)]

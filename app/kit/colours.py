@@ -1,8 +1,9 @@
 """The colours shared by every screen, without Kivy: what a screen shows can be worked out
 (app.<game>.view) where no window is open. app.kit.theme gives them to kv files.
 
-Dark background, light text, one accent per game. Red means danger and green success,
-and neither is ever the only signal: a word or a shape goes with it.
+Dark background, light text, one accent per game (on its entry in app.games). Red means
+danger and green success, and neither is ever the only signal: a word or a shape goes
+with it.
 """
 
 from __future__ import annotations
@@ -20,14 +21,6 @@ ACCENT: Colour = (0.400, 0.660, 0.960, 1)
 ON_ACCENT: Colour = (0.050, 0.055, 0.065, 1)  # text on an accent-coloured button
 DANGER: Colour = (0.890, 0.290, 0.270, 1)
 SUCCESS: Colour = (0.300, 0.740, 0.420, 1)
-
-#: One accent per game; none of them red or green, which carry danger and success.
-GAME_ACCENTS: dict[str, Colour] = {
-    "skoventyr": (0.220, 0.640, 0.660, 1),
-    "skulk_hollow": (0.620, 0.470, 0.880, 1),
-    "chickwood": (0.930, 0.620, 0.200, 1),
-    "skogen": (0.330, 0.580, 0.930, 1),
-}
 
 
 def faded(colour: Colour, factor: float) -> Colour:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from kivy.metrics import dp, sp
 
+from app.games import BY_KEY
+
 # The colours, as kv files and screens read them: theme.TEXT, theme.faded(...).
 from app.kit.colours import (
     ACCENT as ACCENT,
@@ -14,9 +16,6 @@ from app.kit.colours import (
 )
 from app.kit.colours import (
     DANGER as DANGER,
-)
-from app.kit.colours import (
-    GAME_ACCENTS as GAME_ACCENTS,
 )
 from app.kit.colours import (
     ON_ACCENT as ON_ACCENT,
@@ -48,6 +47,14 @@ from app.kit.colours import (
 from app.kit.colours import (
     faded as faded,
 )
+
+
+def accent(game: str) -> Colour:
+    """The accent colour of the game called ``game`` (its entry in app.games); the
+    app's own accent for a game this version does not know."""
+    known = BY_KEY.get(game)
+    return known.accent if known else ACCENT
+
 
 TOUCH = dp(56)  # buttons; the guide's minimum is 48 dp
 GAP = dp(8)

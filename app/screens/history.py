@@ -105,7 +105,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
         "session_id": session.id,
         "game_key": session.game,
         "game_title": title,
-        "accent": theme.GAME_ACCENTS.get(session.game, theme.ACCENT),
+        "accent": theme.accent(session.game),
         "when": when(session.started) if session.time_checked else NOT_CHECKED,
         "players": f"{people} \u00b7 {options}" if options else people,
         "result": result,

@@ -160,11 +160,19 @@ class HomeScreen(BaseScreen):
                     title=game.title,
                     tagline=game.tagline,
                     players=game.players,
-                    accent=theme.GAME_ACCENTS[game.key],
+                    accent=game.accent,
                     playable=game.playable,
                     has_guide=game.has_setup_guide,
                 )
             )
+
+    @staticmethod
+    def tile_columns(width: float, height: float) -> int:
+        """One row of tiles across a landscape screen (two rows beyond five games, whose
+        tiles would be too narrow for their words); two columns in portrait."""
+        if width < height:
+            return 2
+        return len(GAMES) if len(GAMES) <= 5 else -(-len(GAMES) // 2)
 
     def on_pre_enter(self, *_args: object) -> None:
         # The app opens the saved games, and refreshes Home, just after its first frame.

@@ -84,7 +84,7 @@ class NewGameScreen(BaseScreen):
     def prepare(self, game: GameInfo) -> None:
         self.game = game
         self.title = f"New {game.title} game"
-        self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
+        self.accent = theme.accent(game.key)
         self.values = {**self.form.defaults(), "players": self.form.min_players}
         self.guests = []
         self._stand_ins = []

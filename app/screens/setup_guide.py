@@ -89,7 +89,7 @@ class SetupGuideScreen(BaseScreen):
         self._game, self._config, self._seed = game, config, seed
         self._on_done = on_done
         self.title = f"Set up {game.title}"
-        self.accent = theme.GAME_ACCENTS.get(game.key, theme.ACCENT)
+        self.accent = theme.accent(game.key)
         self.count = len(self._steps)
         self.show(0)
 

@@ -27,7 +27,7 @@ class PageChip(TButton):
 
 
 class StatisticsScreen(BaseScreen):
-    page = StringProperty("skoventyr")
+    page = StringProperty(GAMES[0].key)
     heading = StringProperty("")
     chart_series = ListProperty([])
     chart_x_max = NumericProperty(1)
@@ -40,7 +40,7 @@ class StatisticsScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "Statistics"
-        pages = [(g.key, g.title.replace(" Forest", "")) for g in GAMES] + [(PLAYERS, "Players")]
+        pages = [(g.key, g.page_title) for g in GAMES] + [(PLAYERS, "Players")]
         for key, words in pages:
             chip = PageChip(key=key, text=words, selected=key == self.page)
             chip.bind(on_release=lambda c: setattr(self, "page", c.key))
@@ -62,7 +62,7 @@ class StatisticsScreen(BaseScreen):
         self.status = f"{len(played)} finished game{'s' if len(played) != 1 else ''}"
         if self.page == PLAYERS:
             self._players(sessions)
-        elif self.page in stats.CO_OP:
+        elif BY_KEY[self.page].cooperative:
             self._co_op(sessions)
         else:
             self._scored(sessions)

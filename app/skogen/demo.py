@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.skogen.play_screen import SkogenPlayScreen
+from app.sweep_plan import EnginePlayer, SweepPlan
 from engines import skogen as G
 
 Advance = Callable[[SkogenPlayScreen], None]
@@ -107,3 +108,17 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
     ("play_skogen_table_die", G.Config(players=("Ana", "Bo"), die="table"), land_on_green),
     ("play_skogen_end", G.Config(players=("Ana", "Bo", "Camille")), to_the_end),
 ]
+
+
+#: The legibility sweep's games (app.sweep): two players, and four rolling the die
+#: themselves.
+SWEEP = SweepPlan(
+    configs=[
+        (G.Config(players=("Ana", "Bo")), ["Ana", "Bo"]),
+        (
+            G.Config(players=("Ana", "Bo", "Camille", "Dag"), die="table"),
+            ["Ana", "Bo", "Camille", "Dag"],
+        ),
+    ],
+    player=EnginePlayer,
+)

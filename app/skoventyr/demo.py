@@ -17,7 +17,9 @@ from kivy.clock import Clock
 
 from app.kit.popups import show_notice
 from app.skoventyr import advisor
+from app.skoventyr.autoplay import SkoventyrPlayer
 from app.skoventyr.play_screen import SkoventyrPlayScreen
+from app.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skoventyr as S
 
 Advance = Callable[[SkoventyrPlayScreen], None]
@@ -216,3 +218,33 @@ SCENES: list[tuple[str, S.Config, Advance]] = [
     ("skoventyr_card_powers_kinds", S.Config(), card_powers(1)),
     ("skoventyr_card_powers_effects", S.Config(), card_powers(2)),
 ]
+
+
+#: The simulated games a Hint in the legibility sweep rests on: few, since its words, not
+#: its judgement, are what the sweep checks.
+SWEEP_HINT_GAMES = 16
+
+
+def show_a_hint(screen: SkoventyrPlayScreen) -> bool:
+    """The Hint on the board, as asked for; whether one could be asked for."""
+    control = screen.turn
+    if control.why_no_hint():
+        return False
+    moment = len(screen.play.session.events)
+    control.show_hint(advisor.advise(control.state, moment, rollouts=SWEEP_HINT_GAMES))
+    return True
+
+
+#: The legibility sweep's games (app.sweep): the modules, and a table of three.
+SWEEP = SweepPlan(
+    configs=[
+        (S.Config(damaged_trees=1, rescue=True), ["Ana"]),
+        (
+            S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table"),
+            ["Ana", "Bo", "Camille"],
+        ),
+    ],
+    player=lambda seed: ControllerPlayer(SkoventyrPlayer(seed)),
+    reopen=True,
+    hint=show_a_hint,
+)

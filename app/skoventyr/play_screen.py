@@ -68,7 +68,7 @@ class SkoventyrPlayScreen(GameScreen):
         self.hint_button = TButton(
             text=self.hint_words,
             role="primary",
-            accent=theme.GAME_ACCENTS["skoventyr"],
+            accent=theme.accent("skoventyr"),
             size_hint_x=None,
             width=dp(200),
         )

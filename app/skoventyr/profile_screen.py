@@ -57,7 +57,7 @@ def mark(words: str, colour: theme.Colour) -> str:
 def effect_words(effect: Effect) -> str:
     """An effect in a player's words, marked when the rulebook does not print it."""
     if effect.status == "assumed":
-        return effect.text + " " + mark("(assumed: not printed)", theme.GAME_ACCENTS["skoventyr"])
+        return effect.text + " " + mark("(assumed: not printed)", theme.accent("skoventyr"))
     return effect.text
 
 

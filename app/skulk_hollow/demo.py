@@ -8,8 +8,10 @@ from dataclasses import replace
 
 from app.play.telling import Telling
 from app.skulk_hollow import by_hand as by_hand_lists
+from app.skulk_hollow.autoplay import SkulkHollowPlayer
 from app.skulk_hollow.guardian_plan import think_through
 from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
+from app.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skulk_hollow as K
 from engines.core import to_announce
 from engines.skulk_hollow.bots import make_guardian
@@ -184,3 +186,16 @@ SCENES: list[tuple[str, K.Config, Advance]] = [
         ),
     ),
 ]
+
+
+#: The legibility sweep's games (app.sweep): each guardian, set-ups that crowd the map.
+SWEEP = SweepPlan(
+    configs=[
+        (K.Config(guardian="tanthos", leader="queen_of_blessing", hero_relics=2), ["Ana"]),
+        (K.Config(guardian="apoda", leader="prince_of_guile", foxen_deck="app"), ["Ana"]),
+        (K.Config(guardian="grak", level="easy"), ["Ana"]),
+        (K.Config(guardian="raptra", leader="princess_of_tactics", guardian_relics=1), ["Ana"]),
+    ],
+    player=lambda seed: ControllerPlayer(SkulkHollowPlayer(seed)),
+    reopen=True,
+)

@@ -16,6 +16,7 @@ from engines.skulk_hollow.components import (
     LEADERS,
     RELIC_TOKENS,
     corrections_from_profile,
+    load_components,
 )
 from engines.skulk_hollow.config import LEVELS
 
@@ -84,6 +85,16 @@ FORM = NewGameForm(
     make_config=make_config,
     tools=(("Check components", "app.skulk_hollow.profile_screen:ComponentCheckScreen"),),
 )
+
+
+def bgstats_role(data: JSON) -> str:
+    """The players' side as BG Stats' per-player role. The table leads the Foxen, and the
+    app plays a guardian, which is no seat of the play, so the role names it: "Foxen
+    against Grak"."""
+    guardian = data.get("guardian") if isinstance(data, dict) else None
+    if guardian not in GUARDIANS:  # a config the app cannot read: the side is still known
+        return "Foxen"
+    return f"Foxen against {load_components().guardian(str(guardian)).name}"
 
 
 def summary(data: JSON) -> str:

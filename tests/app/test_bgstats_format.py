@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from app.exchange.bgstats import BGG_GAMES, LOCATION_NAME, set_owner
+from app.exchange.bgstats import LOCATION_NAME, bgg, set_owner
 from app.exchange.bgstats_import import import_bgstats
 from app.exchange.export import export_all
 from app.storage.store import Store
@@ -80,7 +80,7 @@ def _public_sample() -> dict[str, Any]:
                 "noPoints": False,
                 "highestWins": True,
                 "cooperative": True,
-                "bggId": BGG_GAMES["skulk_hollow"][0],
+                "bggId": bgg("skulk_hollow")[0],
                 "bggName": "Skulk Hollow",
                 "bggYear": 2019,
                 "name": "Skulk Hollow (Kickstarter edition)",

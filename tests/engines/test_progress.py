@@ -3,22 +3,20 @@ games the rounds (or turns) only go forward, and turns begin within them."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 from itertools import pairwise
 
 import pytest
 
+import engines
 from engines import chickwood, skogen, skoventyr, skulk_hollow
 from engines.core import GameRules, Progress
 from tests.engines.table_accounts import random_states
 
-ENGINES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
 
-
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", engines.game_keys())
 def test_rounds_only_go_forward(game: str) -> None:
-    rules: GameRules = importlib.import_module(f"engines.{game}")  # type: ignore[assignment]
+    rules: GameRules = engines.rules(game)
     for seed in range(3):
         progress = [rules.progress(state) for state in random_states(rules, rules.Config(), seed)]
         assert all(a.number <= b.number for a, b in pairwise(progress)), (game, seed)

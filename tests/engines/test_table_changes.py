@@ -6,21 +6,19 @@ worked cases with the exact words."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from itertools import pairwise
 
 import pytest
 
+import engines
 from engines.core import GameRules
 from tests.engines.table_accounts import account_problems, random_states
 
-ENGINES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
 
-
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", engines.game_keys())
 def test_every_difference_between_two_states_is_told_once(game: str) -> None:
-    rules: GameRules = importlib.import_module(f"engines.{game}")  # type: ignore[assignment]
+    rules: GameRules = engines.rules(game)
     far = random.Random(11)
     for seed in range(8):
         states = random_states(rules, rules.Config(), seed)
@@ -30,10 +28,10 @@ def test_every_difference_between_two_states_is_told_once(game: str) -> None:
             assert account_problems(rules, before, after) == [], (game, seed)
 
 
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", engines.game_keys())
 def test_a_game_that_changes_the_table_is_told_so(game: str) -> None:
     """The account is not empty by accident: a whole game changes the table."""
-    rules: GameRules = importlib.import_module(f"engines.{game}")  # type: ignore[assignment]
+    rules: GameRules = engines.rules(game)
     states = random_states(rules, rules.Config(), seed=1)
     assert rules.table_changes(states[0], states[-1])
     assert rules.table_changes(states[0], states[0]) == []

@@ -291,7 +291,7 @@ def read_statistics(store: Store, reading: Reading) -> None:
         def options(session: SavedSession, game: Any = game) -> str:
             return game.summary(session.config) or "standard"
 
-        if game.key in stats.CO_OP:
+        if game.cooperative:
             pages[game.key] = (
                 stats.win_rates(ours, options),
                 stats.loss_causes(ours, game.key),

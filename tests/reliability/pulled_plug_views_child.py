@@ -27,7 +27,11 @@ from engines import skoventyr as S
 from engines import skulk_hollow as K
 
 #: Per game: its rules, a config with something of everything, the controller and view.
-GAMES: dict[str, tuple[Any, Any, Any, Callable[[Any], Any], Callable[[int], Any]]] = {
+#: (These two are the games with a controller that owes the table: not a list a new game
+#: joins unless it has one.)
+GAMES: dict[
+    str, tuple[Any, Any, Any, Callable[[Any], Any], Callable[[int], Any]]
+] = {  # not a game list
     "skulk_hollow": (
         K,
         K.Config(guardian="grak", hero_relics=1, foxen_deck="app"),

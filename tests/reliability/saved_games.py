@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import engines
 from app.chickwood.profile import to_data as village_data
 from app.exchange.bgstats_export import export_bgstats
 from app.exchange.bgstats_import import import_bgstats
@@ -22,15 +23,16 @@ from app.play.play_session import PlaySession
 from app.storage.store import Store
 from engines.chickwood.data import default_cards
 
-GAMES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
 PLAYERS = ("Ana", "Bo", "Camille", "Dag")
-#: The table of each game: Skulk Hollow is played by one person against the guardian.
-TABLES = {
-    "skoventyr": ["Ana", "Bo"],
-    "skulk_hollow": ["Camille"],
-    "chickwood": ["Bo", "Dag", "Ana"],
-    "skogen": ["Dag", "Camille"],
-}
+
+
+def table(index: int, game: engines.EngineEntry) -> list[str]:
+    """The names at the ``index``-th game's table: two or three from the roster, each game
+    starting with someone else, as many as the game allows (Skulk Hollow: one)."""
+    count = min(2 + index % 2, game.players[1])
+    return [PLAYERS[(index + seat) % len(PLAYERS)] for seat in range(count)]
+
+
 #: One owner's correction in the Skulk Hollow component check.
 SKULK_CORRECTION = {"grak.location.stomp.wounds": 5}
 
@@ -45,15 +47,16 @@ def build(path: Path, finished_per_game: int = 2, seed: int = 16, max_moves: int
     store.set_setting("buzzer_muted", True)
     store.save_profile("chickwood", village_data(default_cards()))
     store.save_profile("skulk_hollow", SKULK_CORRECTION)
-    for game in GAMES:
-        rules = importlib.import_module(f"engines.{game}")
+    for index, game in enumerate(engines.GAMES):
+        rules = game.rules()
+        names = table(index, game)
         for _ in range(finished_per_game):
-            play = PlaySession.start(store, rules, None, chooser.randrange(2**31), TABLES[game])
+            play = PlaySession.start(store, rules, None, chooser.randrange(2**31), names)
             play_moves(play, rules, chooser, max_moves, finish=True)
-        abandoned = PlaySession.start(store, rules, None, chooser.randrange(2**31), TABLES[game])
+        abandoned = PlaySession.start(store, rules, None, chooser.randrange(2**31), names)
         play_moves(abandoned, rules, chooser, 12, finish=False)
         abandoned.abandon()
-        unfinished = PlaySession.start(store, rules, None, chooser.randrange(2**31), TABLES[game])
+        unfinished = PlaySession.start(store, rules, None, chooser.randrange(2**31), names)
         play_moves(unfinished, rules, chooser, 30, finish=False)
     import_one_play(store)
     store.db.execute("pragma wal_checkpoint(truncate)")

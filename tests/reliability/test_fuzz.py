@@ -10,15 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import chickwood, skogen, skoventyr, skulk_hollow
+import engines
 from engines.core import IllegalAction
 
-ENGINES = {
-    "skoventyr": skoventyr,
-    "skulk_hollow": skulk_hollow,
-    "chickwood": chickwood,
-    "skogen": skogen,
-}
+ENGINES = {key: engines.rules(key) for key in engines.game_keys()}
 
 
 def strangers(module: Any, seeds: range, steps: int) -> list[Any]:

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+import engines
 from app.play.play_session import PlaySession
 from app.storage.store import Store
 from engines.core import Event, Session
 from tests.reliability import power_cut_child
 
 KILLS_PER_GAME = 13  # 52 kills across the four games
-GAMES = ("skoventyr", "skulk_hollow", "chickwood", "skogen")
 
 
 def run_until_killed(db: Path, game: str, delay: float) -> int:
@@ -45,7 +45,7 @@ def run_until_killed(db: Path, game: str, delay: float) -> int:
     return max(confirmed, default=0)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", engines.game_keys())
 def test_nothing_confirmed_is_lost_when_the_power_is_cut(game: str, tmp_path: Path) -> None:
     rules = importlib.import_module(f"engines.{game}")
     db = tmp_path / "tableside.db"

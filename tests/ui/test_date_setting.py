@@ -11,6 +11,7 @@ from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+import engines
 from app.games import BY_KEY
 from app.kit.date_setting import DatePopup, SetDateButton, local_time
 from app.kit.widgets import TButton
@@ -50,7 +51,7 @@ def _set_date_buttons(driver: Driver) -> list[Widget]:
     return [w for w in driver.visible() if isinstance(w, SetDateButton)]
 
 
-@pytest.mark.parametrize("key", ["skoventyr", "skulk_hollow", "chickwood", "skogen"])
+@pytest.mark.parametrize("key", engines.game_keys())
 def test_the_end_screen_of_a_game_whose_time_was_not_checked_sets_its_date(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:

@@ -18,6 +18,7 @@ from kivy.core.window import Keyboard
 from kivy.uix.widget import Widget
 from PIL import Image
 
+import engines
 from app.exchange.bgstats_link import ERROR_LEVEL, MODULE_PX, PushLink, push_link
 from app.games import BY_KEY
 from app.kit.qr_code import QUIET_ZONE, module_px
@@ -46,7 +47,7 @@ def _code_on_the_window(driver: Driver, tmp_path: Path, link: PushLink) -> str:
         return read_code(picture, link.code().matrix)
 
 
-@pytest.mark.parametrize("key", ["skoventyr", "skulk_hollow", "chickwood", "skogen"])
+@pytest.mark.parametrize("key", engines.game_keys())
 def test_the_end_screen_of_every_game_shows_its_code(
     driver: Driver, key: str, tmp_path: Path
 ) -> None:

@@ -26,7 +26,7 @@ class SampleGame(GameInfo):
         ]
 
 
-SAMPLE = SampleGame("skoventyr", "Sample", "", "")
+SAMPLE = SampleGame("skoventyr", "Sample", "")
 
 
 def test_walking_the_steps_by_touch_and_by_keys(driver: Driver) -> None:
@@ -68,7 +68,7 @@ def draw(_config: Any, steps: list[SetupStep], index: int, _seed: int = 0) -> TB
 def test_a_step_that_places_pieces_shows_them_beside_its_words(driver: Driver) -> None:
     driver.app.go(
         "setup_guide",
-        game=PicturedGame("skoventyr", "Sample", "", "", setup_picture_path=f"{__name__}:draw"),
+        game=PicturedGame("skoventyr", "Sample", "", setup_picture_path=f"{__name__}:draw"),
         config=2,
     )
     driver.pump()

@@ -5,13 +5,14 @@ import random
 
 import pytest
 
+import engines
 from app.games import BY_KEY
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
 
 
-@pytest.mark.parametrize("key", ["skoventyr", "skulk_hollow", "chickwood", "skogen"])
+@pytest.mark.parametrize("key", engines.game_keys())
 def test_the_move_that_ended_the_game_can_be_taken_back(driver: Driver, key: str) -> None:
     game = BY_KEY[key]
     rules = game.rules()
