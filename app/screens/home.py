@@ -151,8 +151,16 @@ def how_far(store: Store, game: GameInfo, session: SavedSession) -> str:
 
 
 class HomeScreen(BaseScreen):
+    game_count = NumericProperty(0)  # the tiles laid out, for their columns (kv)
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
+        self.lay_out_tiles()
+
+    def lay_out_tiles(self) -> None:
+        """A tile for each game in app.games (again when a game joined the list since)."""
+        self.ids.tiles.clear_widgets()
+        self.game_count = len(GAMES)
         for game in GAMES:
             self.ids.tiles.add_widget(
                 GameTile(
@@ -167,14 +175,16 @@ class HomeScreen(BaseScreen):
             )
 
     @staticmethod
-    def tile_columns(width: float, height: float) -> int:
+    def tile_columns(width: float, height: float, games: int) -> int:
         """One row of tiles across a landscape screen (two rows beyond five games, whose
         tiles would be too narrow for their words); two columns in portrait."""
         if width < height:
             return 2
-        return len(GAMES) if len(GAMES) <= 5 else -(-len(GAMES) // 2)
+        return games if games <= 5 else -(-games // 2)
 
     def on_pre_enter(self, *_args: object) -> None:
+        if self.game_count != len(GAMES):
+            self.lay_out_tiles()
         # The app opens the saved games, and refreshes Home, just after its first frame.
         if App.get_running_app().store_is_open:
             self.refresh()

@@ -1,0 +1,97 @@
+"""Pebbles in the app: its new-game form, its History summary and its play screen (built
+in Python: a game may have a kv file beside it, this one needs none), and its two
+registry entries. Test-only: ``registered()`` adds the game for a test and takes it off
+the lists afterwards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+import engines
+from app import games
+from app.game_options import NewGameForm, Option
+from app.kit import theme
+from app.kit.widgets import BottomBar, TButton, TopBar
+from app.play.game_screen import GameScreen
+from tests.fifth_game import rules as P
+
+ENGINE = engines.EngineEntry("pebbles", cooperative=False, players=(2, 4), module=P.__name__)
+GAME = games.GameInfo(
+    "pebbles",
+    "Pebbles",
+    "Take the last pebble",
+    accent=(0.800, 0.700, 0.450, 1),
+    form_path=f"{__name__}:FORM",
+    play_screen=f"{__name__}:PebblesPlayScreen",
+    summary_path=f"{__name__}:summary",
+)
+
+FORM = NewGameForm(
+    min_players=2,
+    max_players=4,
+    options=(Option("pile", "Pebbles", (("7", 7), ("11", 11)), 7),),
+    make_config=lambda names, chosen: P.Config(players=tuple(names), pile=chosen["pile"]),
+)
+
+
+def summary(data: dict[str, Any]) -> str:
+    return f"{P.Config.from_dict(data).pile} pebbles"
+
+
+class PebblesPlayScreen(GameScreen):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        column = BoxLayout(orientation="vertical")
+        self.top = TopBar()
+        self.words = Label(font_size=theme.BODY)
+        self.choices = BoxLayout(spacing=theme.GAP, padding=theme.PAD)
+        self.bar = BottomBar()
+        for part in (self.top, self.words, self.choices, self.bar):
+            column.add_widget(part)
+        self.add_widget(column)
+
+    @property
+    def state(self) -> P.State:
+        state: P.State = self.play.state
+        return state
+
+    def refresh(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        state = self.state
+        self.top.title = f"Pebbles: {P.left(state)} left"
+        outcome = self.play.session.outcome()
+        turn = f"{state.config.players[state.seat]} takes 1 or 2."
+        self.words.text = self.message or (outcome.reason if outcome else turn)
+        self.choices.clear_widgets()
+        for action in [] if self.replay else P.legal_actions(state):
+            button = TButton(text=action.label)
+            button.bind(on_release=lambda _b, chosen=action: self.take(chosen))
+            self.choices.add_widget(button)
+        over = outcome is not None
+        self.start_bottom_bar(self.bar, self.play.session.can_undo, over)
+
+    def take(self, action: P.PebblesAction) -> None:
+        self.apply(action)  # checked, saved, then shown; a refusal is said
+        self.draw()
+
+    def confirm(self) -> None:
+        self.confirm_only_choice()
+
+
+@contextmanager
+def registered() -> Iterator[games.GameInfo]:
+    """Pebbles on both lists for the time of a ``with`` block."""
+    engines.GAMES.append(ENGINE)
+    games.register(GAME)
+    try:
+        yield GAME
+    finally:
+        games.unregister(GAME.key)
+        engines.GAMES.remove(ENGINE)
