@@ -1,5 +1,5 @@
 """Readable and touchable at arm's length: measure what a window shows, and list what
-falls short of the screen guide (/work/shared/UI.md).
+falls short of the screen rules (docs/DESIGN.md, "Screens").
 
 ``measure()`` walks the window as it is drawn now (the current screen, or the popup on
 top of it) and describes every visible label and touch target as plain data (sizes in

@@ -109,7 +109,7 @@ class SkogenPlayScreen(GameScreen):
         return bool(self.entries)
 
     def draw_count(self) -> int:
-        """The species tiles drawn: the printed number (as many as placed, G5) unless the
+        """The species tiles drawn: the printed number (as many as placed, RULINGS G5) unless the
         table said otherwise."""
         changed = self.draw_changed()
         if changed is not None:

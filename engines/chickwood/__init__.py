@@ -1,7 +1,8 @@
 """Chickwood Forest: set-up guidance, round tracking with the alms snake, final scoring.
 
 The rules live in one module per concept: ``loot`` (cards by kind), ``village`` (village
-glory, C1), ``alms_snake`` (C2), ``scoring`` (final scoring and quick score, C3-C4),
+glory, RULINGS C1), ``alms_snake`` (RULINGS C2), ``scoring`` (final scoring and quick
+score, RULINGS C3, C4),
 ``rounds`` (raids and deals), ``corrections`` (entries put right by hand), ``rules`` (the
 engine protocol), ``setup``, ``table`` (what lies on the table and the changes that keep
 it in step).

@@ -1,4 +1,4 @@
-"""The protocol every game engine follows (see DESIGN.md, "The engine protocol")."""
+"""The protocol every game engine follows (see docs/DESIGN.md, "The engine protocol")."""
 
 from engines.core.actions import Action, accepted
 from engines.core.changes import Change, Places, check_changes, differences, to_announce

@@ -43,7 +43,7 @@ class PlaceTiles(SkogenAction, kind="place"):
 @dataclass(frozen=True)
 class TakeTwo(SkogenAction, kind="take_two"):
     """Take two element tiles instead of placing anything; ``drew`` species tiles drawn
-    at the end (none are printed, but a player may draw up to their hand limit, G5)."""
+    at the end (none are printed, but a player may draw up to their hand limit, RULINGS G5)."""
 
     player: str
     drew: int = 0

@@ -1,4 +1,4 @@
-"""The catastrophe die and the element tiles each face lets a player choose (G4)."""
+"""The catastrophe die and the element tiles each face lets a player choose (RULINGS G4)."""
 
 from __future__ import annotations
 

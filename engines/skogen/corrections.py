@@ -1,6 +1,6 @@
 """Corrections by hand: one line of the ledger put right without undoing the turns after
 it (the points, tiles, life and action cards of a turn, the species tiles drawn), and a
-token set to where it stands (G1: the board is the truth).
+token set to where it stands (RULINGS G1: the board is the truth).
 
 ``apply`` accepts them as actions, so they are logged, undoable and replayed; they are
 never in ``legal_actions`` (random play never uses them); ``manual_edits`` lists the
@@ -8,7 +8,7 @@ ones that make sense now, for tests and menus.
 
 What follows from the ledger is counted again from it: each player's hand, life cards
 and used action cards, the tiles in the bags, the turns in a row without a species tile,
-and so the end of the game (G4): a correction may end the game, or take back its end.
+and so the end of the game (RULINGS G4): a correction may end the game, or take back its end.
 The catastrophe rolls stand as they were rolled at the table.
 """
 

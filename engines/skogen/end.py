@@ -1,4 +1,4 @@
-"""The end of the game (G4) and the final scores with the life-card bonus (G3)."""
+"""The end of the game (RULINGS G4) and the final scores with the life-card bonus (RULINGS G3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The turn ledger: the points of a turn and where they move a token (G1).
+"""The turn ledger: the points of a turn and where they move a token (RULINGS G1).
 
 Only tiles placed this turn score: each species tile its printed points, each element
 tile 2. Tiles already on the board score nothing.

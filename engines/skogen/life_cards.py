@@ -1,4 +1,4 @@
-"""Life cards: the hand limit they give (G2) and the final bonus (G3)."""
+"""Life cards: the hand limit they give (RULINGS G2) and the final bonus (RULINGS G3)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Skogen as a game module (the engine protocol of engines.core).
 
-The app is a ledger beside the board (G1): each turn is entered as the points of the
+The app is a ledger beside the board (RULINGS G1): each turn is entered as the points of the
 tiles placed, and the ledger follows the tokens round the track, the life cards and
 their hand limits, the action cards used, the catastrophe die and the end of the game.
 """

@@ -135,7 +135,7 @@ def tiles_to_draw(state: State, action: PlaceTiles) -> int:
 
 def printed_draw(state: State, species: int) -> int:
     """The species tiles the rulebook says to draw at the end of a turn: as many as were
-    placed (G5), as far as the bags allow. The app proposes this number."""
+    placed (RULINGS G5), as far as the bags allow. The app proposes this number."""
     return max(0, min(state.bags, species))
 
 

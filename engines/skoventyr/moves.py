@@ -12,7 +12,7 @@ from engines.skoventyr.effects import counted_tasks, effect_tasks, obstacle, unm
 from engines.skoventyr.state import ANY_ALLY, State, Task
 from engines.skoventyr.steps import set_hand, without
 
-#: What follows every action (S12): hand limit, Future refill, next player.
+#: What follows every action (RULINGS S12): hand limit, Future refill, next player.
 END_OF_TURN = (Task("hand_limit"), Task("refill"), Task("next_turn"))
 
 
@@ -202,7 +202,7 @@ def start_move(state: State, action: A.SkoventyrAction) -> State:
             acorns=(*state.acorns, target.acorn) if target.acorn is not None else state.acorns,
         )
         if not state.minions:
-            # The game is won the moment the last Minion leaves, before any reward (S7).
+            # The game is won the moment the last Minion leaves, before any reward (RULINGS S7).
             return replace(
                 state,
                 tasks=(),

@@ -1,7 +1,7 @@
 """Component data: the map, the Foxen units and deck, each guardian's board and deck.
 
 The values live in ``data/*.toml``. What the rulebook prints is used as printed (RULINGS
-K2); everything else is listed in a record's ``assumed`` field (K3) so the app can run a
+K2); everything else is listed in a record's ``assumed`` field (RULINGS K3) so the app can run a
 one-time component check. An owner's corrections are a profile: a nested dict mirroring
 the data files, for example ``{"grak": {"location": {"stomp": {"wounds": 4}}}}``, flattened
 into ``Correction`` values that a ``Config`` carries (so a saved game replays with the same
@@ -49,14 +49,14 @@ HERO_CARD_ACTIONS: tuple[str, ...] = (
 ABILITIES: tuple[str, ...] = ("", "mount", "dash", "fire", "hurl", "recall", "heal", "command")
 UNIT_IDS: tuple[str, ...] = ("sentinel", "knight", "rogue", "archer", *LEADERS)
 SPACE_KINDS: tuple[str, ...] = ("keep", "town", "mine", "clearing", "farm", "forest", "lair")
-#: Printed totals (K2).
+#: Printed totals (RULINGS K2).
 FOXEN_CARDS = 29
 GUARDIAN_CARDS = 14
 FOXEN_FIGURES = 10
 POWER_CUBES = 25
 WOUND_TOKENS = 25
 RELIC_TOKENS = 6
-#: Printed facts about the units (K2): who may never hold power, who lacks which icon.
+#: Printed facts about the units (RULINGS K2): who may never hold power, who lacks which icon.
 NO_POWER_UNITS = ("knight", "archer")
 NO_MISSILE_UNITS = ("knight", "rogue", *LEADERS)
 NO_LEAP_OR_MELEE_UNITS = ("archer",)

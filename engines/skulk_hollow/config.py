@@ -55,7 +55,7 @@ class Config(Saveable):
         for relics in (self.hero_relics, self.guardian_relics):
             if type(relics) is not int or relics < 0:
                 raise ValueError("A number of relic tokens must be zero or more.")
-        if self.hero_relics and self.guardian_relics:  # a handicap for one side (K7)
+        if self.hero_relics and self.guardian_relics:  # a handicap for one side (RULINGS K7)
             raise ValueError("Ancient relics go to one side only: the heroes or the guardian.")
         if self.hero_relics + self.guardian_relics > RELIC_TOKENS:
             raise ValueError(f"The box holds only {RELIC_TOKENS} ancient relic tokens.")

@@ -36,7 +36,7 @@ class Direction(StrEnum):
         return self.value.replace("_", "-")
 
 
-#: K1: the step each arrow makes in (a, b), in the hero player's view.
+#: RULINGS K1: the step each arrow makes in (a, b), in the hero player's view.
 HERO_VECTORS: dict[Direction, Coord] = {
     Direction.UP_LEFT: (1, 0),
     Direction.UP_RIGHT: (0, 1),
@@ -72,7 +72,7 @@ def sharing_a_side(first: Coord, second: Coord) -> bool:
     return da + db == 1
 
 
-#: K1 coordinates. The left/right order of the two TOWN and the two FOREST spaces is
+#: RULINGS K1 coordinates. The left/right order of the two TOWN and the two FOREST spaces is
 #: assumed; the component data (map.toml) may swap them.
 DEFAULT_COORDS: dict[str, Coord] = {
     "keep": (0, 0),

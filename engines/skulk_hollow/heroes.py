@@ -109,7 +109,7 @@ def attack_targets(state: State, unit: Unit, action: str) -> list[tuple[str, str
     roots = state.config.guardian == "tanthos"
     found: list[tuple[str, str]] = []
     if action == "melee":
-        # A location with no empty wound space may still be attacked, to no effect (K6):
+        # A location with no empty wound space may still be attacked, to no effect (RULINGS K6):
         # the card was played at the table and must be entered.
         if unit.location:
             found.append(("location", unit.location))

@@ -88,7 +88,7 @@ def test_a_whole_game_with_the_die_life_cards_and_a_refusal(driver: Driver) -> N
     assert len(play.session.events) == 3 and screen.entries == []
 
     # Two life cards raise the hand limit to five. The keypad proposes the printed draw,
-    # as many as were placed (G5); the player draws one more, up to the limit.
+    # as many as were placed (RULINGS G5); the player draws one more, up to the limit.
     tap_all(driver, "5", "B", "3", "F")
     assert "5 + 3 = 8 points, with B, F; then draw 2 species tiles" in driver.texts()
     tap_all(driver, "Draw\nmore")

@@ -40,7 +40,7 @@ def targets(state: State, action: str) -> tuple[str, ...]:
 
 def usable(state: State, action: str) -> bool:
     if action == "burrow":
-        return True  # even with no rune here and LAIR reached already, to no effect (K6)
+        return True  # even with no rune here and LAIR reached already, to no effect (RULINGS K6)
     return bool(targets(state, action))
 
 

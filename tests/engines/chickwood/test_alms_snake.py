@@ -1,4 +1,4 @@
-"""The alms snake: the rulebook's two examples and every rule of C2."""
+"""The alms snake: the rulebook's two examples and every rule of RULINGS C2."""
 
 import pytest
 

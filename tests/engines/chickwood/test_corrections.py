@@ -241,11 +241,11 @@ def test_random_corrections_in_seeded_games_stay_accounted_for_and_the_game_goes
     assert resumed.state == session.state
 
 
-# --- C5 and actions without effect ---------------------------------------------------------
+# --- RULINGS C5 and actions without effect -------------------------------------------------
 
 
 def test_maid_marihen_counts_the_types_left_after_the_busts() -> None:
-    """Ruling C5, worked: gold and silver chests, an armor, two busts, Maid Marihen. The
+    """RULINGS C5, worked: gold and silver chests, an armor, two busts, Maid Marihen. The
     first bust discards the gold chest (gold and silver tie: the first type), the second
     the silver one; Maid Marihen then sees one treasure type, the armor: +1, not +3."""
     loot = Collection.of(chests={"gold": 1, "silver": 1}, garments={"armor": 1}, maids=1, busts=2)

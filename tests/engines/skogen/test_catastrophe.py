@@ -1,4 +1,4 @@
-"""The catastrophe die: when it is rolled, its faces, and the element chosen (G4)."""
+"""The catastrophe die: when it is rolled, its faces, and the element chosen (RULINGS G4)."""
 
 from collections import Counter
 

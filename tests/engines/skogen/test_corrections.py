@@ -1,4 +1,4 @@
-"""Drawn species tiles recorded (G5), and ledger lines corrected without undoing the turns
+"""Drawn species tiles recorded (RULINGS G5), and ledger lines corrected without undoing the turns
 after them: logged, undoable, replayed; the bags and the end of the game follow."""
 
 import random
@@ -46,7 +46,7 @@ def checked(session: Session, correction: SkogenAction) -> State:
     return session.play(correction)
 
 
-# --- the tiles drawn (G5) ------------------------------------------------------------------
+# --- the tiles drawn (RULINGS G5) ----------------------------------------------------------
 
 
 def test_the_printed_draw_is_as_many_as_were_placed_and_what_was_drawn_is_recorded() -> None:
@@ -156,7 +156,7 @@ def test_a_correction_can_take_back_the_end_of_the_game_or_end_it() -> None:
 
 
 def test_nobody_gets_the_most_life_cards_bonus_when_nobody_holds_one() -> None:
-    """G5: with no life cards anywhere, the 10 points for the most life cards go to
+    """RULINGS G5: with no life cards anywhere, the 10 points for the most life cards go to
     nobody (not 5 each to every tied player)."""
     state = two_quiet_rounds().state
     for score in scores(state):

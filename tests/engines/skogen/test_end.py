@@ -1,4 +1,5 @@
-"""The end of the game: both conditions (G4), the final bonus and the winner (G3)."""
+"""The end of the game: both conditions (RULINGS G4), the final bonus (RULINGS G3) and the
+winner."""
 
 from dataclasses import replace
 

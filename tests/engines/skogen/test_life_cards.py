@@ -1,4 +1,4 @@
-"""Life cards: hand limits (G2) and the final bonus with ties (G3)."""
+"""Life cards: hand limits (RULINGS G2) and the final bonus with ties (RULINGS G3)."""
 
 import pytest
 

@@ -57,7 +57,7 @@ def test_an_empty_deck_leaves_the_future_short() -> None:
     state = make(future=(E, H, T), unknown={}, discard=(G,) * 13 + (E,) * 4)
     state = play(state, Call(0, risky=True))
     assert state.future == (H, T) and state.deck.empty
-    assert state.discard.count(G) == 13  # the discard pile is never shuffled back (S9)
+    assert state.discard.count(G) == 13  # the discard pile is never shuffled back (RULINGS S9)
 
 
 def test_players_take_turns_with_their_own_hands() -> None:

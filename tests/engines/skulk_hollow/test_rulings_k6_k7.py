@@ -1,5 +1,5 @@
-"""Worked cases of RULINGS K6 (an action that does nothing is still offered and recorded)
-and K7 (which hero attacks destroy a root; relics to one side only)."""
+"""Worked cases of RULINGS K6 and K7. K6: an action that does nothing is still offered
+and recorded. K7: which hero attacks destroy a root; relics go to one side only."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from tests.engines.skulk_hollow.builders import (
     wounds,
 )
 
-# -- K6: no effect, still entered --------------------------------------------------------
+# -- RULINGS K6: no effect, still entered ------------------------------------------------
 
 
 def test_melee_on_a_location_full_of_wounds_is_entered_and_does_nothing() -> None:
@@ -64,7 +64,7 @@ def test_burrow_with_no_rune_in_lair_is_offered_and_recorded() -> None:
     assert done.guardian_cards.discard == ("delve",) and "no effect" in done.last
 
 
-# -- K7: roots and relics ----------------------------------------------------------------
+# -- RULINGS K7: roots and relics --------------------------------------------------------
 
 
 def tanthos(*units: object, roots: tuple[str, ...] = ("lair",)) -> State:
