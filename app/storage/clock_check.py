@@ -4,8 +4,15 @@ A Raspberry Pi 4 or earlier has no battery-backed clock: after a power cut it st
 the time last saved to its card (fake-hwclock, systemd-timesyncd), or at 1970, and keeps
 that until the network sets it. The clock is known right when a time service has
 synchronised it (systemd-timesyncd's flag file, or the kernel's own flag, which chrony
-and ntpd set too) or when the machine keeps time through power cuts (an RTC, as every
-PC has); and never while it shows a date before this release of Tableside was made.
+and ntpd set too) or when the machine's real-time clock is known to have kept time
+through the power cut; and never while it shows a date before this release of Tableside
+was made.
+
+Having an RTC is not enough: a Pi 5 always has one, and without its battery it keeps time
+only while powered, so after a power cut it starts again from nothing. An RTC counts
+when the kernel set the system clock from it at boot (its ``hctosys``) and it shows a
+plausible date now: a PC, or a Pi 5 with its battery. A Pi 5 without one, after a power
+cut, shows a date near 1970; a Pi 4 has no RTC at all.
 
 Each probe can be replaced (``ClockCheck``'s fields), so tests can fake every case.
 """
@@ -26,7 +33,8 @@ RELEASE_DATE = datetime(2026, 12, 2, tzinfo=UTC)
 
 #: systemd-timesyncd creates it once it has synchronised the clock (and removes it at boot).
 SYNCHRONIZED_FLAG = Path("/run/systemd/timesync/synchronized")
-#: A battery-backed clock; a Pi 5 has one (with a battery fitted), a Pi 4 and earlier none.
+#: The real-time clock's sysfs folder; a Pi 5 has one (battery or not), a Pi 4 and earlier
+#: none.
 RTC = Path("/sys/class/rtc/rtc0")
 
 #: The first year an import refuses (app.exchange), so no later time is exported.
@@ -59,6 +67,18 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def rtc_kept_time(rtc: Path) -> bool:
+    """The RTC at ``rtc`` set the system clock at boot (``hctosys`` is 1) and shows a
+    plausible date now (``since_epoch``, its seconds since 1970): it kept time while the
+    power was off. False when it cannot be read."""
+    try:
+        set_the_clock = (rtc / "hctosys").read_text().strip() == "1"
+        shows = datetime.fromtimestamp(int((rtc / "since_epoch").read_text()), UTC)
+    except (OSError, ValueError, OverflowError):
+        return False
+    return set_the_clock and plausible(shows)
+
+
 @dataclass(frozen=True)
 class ClockCheck:
     synchronized_flag: Path = SYNCHRONIZED_FLAG
@@ -69,7 +89,8 @@ class ClockCheck:
     def known_right(self) -> bool:
         if self.now() < RELEASE_DATE:
             return False
-        return self.synchronized_flag.exists() or self.kernel_synchronized() or self.rtc.exists()
+        synchronised = self.synchronized_flag.exists() or self.kernel_synchronized()
+        return synchronised or rtc_kept_time(self.rtc)
 
 
 #: The machine's own clock (tests put a fake in its place).

@@ -14,10 +14,12 @@ LATER = RELEASE_DATE + timedelta(days=40)
 def _clock(
     tmp_path: Path, flag: bool = False, kernel: bool = False, rtc: bool = False
 ) -> ClockCheck:
-    """A machine with timesyncd's flag, the kernel's synchronised state and an RTC as asked."""
-    for name, present in (("synchronized", flag), ("rtc0", rtc)):
-        if present:
-            (tmp_path / name).touch()
+    """A machine with timesyncd's flag, the kernel's synchronised state and (``rtc``) a
+    real-time clock that kept time, as asked."""
+    if flag:
+        (tmp_path / "synchronized").touch()
+    if rtc:
+        _rtc(tmp_path / "rtc0", hctosys="1", shows=LATER)
     return ClockCheck(
         synchronized_flag=tmp_path / "synchronized",
         rtc=tmp_path / "rtc0",
@@ -26,13 +28,61 @@ def _clock(
     )
 
 
+def _rtc(folder: Path, hctosys: str, shows: datetime) -> Path:
+    """The sysfs folder of an RTC, as the kernel shows it."""
+    folder.mkdir()
+    (folder / "hctosys").write_text(hctosys + "\n")
+    (folder / "since_epoch").write_text(f"{int(shows.timestamp())}\n")
+    return folder
+
+
+UPTIME = timedelta(minutes=3)
+
+
+@pytest.mark.parametrize(
+    ("hctosys", "shows", "right"),
+    [
+        # A Pi 5 with its battery: the kernel set the clock from it, and it kept time.
+        ("1", LATER, True),
+        # A Pi 5 without one, after a power cut: it began again at 1970 when power came
+        # back, and the kernel set the clock from it all the same.
+        ("1", datetime(1970, 1, 1, tzinfo=UTC) + UPTIME, False),
+        # An RTC the kernel did not set the clock from (another clock did, or none).
+        ("0", LATER, False),
+    ],
+    ids=["pi5-battery", "pi5-no-battery-after-power-cut", "not-the-boot-clock"],
+)
+def test_an_rtc_counts_only_when_it_kept_time(
+    tmp_path: Path, hctosys: str, shows: datetime, right: bool
+) -> None:
+    rtc = _rtc(tmp_path / "rtc0", hctosys, shows)
+    pi5 = replace(_clock(tmp_path), rtc=rtc)
+    assert pi5.known_right() is right
+    # A time service settles it either way.
+    assert replace(pi5, kernel_synchronized=lambda: True).known_right()
+
+
+def test_a_pi_4_has_no_rtc_and_waits_for_a_time_service(tmp_path: Path) -> None:
+    pi4 = _clock(tmp_path)  # no rtc0 folder at all
+    assert not pi4.known_right()
+    assert replace(pi4, kernel_synchronized=lambda: True).known_right()
+
+
+def test_an_rtc_that_cannot_be_read_does_not_count(tmp_path: Path) -> None:
+    rtc = tmp_path / "rtc0"
+    rtc.mkdir()
+    (rtc / "hctosys").write_text("1\n")
+    (rtc / "since_epoch").write_text("not a number\n")
+    assert not replace(_clock(tmp_path), rtc=rtc).known_right()
+
+
 @pytest.mark.parametrize(
     ("machine", "right"),
     [
         ({}, False),  # a Pi 4 after a power cut, before the network answered
         ({"flag": True}, True),  # systemd-timesyncd has synchronised it
         ({"kernel": True}, True),  # chrony or ntpd has (the kernel's STA_UNSYNC is clear)
-        ({"rtc": True}, True),  # a battery-backed clock, as a PC has
+        ({"rtc": True}, True),  # an RTC that kept time, as a PC's or a Pi 5's with battery
         ({"flag": True, "kernel": True, "rtc": True}, True),
     ],
     ids=["nothing", "timesyncd", "kernel", "rtc", "all"],
