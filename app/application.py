@@ -29,6 +29,7 @@ from app.play.background import Background
 from app.screens.home import HomeScreen
 from app.storage.faults import DamagedData, StorageFault, shorten
 from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
+from app.storage.volatile import lost_at_restart
 
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
@@ -79,6 +80,8 @@ class TablesideApp(App):
         self._lock: CopyLock | None = None
         self._checker: Background[bool] | None = None  # the start-up integrity_check
         self._mender: Background[Mended] | None = None  # mending a damaged file
+        #: Why the saved games would not outlive a restart, found after the first frame.
+        self.lost_at_restart: str | None = None
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -119,11 +122,21 @@ class TablesideApp(App):
 
     def _finish_start(self, _dt: float = 0) -> None:
         """What Home's first frame does without: the resume buttons, which need the saved
-        games (opened here), and the buttons and lights. Touch works meanwhile."""
+        games (opened here), and the buttons and lights. Touch works meanwhile. Saved
+        games that a restart would lose (app.storage.volatile) are said at once."""
+        self.check_games_kept()
         self.root.get_screen("home").refresh()
         self._connect_controls()
         self._show_notices()
         self._check_saved_games()
+
+    def check_games_kept(self) -> None:
+        """Whether the saved games outlive a restart (app.storage.volatile); if not, the
+        person is told at start-up, and Home and Settings keep saying it."""
+        assert self.db_path is not None  # resolved in build
+        self.lost_at_restart = lost_at_restart(self.db_path)
+        if self.lost_at_restart:
+            self.notices.append(self.lost_at_restart)
 
     def _show_notices(self) -> None:
         if self.notices:

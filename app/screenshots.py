@@ -30,7 +30,7 @@ from app.kit import legibility
 from app.kit.frames import settle, tick
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
-from app.storage import clock_check
+from app.storage import clock_check, volatile
 from app.storage.salvage import COPYING
 from app.storage.store import Store
 
@@ -107,6 +107,9 @@ class ScreenshotApp(TablesideApp):
         # The same scenes on every machine: its clock counts as right (the scenes of a
         # game whose time was not checked say so).
         clock_check.SYSTEM = clock_check.ClockCheck(kernel_synchronized=lambda: True)
+        # ... and the saved games count as kept on a card, wherever the temporary folder is.
+        nowhere = self._tmp / "no-such-probe"
+        volatile.SYSTEM = volatile.Machine(nowhere, nowhere)
         # The export scene writes where History would: never onto a stick plugged in here.
         usb_sticks.ROOT = self._tmp / "no-usb-sticks"
         db_path = self._tmp / "demo.db"
@@ -169,6 +172,7 @@ class ScreenshotApp(TablesideApp):
             ("home_resume_choice", partial(self._resume_choice, "skulk_hollow")),
             ("history_replay", partial(self._replay_latest, "skoventyr")),
             ("history_player_filter", self._open_player_filter),
+            ("home_games_lost_at_restart", self._games_lost_at_restart),
             ("history_damaged_game", self._open_damaged_game),
             ("history_set_date", self._set_a_date),
             ("history_send_to_bgstats", self._send_to_bgstats),
@@ -242,6 +246,19 @@ class ScreenshotApp(TablesideApp):
         self.replay_game(BY_KEY[key], session.id)
         screen = self.current_screen
         screen.show_step(screen.replay.steps // 2)
+
+    def _games_lost_at_restart(self) -> None:
+        """Home, with the saved games in memory only (the overlay file system)."""
+        overlay = self._tmp / "overlay"
+        overlay.mkdir(exist_ok=True)
+        (overlay / "cmdline").write_text("console=tty1 overlayroot=tmpfs\n")
+        self.lost_at_restart = volatile.lost_at_restart(
+            Path("/home/pi/tableside.db"),
+            volatile.Machine(overlay / "cmdline", overlay / "no-mount-table"),
+        )
+        self.home()
+        self.root.get_screen("home").refresh()
+        self.lost_at_restart = None  # the scenes after it as before (Home refreshes)
 
     def _open_player_filter(self) -> None:
         self._open("history")

@@ -33,7 +33,7 @@ from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility, tap_guard
 from app.kit.frames import settle, tick
 from app.play.game_screen import GameScreen
-from app.storage import clock_check
+from app.storage import clock_check, volatile
 from app.sweep_plan import SweepPlan
 
 
@@ -102,6 +102,8 @@ class SweepApp(TablesideApp):
     def __init__(self) -> None:
         self._tmp = Path(tempfile.mkdtemp(prefix="tableside-sweep-"))
         clock_check.SYSTEM = clock_check.ClockCheck(kernel_synchronized=lambda: True)
+        nowhere = self._tmp / "no-such-probe"  # the saved games count as kept on a card
+        volatile.SYSTEM = volatile.Machine(nowhere, nowhere)
         usb_sticks.ROOT = self._tmp / "no-usb-sticks"
         super().__init__(db_path=self._tmp / "sweep.db")
 

@@ -8,6 +8,7 @@ before the UI tests' own conftest runs. A window opened with Kivy's defaults wou
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +24,7 @@ configure()
 
 from kivy.config import Config  # noqa: E402
 
-from app.storage import clock_check  # noqa: E402
+from app.storage import clock_check, volatile  # noqa: E402
 
 # No frame-rate cap in tests: each simulated touch waits for frames, and the app's cap
 # (kept for the Pi's sake) would make whole-game tests crawl.
@@ -43,3 +44,11 @@ def clock_known_right(monkeypatch: pytest.MonkeyPatch) -> None:
     (app.storage.clock_check): a test of a clock that is not known right says so itself."""
     right = clock_check.ClockCheck(kernel_synchronized=lambda: True)
     monkeypatch.setattr(clock_check, "SYSTEM", right)
+
+
+@pytest.fixture(autouse=True)
+def saved_games_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saved games count as kept on a card, wherever the test's temporary folder is
+    (app.storage.volatile): a test of games in memory only says so itself."""
+    nowhere = Path("/nonexistent/tableside-probe")
+    monkeypatch.setattr(volatile, "SYSTEM", volatile.Machine(nowhere, nowhere))

@@ -131,6 +131,7 @@ class TopBar(BoxLayout):
 
     title = StringProperty("")
     status = StringProperty("")
+    warning = BooleanProperty(False)  # the status is a warning: in the danger colour
     show_back = BooleanProperty(True)
     portrait = BooleanProperty(False)
 

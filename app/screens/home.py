@@ -19,6 +19,7 @@ from app.kit import theme
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
 from app.screens.when import when
+from app.storage import volatile
 from app.storage.clock_check import NOT_CHECKED, plausible
 
 if TYPE_CHECKING:
@@ -190,8 +191,11 @@ class HomeScreen(BaseScreen):
             self.refresh()
 
     def refresh(self) -> None:
-        """Each playable game's unfinished games, by its Resume button."""
-        store = App.get_running_app().store
+        """Each playable game's unfinished games, by its Resume button; a warning when a
+        restart would lose the saved games (the whole of it in Settings)."""
+        app = App.get_running_app()
+        self.status = volatile.SHORT if app.lost_at_restart else ""
+        store = app.store
         for tile in self.ids.tiles.children:
             if tile.playable:
                 tile.show_unfinished(store.unfinished_sessions(tile.key))
