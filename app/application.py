@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 import os
 import random
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -27,7 +29,7 @@ from app.kit.keyboard import use_table_keyboard
 from app.kit.widgets import BaseScreen
 from app.play.background import Background
 from app.screens.home import HomeScreen
-from app.storage.faults import DamagedData, StorageFault, shorten
+from app.storage.faults import DamagedData, StorageFault, fault, shorten
 from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 from app.storage.volatile import lost_at_restart
 
@@ -80,6 +82,7 @@ class TablesideApp(App):
         self._lock: CopyLock | None = None
         self._checker: Background[bool] | None = None  # the start-up integrity_check
         self._mender: Background[Mended] | None = None  # mending a damaged file
+        self._copier: Background[Path] = Background("daily copy of the saved games")
         #: Why the saved games would not outlive a restart, found after the first frame.
         self.lost_at_restart: str | None = None
 
@@ -238,7 +241,32 @@ class TablesideApp(App):
             self._store.notices.clear()
             self._store.on_notice = self._notice_later
             self._store.on_damage = lambda: Clock.schedule_once(lambda _dt: self._mend())
+            self._store.on_game_finished = self.make_daily_copy
         return self._store
+
+    def make_daily_copy(self) -> None:
+        """At most once a day, after a game ends: a copy of the saved games beside them and
+        on a stick if one is plugged in (app.exchange.daily_copy), off the UI thread. A
+        copy that cannot be made is said; the next game's end tries again."""
+        from app.exchange import daily_copy, usb_sticks
+
+        assert self.db_path is not None  # resolved in build
+        today = datetime.now().date()
+        if self._copier.busy or not daily_copy.due(self.db_path, today):
+            return
+        sticks = [stick.folder for stick in usb_sticks.find_sticks() if stick.writable]
+        work = partial(daily_copy.make_copy, self.db_path, today, sticks[0] if sticks else None)
+
+        def failed(error: Exception) -> None:
+            safe = "Your saved games are safe."
+            if isinstance(error, OSError | sqlite3.Error):  # said as a storage fault is
+                safe = str(fault(error, self.db_path))
+            self._notice_later(
+                f"Today's copy of your saved games could not be made. {safe} It is tried "
+                "again when the next game ends."
+            )
+
+        self._copier.run("daily copy", work, lambda _copy: None, failed)
 
     def _notice_later(self, text: str) -> None:
         """Something the store found after start-up (a damaged setting or profile)."""

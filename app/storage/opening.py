@@ -66,6 +66,8 @@ class StoreFile:
         self.on_damage: Callable[[], None] | None = None
         #: Told of damage found after opening (the app shows it); else it joins notices.
         self.on_notice: Callable[[str], None] | None = None
+        #: Told once a game has been saved as finished (the app makes its daily copy).
+        self.on_game_finished: Callable[[], None] | None = None
         self._noted: set[str] = set()
         #: Asked as a game starts and at each move: is the time about to be saved right?
         self.clock_known_right: Callable[[], bool] = clock_known_right

@@ -140,6 +140,8 @@ class SessionTable(StoreFile):
 
     def finish_session(self, session_id: int, outcome: Any) -> None:
         self._close_session(session_id, "finished", outcome)
+        if self.on_game_finished is not None:
+            self.on_game_finished()
 
     def abandon_session(self, session_id: int) -> None:
         self._close_session(session_id, "abandoned", None)

@@ -1,11 +1,15 @@
-"""Saved games in memory only (raspi-config's overlay file system) are said at start-up,
-and Home keeps saying so in its top bar."""
+"""Keeping the saved games: games in memory only (raspi-config's overlay file system) are
+said at start-up and on Home's top bar; the end of a game makes the day's copy."""
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from app.exchange import daily_copy
+from app.games import BY_KEY
 from app.storage import volatile
+from engines import skogen as G
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -34,3 +38,18 @@ def test_an_overlay_root_is_told_at_start_up_and_on_home(
     app.root.get_screen("home").refresh()
     driver.pump()
     assert volatile.SHORT not in driver.texts() and not app.notices
+
+
+def test_the_end_of_a_game_makes_the_day_s_copy_off_the_ui_thread(driver: Driver) -> None:
+    app = driver.app
+    assert app.db_path is not None
+    folder = daily_copy.copies_folder(app.db_path)
+    today = folder / daily_copy.copy_name(datetime.now().date())
+    today.unlink(missing_ok=True)
+    app.start_game(BY_KEY["skogen"], G.Config(players=("Ana", "Bo")), ["Ana", "Bo"], seed=3)
+    play = app.current_screen.play
+    assert not today.exists()
+    app.store.finish_session(play.session_id, {"result": "scored", "reason": "Ana won."})
+    driver.wait_until(today.exists)  # made by another thread while frames go on
+    [copy] = [c for c in daily_copy.copies(folder) if c.path == today]
+    assert copy.size > 0
