@@ -2,7 +2,7 @@
 
 The events between the two states (``engines.skoventyr.table_events``) are put in words
 for the deck mode (``engines.skoventyr.table_words``), and each is given the places it
-changes (``engines.skoventyr.places``), each place to one instruction only.
+changes (``engines.skoventyr.table``), each place to one instruction only.
 
 An undo compares a later state with an earlier one: the events are then those of the
 forward move, reversed and turned round ("Move Gamle Erik 2 Trees counter-clockwise").
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from engines.core import Change, differences
-from engines.skoventyr.places import table_places
 from engines.skoventyr.state import State
+from engines.skoventyr.table import table_places
 from engines.skoventyr.table_events import TableEvent, events_in_order
 from engines.skoventyr.table_words import TableWords
 

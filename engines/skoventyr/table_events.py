@@ -8,7 +8,7 @@ zone lost with what another gained (zones: "future:<n>", "hand:<n>", "taken",
 "set_aside", "discard", "deck" for its top card or unknown middle, "deck:top",
 "deck:bottom", "ally:<tree>", "hostage:<card>"). ``State.entered`` tells which move the
 people entered, so that their own part is marked ``chosen``. Each event lists the places
-(see ``engines.skoventyr.places``) it changes.
+(see ``engines.skoventyr.table``) it changes.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.skoventyr.cards import CARD_ORDER, Card
-from engines.skoventyr.places import deck_count_key, top_key
 from engines.skoventyr.state import State
+from engines.skoventyr.table import deck_count_key, top_key
 
 # Where each kind of event comes in a turn: the rules' order of effects.
 R_CHOSEN, R_ACORN, R_SHUFFLE, R_VOGTER, R_REVEAL, R_GAMLE_ERIK, R_ALLY_OFF = 0, 1, 2, 3, 4, 5, 6

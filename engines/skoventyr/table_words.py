@@ -4,7 +4,8 @@ the sorted pile (app-deck mode) or to turn over from the real deck (table-deck m
 from __future__ import annotations
 
 from engines.skoventyr.cards import Card
-from engines.skoventyr.places import (
+from engines.skoventyr.state import State
+from engines.skoventyr.table import (
     count_cards,
     hand_words,
     join_words,
@@ -13,7 +14,6 @@ from engines.skoventyr.places import (
     slot_name,
     slot_words,
 )
-from engines.skoventyr.state import State
 from engines.skoventyr.table_events import TableEvent, gamle_erik_discards, zone_kind
 
 
