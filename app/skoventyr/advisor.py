@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from engines import skoventyr as S
 from engines.skoventyr.hint import FEW_GAMES, HINT_BUDGET, too_close
-from engines.skoventyr.table import count_cards, join_words
+from engines.skoventyr.table_words import count_cards, join_words
 
 if TYPE_CHECKING:
     from engines.skoventyr.bots.bots import MoveFigures

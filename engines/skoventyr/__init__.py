@@ -47,7 +47,6 @@ from engines.skoventyr.actions import (
     action_from_dict,
 )
 from engines.skoventyr.cards import CARDS, Card, CardDataError, CardTable, Effect
-from engines.skoventyr.changes import table_changes, table_places
 from engines.skoventyr.config import Config
 from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import Forest, Tree
@@ -67,6 +66,7 @@ from engines.skoventyr.rules import (
 )
 from engines.skoventyr.setup import setup_steps
 from engines.skoventyr.state import Hostage, Minion, State, Task
+from engines.skoventyr.table import table_changes, table_places
 from engines.skoventyr.why_not import candidate_actions, refusal, why_not_move
 
 __all__ = [

@@ -1,5 +1,5 @@
-"""What lies on a Skoventyr table, as places (see ``engines.core.changes``), and the names
-the table's instructions give them.
+"""What lies on a Skoventyr table, as places (see ``engines.core.changes``), and what the
+table must do to follow the app: ``table_places(state)`` and ``table_changes(before, after)``.
 
 Place keys and what each holds:
 
@@ -25,17 +25,24 @@ Place keys and what each holds:
   deck; ``acorns``, ``acorns_out``: Acorn tokens in the centre of the Forest and spent.
 
 An empty place is left out (it reads as None).
+
+The changes: the events between the two states (``engines.skoventyr.table_events``) are put
+in words for the deck mode (``engines.skoventyr.table_words``), and each is given the places
+it changes, each place to one instruction only. An undo compares a later state with an
+earlier one: the events are then those of the forward move, reversed and turned round
+("Move Gamle Erik 2 Trees counter-clockwise"). ``State.applied`` tells which way the
+comparison goes.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Iterable
 
+from engines.core import Change, differences
 from engines.skoventyr.cards import CARD_ORDER, Card
-from engines.skoventyr.state import ANY_ALLY, Minion, State
-
-SLOT_NAMES = ("first", "second", "third")
+from engines.skoventyr.state import State
+from engines.skoventyr.table_events import TableEvent, deck_count_key, events_in_order, top_key
+from engines.skoventyr.table_words import TableWords
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -93,67 +100,87 @@ def table_places(state: State) -> dict[str, Hashable]:
     return places
 
 
-def deck_count_key(state: State, card: Card) -> str:
-    """The place that counts a card in the deck: its size, or its kind in the pile."""
-    return f"deck:pile:{card.value}" if state.config.deck_mode == "app" else "deck"
+def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> list[Change]:
+    """The physical changes from ``before`` to ``after``, in the order to make them.
+    ``run``: the Future places (as the row lay in ``before``) of cards the people put under
+    the deck one at a time in between (a Gambit, a cost): told as one move, so that the
+    cards left slide once, after the last is chosen (none when the row is emptied)."""
+    places_before, places_after = table_places(before), table_places(after)
+    differing = differences(places_before, places_after)
+    if not differing:
+        return []
+    if after.applied < before.applied:  # an undo: the forward move, turned round
+        events = [event.inverted() for event in reversed(events_in_order(after, before, undo=True))]
+        words = TableWords(before, after, back=True)
+    else:
+        events = events_in_order(before, after, run=run)
+        words = TableWords(before, after, back=False)
+    return _account(events, words, differing)
 
 
-def top_key(top: tuple[Card, ...], index: int) -> str:
-    """The place of the known top card ``top[index]`` (the first is drawn first)."""
-    return f"deck:top:{len(top) - index}"
+# -- from events to changes ------------------------------------------------------------
 
 
-# -- names for the instructions --------------------------------------------------------
+def _account(
+    events: list[TableEvent], words: TableWords, differing: dict[str, tuple[Hashable, Hashable]]
+) -> list[Change]:
+    """Give each event the differing places it changes, each place to one event only:
+    first to the rules' events (the people must be told them), then to the people's own.
+    A rule's event whose places all went to others is told with the event that has
+    them; any other event left with no place changed nothing on the table. A
+    difference no event explains is told as it is (this should never happen)."""
+    events = _join_slide_and_refill(events, words)
+    owner: dict[str, int] = {}
+    for own in (False, True):
+        for index, event in enumerate(events):
+            if event.chosen == own:
+                for key in event.touches:
+                    if key in differing:
+                        owner.setdefault(key, index)
+    told: dict[int, list[str]] = {}
+    for index, event in enumerate(events):
+        keys = [key for key, held in owner.items() if held == index]
+        shared = [owner[key] for key in event.touches if key in owner]
+        if keys:
+            told.setdefault(index, []).insert(0, words.say(event))
+        elif shared and not event.chosen:
+            told.setdefault(shared[0], []).append(words.say(event))
+    changes = []
+    for index, event in enumerate(events):
+        if index in told:
+            source, target = words.marks(event)
+            held_keys = tuple(key for key, held in owner.items() if held == index)
+            said = told[index]
+            text = "; then ".join([said[0], *(part[0].lower() + part[1:] for part in said[1:])])
+            chosen = event.chosen and len(said) == 1
+            changes.append(Change(text, held_keys, source, target, chosen=chosen))
+    for key, (_, now) in differing.items():
+        if key not in owner:
+            changes.append(Change(f"Make {key} on the table match the app: {now}", (key,)))
+    return changes
 
 
-def slot_name(slot: int) -> str:
-    """The Future's place ``slot`` (0 = leftmost) by its rank: "third"."""
-    return SLOT_NAMES[slot] if slot < len(SLOT_NAMES) else f"number {slot + 1}"
-
-
-def slot_words(slot: int) -> str:
-    """The Future's place ``slot`` in full: "the third place of the Future"."""
-    return f"the {slot_name(slot)} place of the Future"
-
-
-def hand_words(state: State, player: int) -> str:
-    """A player's hand: "your hand" in a solo game, else "player 2's hand" (the screen
-    puts the players' names in)."""
-    return "your hand" if len(state.hands) == 1 else f"player {player + 1}'s hand"
-
-
-def minion_words(state: State, minion_id: int) -> str:
-    """A Minion by its name and value, "the Mare (3)"; "the second Mare (3)" while its
-    twin is in the game, so that the two can be told apart in the row."""
-    everyone = sorted((*state.minions, *state.defeated), key=lambda m: m.id)
-    minion = next(m for m in everyone if m.id == minion_id)
-    twins = [m.id for m in everyone if m.name == minion.name]
-    name = f"{minion.name.capitalize()} ({minion.value})"
-    if len(twins) > 1:
-        name = f"{('first', 'second', 'third')[min(twins.index(minion.id), 2)]} {name}"
-    return f"the {name}"
-
-
-def lygtemand_words(shown: str) -> str:
-    """A Lygtemand by the Ally it shows: "the Trold Lygtemand", "the ? Lygtemand"."""
-    return f"the {'?' if shown == ANY_ALLY else Card(shown).label} Lygtemand"
-
-
-def count_cards(cards: Iterable[Card]) -> str:
-    """Cards in words, most common first: "2 Trolds and a Huldre"."""
-    counts = Counter(cards)
-    parts = [
-        card.with_article if n == 1 else f"{n} {card.label}s"
-        for card, n in sorted(counts.items(), key=lambda item: (-item[1], CARD_ORDER[item[0]]))
-    ]
-    return join_words(parts)
-
-
-def join_words(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def minion_by_id(state: State, minion_id: int) -> Minion:
-    return next(m for m in (*state.minions, *state.defeated) if m.id == minion_id)
+def _join_slide_and_refill(events: list[TableEvent], words: TableWords) -> list[TableEvent]:
+    """The Future slides left and is refilled from the deck: one instruction."""
+    joined: list[TableEvent] = []
+    for event in events:
+        previous = joined[-1] if joined else None
+        if (
+            previous is not None
+            and previous.kind == "slide"
+            and not previous.chosen
+            and not event.chosen
+            and event.kind == "card"
+            and event.src == "deck"
+            and event.dst.startswith("future:")
+            and not words.back
+        ):
+            joined[-1] = TableEvent(
+                "slide_refill",
+                (previous, event),
+                touches=tuple(dict.fromkeys((*previous.touches, *event.touches))),
+                rank=event.rank,
+            )
+            continue
+        joined.append(event)
+    return joined
