@@ -25,7 +25,6 @@ from engines.skulk_hollow.actions import (
     SpendRelic,
     action_from_dict,
 )
-from engines.skulk_hollow.changes import starting_hand, table_changes, table_places
 from engines.skulk_hollow.components import (
     ComponentError,
     Components,
@@ -64,6 +63,7 @@ from engines.skulk_hollow.rules import (
 )
 from engines.skulk_hollow.setup import setup_steps
 from engines.skulk_hollow.state import Cards, Pending, State, Unit
+from engines.skulk_hollow.table import starting_hand, table_changes, table_places
 
 __all__ = [
     "NAME",
