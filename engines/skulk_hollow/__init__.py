@@ -34,7 +34,7 @@ from engines.skulk_hollow.components import (
     load_components,
 )
 from engines.skulk_hollow.config import Config
-from engines.skulk_hollow.edits import (
+from engines.skulk_hollow.corrections import (
     EditLocationWound,
     EditMoveCard,
     EditMoveGuardian,
