@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engines import chickwood, skogen, skoventyr, skulk_hollow
-from engines.skulk_hollow.policy import decide
+from engines.skulk_hollow.bots.policy import decide
 
 ENGINES: dict[str, Any] = {
     "skoventyr": skoventyr,

@@ -13,7 +13,7 @@ from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
 from engines import skulk_hollow as K
 from engines.core import to_announce
 from engines.skulk_hollow.bots import make_guardian
-from engines.skulk_hollow.policy import decide
+from engines.skulk_hollow.bots.policy import decide
 
 Advance = Callable[[SkulkHollowPlayScreen], None]
 

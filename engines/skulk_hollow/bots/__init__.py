@@ -1,4 +1,5 @@
-"""Bots for Skulk Hollow: the guardian at three levels, and hero players to measure it."""
+"""Bots for Skulk Hollow: the guardian at three levels, and hero players to measure it;
+all build on the rule-following player of ``policy``."""
 
 from engines.skulk_hollow.bots.guardian import (
     EasyGuardian,
