@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from kivy.uix.widget import Widget
 
     from app.game_options import NewGameForm
-    from engines.core import GameRules, SetupStep
+    from engines.core import AnyGameRules as GameRules  # any game: its key picks which
+    from engines.core import SetupStep
 
 
 @dataclass(frozen=True)
