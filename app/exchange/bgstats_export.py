@@ -38,7 +38,7 @@ from app.storage.events import LoggedEvent
 from app.storage.play_time import Played, parse_time, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
-from engines.skulk_hollow.components import GUARDIANS, load_components
+from engines.skulk_hollow import GUARDIANS, load_components
 
 
 def bgstats_file_name(day: date) -> str:
