@@ -24,7 +24,10 @@ if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from kivy.uix.widget import Widget
 
     from app.game_options import NewGameForm
-    from engines.core import GameRules, SetupStep
+    from engines.core import (
+        AnyGameRules,  # any game: its key picks which
+        SetupStep,
+    )
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ class GameInfo:
         form: NewGameForm = load(self.form_path)
         return form
 
-    def rules(self) -> GameRules:
+    def rules(self) -> AnyGameRules:
         return engines.rules(self.key)
 
     def setup_steps(self, config: Any = None) -> list[SetupStep]:

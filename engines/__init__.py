@@ -12,8 +12,10 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+__all__ = ["GAMES", "EngineEntry", "cooperative", "entry", "game_keys", "rules"]
+
 if TYPE_CHECKING:  # the list is read at start-up without loading any engine
-    from engines.core import GameRules
+    from engines.core import AnyGameRules
 
 
 @dataclass(frozen=True)
@@ -30,9 +32,9 @@ class EngineEntry:
     #: The module that satisfies engines.core.GameRules; "engines.<key>" when empty.
     module: str = ""
 
-    def rules(self) -> GameRules:
+    def rules(self) -> AnyGameRules:
         """The game's rules module, imported on first use."""
-        rules: GameRules = importlib.import_module(self.module or f"engines.{self.key}")
+        rules: AnyGameRules = importlib.import_module(self.module or f"engines.{self.key}")
         return rules
 
 
@@ -58,7 +60,7 @@ def entry(key: str) -> EngineEntry:
     raise KeyError(f"no game called {key!r}")
 
 
-def rules(key: str) -> GameRules:
+def rules(key: str) -> AnyGameRules:
     """The rules module of the game called ``key``."""
     return entry(key).rules()
 

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engines
-from engines.skulk_hollow.policy import decide
+from engines.skulk_hollow.bots.policy import decide
 
 MAX_STEPS = 20_000
 

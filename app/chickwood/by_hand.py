@@ -17,11 +17,18 @@ from dataclasses import dataclass
 from app.chickwood import loot_entry
 from app.kit.choice_list import ChoiceListPopup
 from engines import chickwood as C
-from engines.chickwood.actions import one
-from engines.chickwood.alms_snake import benefactor_alms
-from engines.chickwood.corrections import final_items, item_count, item_sort
-from engines.chickwood.loot import describe, from_counts, kind_counts, kind_name
-from engines.chickwood.table import village_name
+from engines.chickwood import (
+    benefactor_alms,
+    describe,
+    final_items,
+    from_counts,
+    item_count,
+    item_sort,
+    kind_counts,
+    kind_name,
+    one,
+    village_name,
+)
 
 Rows = list[tuple[str, object]]
 

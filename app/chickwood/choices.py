@@ -11,16 +11,20 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
-from engines.chickwood import AlmsSwap, ChestChoice, Choices, FinalTable, TreasureSwap
-from engines.chickwood.loot import (
+from engines.chickwood import (
     CHEST_TYPES,
     ENTERTAINERS,
     FAKE_BEARD,
     GOLDEN_ARROW,
     LEGENDARY_NAMES,
+    AlmsSwap,
+    ChestChoice,
+    Choices,
+    FinalTable,
+    TreasureSwap,
+    loot_lines,
     treasure_name,
 )
-from engines.chickwood.scoring import loot_lines
 from engines.core import IllegalAction
 
 NOT_USED = "Not used"

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.chickwood import loot_entry
-from engines.chickwood import FinalTable, PlayerFinal, VillageFinal
-from engines.chickwood.village import CardProfile
+from engines.chickwood import CardProfile, FinalTable, PlayerFinal, VillageFinal
 
 #: One touch of the entry, kept for Undo: ("loot", seat, kind), ("castle", seat, value)
 #: or ("alms", seat, card name).

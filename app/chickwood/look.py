@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.kit.theme import Colour
-from engines.chickwood.config import ALMS_COLOURS
+from engines.chickwood import ALMS_COLOURS
 
 #: The screen's colour for each alms colour in the box.
 COLOURS: dict[str, Colour] = {

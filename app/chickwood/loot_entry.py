@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.chickwood.loot import (
+from engines.chickwood import (
     CHEST_TYPES,
     GARMENT_TYPES,
     JEWELRY_TYPES,

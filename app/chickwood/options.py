@@ -9,8 +9,7 @@ from typing import Any
 
 from app.chickwood.profile import village_cards
 from app.game_options import NewGameForm, Option
-from engines.chickwood import Config
-from engines.chickwood.rounds import deal
+from engines.chickwood import Config, deal
 from engines.core import JSON
 
 

@@ -53,10 +53,14 @@ from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
 from app.storage.faults import StorageFault
 from engines import chickwood as C
-from engines.chickwood.alms_snake import alms_cubes, legal_steps
-from engines.chickwood.loot import describe, kind_counts
-from engines.chickwood.scoring import PlayerScore
-from engines.chickwood.village import CardProfile
+from engines.chickwood import (
+    CardProfile,
+    PlayerScore,
+    alms_cubes,
+    describe,
+    kind_counts,
+    legal_steps,
+)
 
 REPLAY_ONLY = "This is a replay: it can only be watched, and nothing in it can be changed."
 

@@ -12,8 +12,7 @@ from typing import Any
 from kivy.app import App
 
 from app.storage.profiles import use_shipped_values
-from engines.chickwood.data import DataError, default_cards, parse_cards
-from engines.chickwood.village import CardProfile
+from engines.chickwood import CardProfile, DataError, default_cards, parse_cards
 
 GAME = "chickwood"
 

@@ -17,8 +17,7 @@ from app.chickwood.profile import save_village_cards, saved_village_cards
 from app.kit.popups import show_notice
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from engines.chickwood.data import default_cards
-from engines.chickwood.village import CardProfile, Row
+from engines.chickwood import CardProfile, Row, default_cards
 
 
 class RowEditor(BoxLayout):

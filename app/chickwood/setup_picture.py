@@ -21,8 +21,7 @@ from kivy.uix.widget import Widget
 from app.chickwood.look import alms_colour, marks
 from app.chickwood.widgets import CardLook, VillageCard, VillageGrid, card_rows
 from app.kv import load_kv
-from engines.chickwood import Config
-from engines.chickwood.setup import SetupTable, setup_table
+from engines.chickwood import Config, SetupTable, setup_table
 from engines.core import SetupStep
 
 

@@ -24,7 +24,7 @@ from kivy.uix.widget import Widget
 from app.kit import theme
 from app.kit.widgets import Piece, TButton, reuse_children
 from app.kv import load_kv
-from engines.chickwood.village import CardProfile
+from engines.chickwood import CardProfile
 
 
 @dataclass(frozen=True)

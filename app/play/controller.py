@@ -20,7 +20,7 @@ from app.play.play_session import PlaySession
 from app.play.replay import Replay
 from app.play.telling import Telling
 from app.storage.faults import StorageFault
-from engines.core import JSON, Action, Change, GameRules
+from engines.core import JSON, Action, AnyGameRules, Change
 
 #: What the table is owed after a move, from the state it leads to.
 OwedAfter = Callable[[Any], Owed]
@@ -31,7 +31,7 @@ class PlayController:
 
     owed_type: type[Owed] = Owed
 
-    def __init__(self, rules: GameRules, play: PlaySession | Replay) -> None:
+    def __init__(self, rules: AnyGameRules, play: PlaySession | Replay) -> None:
         self.rules = rules
         self.play = play
         #: A refusal or a fault, said once in the prompt; not saved.

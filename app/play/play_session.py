@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.storage.faults import DamagedData, StorageFault
-from engines.core import JSON, Action, Event, GameRules, Outcome, Session, to_data
+from engines.core import JSON, Action, AnyGameRules, Event, Outcome, Session, to_data
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.storage.sessions import SavedSession
@@ -53,14 +53,14 @@ class PlaySession:
 
     @classmethod
     def start(
-        cls, store: Store, rules: GameRules, config: Any, seed: int, players: list[str]
+        cls, store: Store, rules: AnyGameRules, config: Any, seed: int, players: list[str]
     ) -> PlaySession:
         session = Session(rules, config, seed)
         session_id = store.start_session(rules.NAME, session.config_to_dict(), seed, players)
         return cls(store, session_id, session, players)
 
     @classmethod
-    def resume(cls, store: Store, rules: GameRules, session_id: int) -> PlaySession:
+    def resume(cls, store: Store, rules: AnyGameRules, session_id: int) -> PlaySession:
         """Replay a saved game's log. DamagedData when part of it cannot be read, another
         ValueError (IllegalAction) when the rules refuse one of its moves."""
         saved, config, events = read_saved_game(store, rules, session_id)
@@ -147,7 +147,7 @@ class PlaySession:
 
 
 def read_saved_game(
-    store: Store, rules: GameRules, session_id: int
+    store: Store, rules: AnyGameRules, session_id: int
 ) -> tuple[SavedSession, Any, list[Event]]:
     """A saved game's row, options and moves, read for replaying; DamagedData, in words,
     for whatever part of it cannot be read (the store's damage or the engine's refusal)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.seat_names import seat_name
-from engines.core import GameRules, Progress, Session
+from engines.core import AnyGameRules, Progress, Session
 
 
 def progress_words(progress: Progress, players: Sequence[str]) -> str:
@@ -31,7 +31,7 @@ def progress_words(progress: Progress, players: Sequence[str]) -> str:
 
 
 def progress_at_each_step(
-    rules: GameRules, config: Any, seed: int, actions: Sequence[Any]
+    rules: AnyGameRules, config: Any, seed: int, actions: Sequence[Any]
 ) -> list[Progress]:
     """The game's progress after each of ``actions`` (None for an undo), the set-up first:
     one pass through a log that is known to replay."""
@@ -53,7 +53,7 @@ class UndoQuestion:
 
 
 def undo_crossing(
-    rules: GameRules, session: Session, players: Sequence[str], steps: int = 1
+    rules: AnyGameRules, session: Session, players: Sequence[str], steps: int = 1
 ) -> UndoQuestion | None:
     """The question to ask before an undo of the last ``steps`` actions that goes back
     into an earlier turn or round (a turn the players have finished and passed on), so

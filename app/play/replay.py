@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from app.play.play_session import read_saved_game
 from app.play.progress import progress_at_each_step, progress_words
-from engines.core import GameRules, IllegalAction, Session
+from engines.core import AnyGameRules, IllegalAction, Session
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.storage.store import Store
 
 
 class Replay:
-    def __init__(self, store: Store, rules: GameRules, session_id: int) -> None:
+    def __init__(self, store: Store, rules: AnyGameRules, session_id: int) -> None:
         saved, self._config, self._events = read_saved_game(store, rules, session_id)
         self.session_id = session_id
         self.players = list(saved.players)

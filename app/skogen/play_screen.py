@@ -32,10 +32,15 @@ from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_W
 from app.skogen.widgets import CountedKey, LedgerRow, SwatchButton
 from app.storage.faults import StorageFault
 from engines import skogen as G
-from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS
-from engines.skogen.life_cards import LIFE_NAMES, LIFE_TYPES
-from engines.skogen.state import TurnRecord
-from engines.skogen.words import counted
+from engines.skogen import (
+    ACTION_NAMES,
+    ELEMENT_POINTS,
+    LIFE_NAMES,
+    LIFE_TYPES,
+    SPECIES_POINTS,
+    TurnRecord,
+    counted,
+)
 
 #: The ways of leaving a catastrophe without an element tile.
 NOT_TAKEN = {"reroll": "None left: reroll", "none": "Take none"}

@@ -23,9 +23,8 @@ from app.kit import theme
 from app.kv import load_kv
 from engines import skogen as G
 from engines.core import SetupStep
+from engines.skogen import LIFE_TYPES, STARTING_HAND
 from engines.skogen import setup as S
-from engines.skogen.config import STARTING_HAND
-from engines.skogen.life_cards import LIFE_TYPES
 
 
 class SkogenPiece(Widget):

@@ -20,11 +20,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engines import skoventyr as S
-from engines.skoventyr.hint import FEW_GAMES, HINT_BUDGET, too_close
-from engines.skoventyr.places import count_cards, join_words
+from engines.skoventyr import FEW_GAMES, HINT_BUDGET, count_cards, join_words, too_close
 
 if TYPE_CHECKING:
-    from engines.skoventyr.bots.bots import MoveFigures
+    from engines.skoventyr.bots import MoveFigures
 
 #: How many moves tied with the suggestion a hint names besides it.
 TIES_NAMED = 1

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.kit.choice_list import ChoiceListPopup
 from engines import skoventyr as S
-from engines.skoventyr.actions import zone_words
+from engines.skoventyr import zone_words
 
 #: The groups of the first list, by edit action class.
 EDIT_GROUPS: dict[type, str] = {

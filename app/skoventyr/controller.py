@@ -93,7 +93,7 @@ class SkoventyrController(PlayController):
     owed_type = SkoventyrOwed
     owed: SkoventyrOwed
 
-    def __init__(self, rules: GameRules, play: Any) -> None:
+    def __init__(self, rules: GameRules[S.State, S.SkoventyrAction, S.Config], play: Any) -> None:
         super().__init__(rules, play)
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
         self.hint: advisor.Hint | None = None

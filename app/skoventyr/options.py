@@ -9,8 +9,7 @@ from kivy.app import App
 from app.game_options import NewGameForm, Option
 from app.storage.profiles import saved_corrections
 from engines.core import JSON
-from engines.skoventyr import Config
-from engines.skoventyr.profile import CardCorrection, corrections_from_profile
+from engines.skoventyr import CardCorrection, Config, corrections_from_profile
 
 #: The name the owner's card profile is stored under, and the New game button to it.
 PROFILE = "skoventyr"

@@ -33,7 +33,7 @@ from app.skoventyr.controller import SkoventyrController
 from app.skoventyr.view import SkoventyrView, skoventyr_view
 from app.skoventyr.widgets import CardTile, MinionTile, Touchable, VerbButton
 from engines import skoventyr as S
-from engines.skoventyr.hint import HINT_BUDGET
+from engines.skoventyr import HINT_BUDGET
 
 
 class SkoventyrPlayScreen(GameScreen):

@@ -22,11 +22,13 @@ from app.kit.popups import ask, show_notice
 from app.kit.widgets import BaseScreen, reuse_children
 from app.kv import load_kv
 from app.skoventyr.options import PROFILE, owner_profile
-from engines.skoventyr import Card, Config, Effect
-from engines.skoventyr.profile import (
+from engines.skoventyr import (
     EFFECT_KINDS,
     Box,
+    Card,
     CardCorrection,
+    Config,
+    Effect,
     editable_boxes,
     effect_choices,
     profile_data,

@@ -3,7 +3,7 @@ steps so far have put on it, the pieces of the step shown outlined as the play s
 marks where a thing goes.
 
 Each set-up step names what it places (``SetupStep.shows``) in the engine's words for
-the table's places (see ``engines.skoventyr.places``): "tree:3", "pawn:vogter",
+the table's places (see ``engines.skoventyr.table``): "tree:3", "pawn:vogter",
 "minion:0", "lygtemand:0", "acorn:0", "hostage:trold", "deck", "future:1",
 "hand:2". Which card lies where is only known once the game starts (the app deals it,
 or the people turn it over), so the Future and hands are drawn as places to fill, and

@@ -19,7 +19,7 @@ from app.skoventyr import touch_paths
 from app.skoventyr.controller import SkoventyrController, percent
 from app.skoventyr.look import CARD_COLOURS, lygtemand_words, two_line_name
 from engines import skoventyr as S
-from engines.skoventyr.places import count_cards
+from engines.skoventyr import count_cards
 
 EMPTY = colours.faded(colours.SURFACE, 0.6)
 

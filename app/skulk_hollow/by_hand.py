@@ -14,8 +14,7 @@ from typing import Any
 from app.kit.choice_list import ChoiceListPopup
 from app.skulk_hollow.look import title
 from engines import skulk_hollow as K
-from engines.skulk_hollow import board
-from engines.skulk_hollow.edits import COUNTS
+from engines.skulk_hollow import COUNTS, board
 
 Rows = list[tuple[str, Any]]
 Take = Callable[[K.SkulkAction], None]

@@ -117,7 +117,7 @@ class SkulkHollowController(PlayController):
     owed_type = SkulkOwed
     owed: SkulkOwed
 
-    def __init__(self, rules: GameRules, play: Any) -> None:
+    def __init__(self, rules: GameRules[K.State, K.SkulkAction, K.Config], play: Any) -> None:
         super().__init__(rules, play)
         self.selection: TouchSelection[K.SkulkAction] = TouchSelection([], lambda _a: ())
         self.thinking = ""  # "Grak is thinking... 40%" while it thinks

@@ -14,8 +14,7 @@ from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
 from app.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skulk_hollow as K
 from engines.core import to_announce
-from engines.skulk_hollow.bots import make_guardian
-from engines.skulk_hollow.policy import decide
+from engines.skulk_hollow.bots import decide, make_guardian
 
 Advance = Callable[[SkulkHollowPlayScreen], None]
 

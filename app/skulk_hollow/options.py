@@ -10,15 +10,16 @@ from app.game_options import NewGameForm, Option
 from app.skulk_hollow.look import title
 from app.storage.profiles import saved_corrections
 from engines.core import JSON
-from engines.skulk_hollow import Config, Correction
-from engines.skulk_hollow.components import (
+from engines.skulk_hollow import (
     GUARDIANS,
     LEADERS,
+    LEVELS,
     RELIC_TOKENS,
+    Config,
+    Correction,
     corrections_from_profile,
     load_components,
 )
-from engines.skulk_hollow.config import LEVELS
 
 
 def owner_profile() -> tuple[Correction, ...]:

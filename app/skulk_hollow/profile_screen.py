@@ -20,7 +20,7 @@ from app.kv import load_kv
 from app.skulk_hollow.look import title
 from app.skulk_hollow.options import owner_profile
 from engines import skulk_hollow as K
-from engines.skulk_hollow.actions import action_name
+from engines.skulk_hollow import action_name
 
 PROFILE = "skulk_hollow"
 

@@ -6,7 +6,7 @@ from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
 from engines.core.progress import Progress
 from engines.core.rng import Rng
-from engines.core.rules import GameRules
+from engines.core.rules import AnyGameRules, GameRules
 from engines.core.serial import JSON, Saveable, from_data, to_data
 from engines.core.session import UNDO, Event, Recorder, Session
 from engines.core.setup import SetupStep
@@ -15,6 +15,7 @@ __all__ = [
     "JSON",
     "UNDO",
     "Action",
+    "AnyGameRules",
     "Change",
     "Event",
     "GameRules",

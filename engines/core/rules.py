@@ -3,41 +3,68 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from engines.core.actions import Action
 from engines.core.changes import Change
 from engines.core.outcome import Outcome
 from engines.core.progress import Progress
+from engines.core.serial import JSON
+from engines.core.setup import SetupStep
+
+#: A game's state (a frozen dataclass).
+StateT = TypeVar("StateT")
+#: The game's action base class (``Action`` subclassed with ``game=...``).
+ActionT = TypeVar("ActionT", bound=Action)
+#: The game's set-up options (a frozen dataclass).
+ConfigT = TypeVar("ConfigT")
 
 
-class GameRules(Protocol):
-    """A game's rules as a module: ``engines.skoventyr`` satisfies this as it stands.
+class GameRules(Protocol[StateT, ActionT, ConfigT]):
+    """A game's rules as a module: ``engines.skoventyr`` satisfies
+    ``GameRules[skoventyr.State, skoventyr.SkoventyrAction, skoventyr.Config]`` as it
+    stands, and ``engines/conformance.py`` has mypy check each engine against it.
 
     States and configs are frozen dataclasses; ``None`` as config means ``Config()``.
     ``apply`` never mutates its input and raises ``IllegalAction``;
     ``action_from_dict`` is usually the game's action base class's ``from_dict``.
     ``table_places`` and ``table_changes`` describe the table (engines.core.changes).
+    ``manual_edits`` are the corrections by hand that make sense now: ``apply`` accepts
+    them, ``legal_actions`` never lists them.
     """
 
+    #: The game's key, as saved games store it.
     NAME: str
-    #: The set-up options; ``Config()`` with no arguments is the standard set-up.
-    Config: type[Any]
 
-    def action_from_dict(self, data: dict[str, Any]) -> Action: ...
+    # A read-only property: a module's class is no settable attribute, yet satisfies it.
+    @property
+    def Config(self) -> type[ConfigT]:
+        """The set-up options; ``Config()`` with no arguments is the standard set-up."""
+        ...
 
-    def new_game(self, config: Any = None, seed: int = 0) -> Any: ...
+    def action_from_dict(self, data: dict[str, JSON]) -> ActionT: ...
 
-    def legal_actions(self, state: Any) -> Sequence[Action]: ...
+    def new_game(self, config: ConfigT | None = None, seed: int = 0) -> StateT: ...
 
-    def apply(self, state: Any, action: Action) -> Any: ...
+    def setup_steps(self, config: ConfigT | None = None) -> list[SetupStep]: ...
 
-    def outcome(self, state: Any) -> Outcome | None: ...
+    def legal_actions(self, state: StateT) -> Sequence[ActionT]: ...
 
-    def progress(self, state: Any) -> Progress: ...
+    def manual_edits(self, state: StateT) -> Sequence[ActionT]: ...
 
-    def view(self, state: Any, seat: str) -> Any: ...
+    def apply(self, state: StateT, action: ActionT) -> StateT: ...
 
-    def table_places(self, state: Any) -> Mapping[str, Hashable]: ...
+    def outcome(self, state: StateT) -> Outcome | None: ...
 
-    def table_changes(self, before: Any, after: Any) -> list[Change]: ...
+    def progress(self, state: StateT) -> Progress: ...
+
+    def view(self, state: StateT, seat: str) -> StateT: ...
+
+    def table_places(self, state: StateT) -> Mapping[str, Hashable]: ...
+
+    def table_changes(self, before: StateT, after: StateT) -> list[Change]: ...
+
+
+#: The rules of a game chosen at run time (by its key), whose types the caller cannot
+#: name: what the app's game-agnostic layers and ``Session`` hold.
+AnyGameRules: TypeAlias = GameRules[Any, Any, Any]

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from engines.core.actions import Action
 from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
-from engines.core.rules import GameRules
+from engines.core.rules import AnyGameRules
 from engines.core.serial import JSON, from_data, quote, shorten, to_data
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class Event:
         return {"type": self.type, "action": self.action.to_dict()}
 
     @staticmethod
-    def from_dict(rules: GameRules, data: object) -> Event:
+    def from_dict(rules: AnyGameRules, data: object) -> Event:
         """Read back an event written by ``to_dict``: any other JSON raises ``ValueError``."""
         if isinstance(data, dict):
             if data.get("type") == "undo":
@@ -60,7 +60,7 @@ class Session:
     """The running game: the current state, the log, and a stack of states for undo."""
 
     def __init__(
-        self, rules: GameRules, config: Any = None, seed: int = 0, record: Recorder | None = None
+        self, rules: AnyGameRules, config: Any = None, seed: int = 0, record: Recorder | None = None
     ) -> None:
         self.rules = rules
         self.config = rules.Config() if config is None else config
@@ -73,7 +73,7 @@ class Session:
     @classmethod
     def replay(
         cls,
-        rules: GameRules,
+        rules: AnyGameRules,
         config: Any,
         seed: int,
         events: Iterable[Event],
@@ -100,7 +100,7 @@ class Session:
         return copy
 
     @classmethod
-    def config_from_dict(cls, rules: GameRules, data: object) -> Any:
+    def config_from_dict(cls, rules: AnyGameRules, data: object) -> Any:
         """The game's Config read back from ``config_to_dict``; ``ValueError`` if it is not."""
         return from_data(rules.Config, data)
 

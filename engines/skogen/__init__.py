@@ -5,9 +5,16 @@ One module per concept: ``board`` (track and die data), ``ledger`` (turn points)
 ``life_cards`` (hand limit, bonus), ``catastrophe`` (the die), ``end`` (end of game and
 final scores), ``turns`` (what each move does), ``corrections`` (ledger lines put right),
 ``rules`` (the engine protocol), ``setup``, ``table`` (what lies on the table and the
-changes that keep it in step).
+changes that keep it in step). The package satisfies ``engines.core.GameRules``
+(engines/conformance.py).
+
+This package is the game's public face: the app imports only the names of ``__all__``
+(tests/test_engine_faces.py), never a module inside it. ``setup`` is exported whole: the
+names of the pieces its steps put out (``setup.BOARD``, ``setup.token(player)``), which
+read by it.
 """
 
+from engines.skogen import setup
 from engines.skogen.actions import (
     DieFace,
     FixTurn,
@@ -22,9 +29,10 @@ from engines.skogen.actions import (
     action_from_dict,
 )
 from engines.skogen.board import Board
-from engines.skogen.config import Config
+from engines.skogen.config import STARTING_HAND, Config
 from engines.skogen.end import PlayerScore
-from engines.skogen.ledger import Standing, standings
+from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS, Standing, standings
+from engines.skogen.life_cards import LIFE_NAMES, LIFE_TYPES
 from engines.skogen.progress import progress
 from engines.skogen.rules import (
     NAME,
@@ -37,12 +45,19 @@ from engines.skogen.rules import (
     view,
 )
 from engines.skogen.setup import setup_steps
-from engines.skogen.state import PlayerLedger, State
+from engines.skogen.state import PlayerLedger, State, TurnRecord
 from engines.skogen.table import table_changes, table_places
 from engines.skogen.turns import printed_draw
+from engines.skogen.words import counted
 
 __all__ = [
+    "ACTION_NAMES",
+    "ELEMENT_POINTS",
+    "LIFE_NAMES",
+    "LIFE_TYPES",
     "NAME",
+    "SPECIES_POINTS",
+    "STARTING_HAND",
     "Board",
     "Config",
     "DieFace",
@@ -59,8 +74,10 @@ __all__ = [
     "State",
     "TakeElement",
     "TakeTwo",
+    "TurnRecord",
     "action_from_dict",
     "apply",
+    "counted",
     "legal_actions",
     "manual_edits",
     "new_game",
@@ -68,6 +85,7 @@ __all__ = [
     "printed_draw",
     "progress",
     "scores",
+    "setup",
     "setup_steps",
     "standings",
     "table_changes",

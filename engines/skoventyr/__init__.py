@@ -1,11 +1,13 @@
 """Skoventyr: the rules engine (pure Python, no UI).
 
-``engines.skoventyr`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
-``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
-plus ``setup_steps``, the deck odds, ``immediate_loss``, ``manual_edits``,
-``table_places`` and ``table_changes`` (what the table must do to follow the app),
-``refusal`` and ``why_not_move`` (why something cannot be chosen now) and the action
-classes.
+``engines.skoventyr`` satisfies ``engines.core.GameRules`` (engines/conformance.py); it
+also offers the deck odds, ``immediate_loss``, ``refusal`` and ``why_not_move`` (why
+something cannot be chosen now), the action classes, the card profile's editing (``profile``),
+the hint's thresholds and the words of the table (``table_words``).
+
+This package is the game's public face: the app imports only the names of ``__all__``
+(tests/test_engine_faces.py), never a module inside it. The bots are a face of their own,
+``engines.skoventyr.bots``.
 """
 
 from engines.skoventyr.actions import (
@@ -45,12 +47,24 @@ from engines.skoventyr.actions import (
     StopPutting,
     Wrath,
     action_from_dict,
+    zone_words,
 )
 from engines.skoventyr.cards import CARDS, Card, CardDataError, CardTable, Effect
-from engines.skoventyr.changes import table_changes, table_places
 from engines.skoventyr.config import Config
 from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import Forest, Tree
+from engines.skoventyr.hint import FEW_GAMES, HINT_BUDGET, too_close
+from engines.skoventyr.profile import (
+    EFFECT_KINDS,
+    Box,
+    CardCorrection,
+    corrections_from_profile,
+    editable_boxes,
+    effect_choices,
+    profile_data,
+    same_effects,
+    shipped,
+)
 from engines.skoventyr.progress import progress
 from engines.skoventyr.rules import (
     NAME,
@@ -67,13 +81,20 @@ from engines.skoventyr.rules import (
 )
 from engines.skoventyr.setup import setup_steps
 from engines.skoventyr.state import Hostage, Minion, State, Task
+from engines.skoventyr.table import table_changes, table_places
+from engines.skoventyr.table_words import count_cards, join_words
 from engines.skoventyr.why_not import candidate_actions, refusal, why_not_move
 
 __all__ = [
     "CARDS",
+    "EFFECT_KINDS",
+    "FEW_GAMES",
+    "HINT_BUDGET",
     "NAME",
+    "Box",
     "Call",
     "Card",
+    "CardCorrection",
     "CardDataError",
     "CardTable",
     "ChooseReward",
@@ -123,18 +144,28 @@ __all__ = [
     "apply",
     "awaiting_reveal",
     "candidate_actions",
+    "corrections_from_profile",
+    "count_cards",
+    "editable_boxes",
+    "effect_choices",
     "gamle_erik_odds",
     "immediate_loss",
+    "join_words",
     "legal_actions",
     "manual_edits",
     "new_game",
     "next_reveal_odds",
     "outcome",
+    "profile_data",
     "progress",
     "refusal",
+    "same_effects",
     "setup_steps",
+    "shipped",
     "table_changes",
     "table_places",
+    "too_close",
     "view",
     "why_not_move",
+    "zone_words",
 ]

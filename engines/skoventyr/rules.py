@@ -15,8 +15,8 @@ from engines.core import Action, IllegalAction, Outcome, Rng
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import ALLIES, CARDS, Card
 from engines.skoventyr.config import Config
+from engines.skoventyr.corrections import apply_edit, manual_edits
 from engines.skoventyr.deck import Deck
-from engines.skoventyr.edits import apply_edit, manual_edits
 from engines.skoventyr.forest import starting_forest
 from engines.skoventyr.moves import check_move, move_actions, start_move
 from engines.skoventyr.state import ANY_ALLY, Hostage, Minion, State, Task

@@ -8,7 +8,7 @@ zone lost with what another gained (zones: "future:<n>", "hand:<n>", "taken",
 "set_aside", "discard", "deck" for its top card or unknown middle, "deck:top",
 "deck:bottom", "ally:<tree>", "hostage:<card>"). ``State.entered`` tells which move the
 people entered, so that their own part is marked ``chosen``. Each event lists the places
-(see ``engines.skoventyr.places``) it changes.
+(see ``engines.skoventyr.table``) it changes.
 """
 
 from __future__ import annotations
@@ -19,8 +19,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.skoventyr.cards import CARD_ORDER, Card
-from engines.skoventyr.places import deck_count_key, top_key
 from engines.skoventyr.state import State
+
+
+# The deck's place keys, shared with ``table_places``.
+def deck_count_key(state: State, card: Card) -> str:
+    """The place that counts a card in the deck: its size, or its kind in the pile."""
+    return f"deck:pile:{card.value}" if state.config.deck_mode == "app" else "deck"
+
+
+def top_key(top: tuple[Card, ...], index: int) -> str:
+    """The place of the known top card ``top[index]`` (the first is drawn first)."""
+    return f"deck:top:{len(top) - index}"
+
 
 # Where each kind of event comes in a turn: the rules' order of effects.
 R_CHOSEN, R_ACORN, R_SHUFFLE, R_VOGTER, R_REVEAL, R_GAMLE_ERIK, R_ALLY_OFF = 0, 1, 2, 3, 4, 5, 6

@@ -3,18 +3,69 @@ the sorted pile (app-deck mode) or to turn over from the real deck (table-deck m
 
 from __future__ import annotations
 
-from engines.skoventyr.cards import Card
-from engines.skoventyr.places import (
-    count_cards,
-    hand_words,
-    join_words,
-    lygtemand_words,
-    minion_words,
-    slot_name,
-    slot_words,
-)
-from engines.skoventyr.state import State
+from collections import Counter
+from collections.abc import Iterable
+
+from engines.skoventyr.cards import CARD_ORDER, Card
+from engines.skoventyr.state import ANY_ALLY, State
 from engines.skoventyr.table_events import TableEvent, gamle_erik_discards, zone_kind
+
+SLOT_NAMES = ("first", "second", "third")
+
+
+# -- names for the table's pieces ------------------------------------------------------
+
+
+def slot_name(slot: int) -> str:
+    """The Future's place ``slot`` (0 = leftmost) by its rank: "third"."""
+    return SLOT_NAMES[slot] if slot < len(SLOT_NAMES) else f"number {slot + 1}"
+
+
+def slot_words(slot: int) -> str:
+    """The Future's place ``slot`` in full: "the third place of the Future"."""
+    return f"the {slot_name(slot)} place of the Future"
+
+
+def hand_words(state: State, player: int) -> str:
+    """A player's hand: "your hand" in a solo game, else "player 2's hand" (the screen
+    puts the players' names in)."""
+    return "your hand" if len(state.hands) == 1 else f"player {player + 1}'s hand"
+
+
+def minion_words(state: State, minion_id: int) -> str:
+    """A Minion by its name and value, "the Mare (3)"; "the second Mare (3)" while its
+    twin is in the game, so that the two can be told apart in the row."""
+    everyone = sorted((*state.minions, *state.defeated), key=lambda m: m.id)
+    minion = next(m for m in everyone if m.id == minion_id)
+    twins = [m.id for m in everyone if m.name == minion.name]
+    name = f"{minion.name.capitalize()} ({minion.value})"
+    if len(twins) > 1:
+        name = f"{('first', 'second', 'third')[min(twins.index(minion.id), 2)]} {name}"
+    return f"the {name}"
+
+
+def lygtemand_words(shown: str) -> str:
+    """A Lygtemand by the Ally it shows: "the Trold Lygtemand", "the ? Lygtemand"."""
+    return f"the {'?' if shown == ANY_ALLY else Card(shown).label} Lygtemand"
+
+
+def count_cards(cards: Iterable[Card]) -> str:
+    """Cards in words, most common first: "2 Trolds and a Huldre"."""
+    counts = Counter(cards)
+    parts = [
+        card.with_article if n == 1 else f"{n} {card.label}s"
+        for card, n in sorted(counts.items(), key=lambda item: (-item[1], CARD_ORDER[item[0]]))
+    ]
+    return join_words(parts)
+
+
+def join_words(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# -- the events in words ---------------------------------------------------------------
 
 
 def pile_words(card: Card, zone: str = "deck:bottom") -> str:

@@ -1,12 +1,16 @@
 """Skulk Hollow: the rules engine (pure Python, no UI). The app plays the guardian.
 
-``engines.skulk_hollow`` satisfies ``engines.core.GameRules``: ``NAME``, ``Config``,
-``action_from_dict``, ``new_game``, ``legal_actions``, ``apply``, ``outcome``, ``view``;
-plus ``setup_steps``, ``determinize`` (for bots), ``table_places`` and ``table_changes``
-(what the table must do to follow the app), ``manual_edits`` (the corrections by hand),
-the component data API and the action classes.
+``engines.skulk_hollow`` satisfies ``engines.core.GameRules`` (engines/conformance.py); it
+also offers ``determinize`` (for bots), ``starting_hand``, the corrections by hand, the
+component data API, the action classes and ``board``, the module of questions about the
+board ("who leads", "the space's name"), exported whole since its calls read by it.
+
+This package is the game's public face: the app imports only the names of ``__all__``
+(tests/test_engine_faces.py), never a module inside it. The bots are a face of their own,
+``engines.skulk_hollow.bots``.
 """
 
+from engines.skulk_hollow import board
 from engines.skulk_hollow.actions import (
     ChooseAction,
     ChooseCard,
@@ -24,9 +28,12 @@ from engines.skulk_hollow.actions import (
     SpendPower,
     SpendRelic,
     action_from_dict,
+    action_name,
 )
-from engines.skulk_hollow.changes import starting_hand, table_changes
 from engines.skulk_hollow.components import (
+    GUARDIANS,
+    LEADERS,
+    RELIC_TOKENS,
     ComponentError,
     Components,
     Correction,
@@ -34,8 +41,9 @@ from engines.skulk_hollow.components import (
     corrections_from_profile,
     load_components,
 )
-from engines.skulk_hollow.config import Config
-from engines.skulk_hollow.edits import (
+from engines.skulk_hollow.config import LEVELS, Config
+from engines.skulk_hollow.corrections import (
+    COUNTS,
     EditLocationWound,
     EditMoveCard,
     EditMoveGuardian,
@@ -64,10 +72,15 @@ from engines.skulk_hollow.rules import (
 )
 from engines.skulk_hollow.setup import setup_steps
 from engines.skulk_hollow.state import Cards, Pending, State, Unit
-from engines.skulk_hollow.table import table_places
+from engines.skulk_hollow.table import starting_hand, table_changes, table_places
 
 __all__ = [
+    "COUNTS",
+    "GUARDIANS",
+    "LEADERS",
+    "LEVELS",
     "NAME",
+    "RELIC_TOKENS",
     "Cards",
     "ChooseAction",
     "ChooseCard",
@@ -106,8 +119,10 @@ __all__ = [
     "State",
     "Unit",
     "action_from_dict",
+    "action_name",
     "apply",
     "assumed_values",
+    "board",
     "corrections_from_profile",
     "determinize",
     "legal_actions",

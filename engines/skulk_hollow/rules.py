@@ -24,7 +24,7 @@ from engines.skulk_hollow.actions import (
     SpendRelic,
 )
 from engines.skulk_hollow.config import Config
-from engines.skulk_hollow.edits import HandEdit, apply_edit
+from engines.skulk_hollow.corrections import HandEdit, apply_edit
 from engines.skulk_hollow.guardians import module, turn
 from engines.skulk_hollow.prompts import prompt
 from engines.skulk_hollow.state import Cards, Pending, State, Unit

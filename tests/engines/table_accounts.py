@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.core import GameRules, check_changes
+from engines.core import AnyGameRules, check_changes
 
 
-def account_problems(rules: GameRules, before: Any, after: Any) -> list[str]:
+def account_problems(rules: AnyGameRules, before: Any, after: Any) -> list[str]:
     """What is wrong with the instructions from ``before`` to ``after`` and back."""
     problems = []
     for start, end in ((before, after), (after, before)):
@@ -22,7 +22,7 @@ def account_problems(rules: GameRules, before: Any, after: Any) -> list[str]:
     return problems
 
 
-def random_states(rules: GameRules, config: Any, seed: int, limit: int = 400) -> list[Any]:
+def random_states(rules: AnyGameRules, config: Any, seed: int, limit: int = 400) -> list[Any]:
     """Every state of a seeded game played with random legal actions, to its end (or to
     ``limit`` steps)."""
     chooser = random.Random(seed)

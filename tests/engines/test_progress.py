@@ -10,13 +10,13 @@ import pytest
 
 import engines
 from engines import chickwood, skogen, skoventyr, skulk_hollow
-from engines.core import GameRules, Progress
+from engines.core import Progress
 from tests.engines.table_accounts import random_states
 
 
 @pytest.mark.parametrize("game", engines.game_keys())
 def test_rounds_only_go_forward(game: str) -> None:
-    rules: GameRules = engines.rules(game)
+    rules = engines.rules(game)
     for seed in range(3):
         progress = [rules.progress(state) for state in random_states(rules, rules.Config(), seed)]
         assert all(a.number <= b.number for a, b in pairwise(progress)), (game, seed)

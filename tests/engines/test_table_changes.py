@@ -12,13 +12,12 @@ from itertools import pairwise
 import pytest
 
 import engines
-from engines.core import GameRules
 from tests.engines.table_accounts import account_problems, random_states
 
 
 @pytest.mark.parametrize("game", engines.game_keys())
 def test_every_difference_between_two_states_is_told_once(game: str) -> None:
-    rules: GameRules = engines.rules(game)
+    rules = engines.rules(game)
     far = random.Random(11)
     for seed in range(8):
         states = random_states(rules, rules.Config(), seed)
@@ -31,7 +30,7 @@ def test_every_difference_between_two_states_is_told_once(game: str) -> None:
 @pytest.mark.parametrize("game", engines.game_keys())
 def test_a_game_that_changes_the_table_is_told_so(game: str) -> None:
     """The account is not empty by accident: a whole game changes the table."""
-    rules: GameRules = engines.rules(game)
+    rules = engines.rules(game)
     states = random_states(rules, rules.Config(), seed=1)
     assert rules.table_changes(states[0], states[-1])
     assert rules.table_changes(states[0], states[0]) == []

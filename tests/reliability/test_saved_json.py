@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.games import BY_KEY, GAMES
-from engines.core import Event, GameRules, Session
+from engines.core import AnyGameRules, Event, Session
 
 GAME_KEYS = [game.key for game in GAMES]
 #: A message quotes values cut short; 100,000 characters of data never make a long one.
@@ -26,7 +26,7 @@ LONGEST_MESSAGE = 500
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def rules(key: str) -> GameRules:
+def rules(key: str) -> AnyGameRules:
     return BY_KEY[key].rules()
 
 

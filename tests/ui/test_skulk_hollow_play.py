@@ -28,7 +28,7 @@ from app.skulk_hollow.widgets import CardChooser
 from engines import skulk_hollow as K
 from engines.core import to_announce
 from engines.skulk_hollow.bots import make_guardian
-from engines.skulk_hollow.policy import Decision
+from engines.skulk_hollow.bots.policy import Decision
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui

@@ -10,9 +10,18 @@ from engines.skoventyr.bots.bots import (
     BOTS,
     Bot,
     HeuristicBot,
+    MoveFigures,
     RandomBot,
     SearchBot,
     make_bot,
 )
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "MoveFigures",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+]

@@ -1,4 +1,5 @@
-"""Bots for Skulk Hollow: the guardian at three levels, and hero players to measure it."""
+"""Bots for Skulk Hollow: the guardian at three levels, and hero players to measure it;
+all build on the rule-following player of ``policy``."""
 
 from engines.skulk_hollow.bots.guardian import (
     EasyGuardian,
@@ -8,6 +9,7 @@ from engines.skulk_hollow.bots.guardian import (
     make_guardian,
 )
 from engines.skulk_hollow.bots.hero import GreedyHero, HeroBot, RandomHero, SearchHero, make_hero
+from engines.skulk_hollow.bots.policy import decide
 
 __all__ = [
     "EasyGuardian",
@@ -18,6 +20,7 @@ __all__ = [
     "NormalGuardian",
     "RandomHero",
     "SearchHero",
+    "decide",
     "make_guardian",
     "make_hero",
 ]

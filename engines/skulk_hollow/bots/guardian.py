@@ -20,8 +20,7 @@ import random
 import time
 from typing import Protocol
 
-from engines.skulk_hollow.bots.search import Searched, search
-from engines.skulk_hollow.policy import (
+from engines.skulk_hollow.bots.policy import (
     DEPTH,
     Decision,
     guardian_guess,
@@ -29,6 +28,7 @@ from engines.skulk_hollow.policy import (
     ranked,
     reason,
 )
+from engines.skulk_hollow.bots.search import Searched, search
 from engines.skulk_hollow.state import State
 
 #: Easy: how often a main decision goes to a weaker option than its best.

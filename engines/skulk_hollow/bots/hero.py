@@ -9,8 +9,8 @@ import time
 from typing import Protocol
 
 from engines.skulk_hollow.actions import SkulkAction
+from engines.skulk_hollow.bots.policy import guess, ranked
 from engines.skulk_hollow.bots.search import search
-from engines.skulk_hollow.policy import guess, ranked
 from engines.skulk_hollow.rules import legal_actions
 from engines.skulk_hollow.state import State
 

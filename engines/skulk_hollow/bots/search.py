@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from engines.core import Rng
-from engines.skulk_hollow.policy import Choice, ranked, value_for
+from engines.skulk_hollow.bots.policy import Choice, ranked, value_for
 from engines.skulk_hollow.rules import apply, determinize
 from engines.skulk_hollow.state import State
 

@@ -7,9 +7,20 @@ bank the turn's points and pass the die. The first to reach the target wins.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
-from engines.core import Action, IllegalAction, Outcome, Rng, Saveable
+from engines.core import (
+    Action,
+    Change,
+    IllegalAction,
+    Outcome,
+    Progress,
+    Rng,
+    Saveable,
+    SetupStep,
+    differences,
+)
 
 NAME = "pig"
 
@@ -60,6 +71,11 @@ def new_game(config: Config | None = None, seed: int = 0) -> State:
     return State(config=config, rng=Rng(seed), banked=(0,) * len(config.players))
 
 
+def setup_steps(config: Config | None = None) -> list[SetupStep]:
+    players = (config or Config()).players
+    return [SetupStep("Find a die", f"Give it to {players[0]}, who rolls first.")]
+
+
 def legal_actions(state: State) -> list[PigAction]:
     if outcome(state) is not None:
         return []
@@ -105,3 +121,26 @@ def outcome(state: State) -> Outcome | None:
 
 def view(state: State, seat: str) -> State:
     return state  # nothing is hidden in Pig
+
+
+def manual_edits(state: State) -> list[PigAction]:
+    return []  # the score pad is the table: nothing to put right by hand
+
+
+def progress(state: State) -> Progress:
+    return Progress(number=1, seat=state.player)  # Pig counts no rounds, only whose turn
+
+
+def table_places(state: State) -> dict[str, Hashable]:
+    """The score pad: each player's banked points."""
+    return {
+        f"score:{name}": points
+        for name, points in zip(state.config.players, state.banked, strict=True)
+    }
+
+
+def table_changes(before: State, after: State) -> list[Change]:
+    return [
+        Change(f"Write {key.removeprefix('score:')}'s score: {now}", (key,))
+        for key, (_, now) in differences(table_places(before), table_places(after)).items()
+    ]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engines.skulk_hollow import policy, rules
+from engines.skulk_hollow import rules
 from engines.skulk_hollow.actions import SkulkAction
+from engines.skulk_hollow.bots import policy
 from engines.skulk_hollow.config import Config
 from engines.skulk_hollow.state import State
 

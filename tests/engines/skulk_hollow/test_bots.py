@@ -13,7 +13,7 @@ import pytest
 
 import engines.skulk_hollow.bots.search as searching
 from engines.core import Rng
-from engines.skulk_hollow import Cards, Config, State, apply, legal_actions, new_game, policy, view
+from engines.skulk_hollow import Cards, Config, State, apply, legal_actions, new_game, view
 from engines.skulk_hollow.bots import (
     EasyGuardian,
     GreedyHero,
@@ -23,11 +23,12 @@ from engines.skulk_hollow.bots import (
     SearchHero,
     make_guardian,
     make_hero,
+    policy,
 )
 from engines.skulk_hollow.bots.guardian import NORMAL_PLANS, NORMAL_SLIPS
+from engines.skulk_hollow.bots.policy import Decision
 from engines.skulk_hollow.bots.search import search
 from engines.skulk_hollow.components import GUARDIANS
-from engines.skulk_hollow.policy import Decision
 
 HIDDEN = ("hand", "deck")
 

@@ -3,8 +3,9 @@ from dataclasses import replace
 
 import pytest
 
-from engines.skulk_hollow import policy, rules
+from engines.skulk_hollow import rules
 from engines.skulk_hollow.actions import ChooseUnit, EndTurn, PlayCard, SpendRelic
+from engines.skulk_hollow.bots import policy
 from engines.skulk_hollow.components import GUARDIANS
 from engines.skulk_hollow.config import Config
 from tests.engines.skulk_hollow.builders import game, guardian_turn, leader, place, unit

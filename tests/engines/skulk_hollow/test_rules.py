@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engines.skulk_hollow as skulk
-from engines.core import Event, GameRules, IllegalAction, Rng, Session
+from engines import conformance
+from engines.core import Event, IllegalAction, Rng, Session
 from engines.skulk_hollow import rules
 from engines.skulk_hollow.actions import (
     ALL_ACTION_TYPES,
@@ -34,7 +35,7 @@ from tests.engines.skulk_hollow.play import playout
 
 
 def test_the_package_satisfies_the_game_protocol() -> None:
-    game_rules: GameRules = skulk
+    game_rules = conformance.SKULK_HOLLOW  # mypy checks its signatures there
     assert game_rules.NAME == "skulk_hollow"
     assert isinstance(skulk.new_game(), skulk.State)
 

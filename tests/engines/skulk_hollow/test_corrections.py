@@ -1,4 +1,4 @@
-"""Corrections by hand (engines/skulk_hollow/edits.py): each changes exactly what it
+"""Corrections by hand (engines/skulk_hollow/corrections.py): each changes exactly what it
 names, is recorded like any action (replayed on resume, taken back by undo), is never a
 legal action, and the guardian's bots play on from any corrected position while the
 table's account of every change stays whole."""

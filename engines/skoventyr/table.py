@@ -1,0 +1,186 @@
+"""What lies on a Skoventyr table, as places (see ``engines.core.changes``), and what the
+table must do to follow the app: ``table_places(state)`` and ``table_changes(before, after)``.
+
+Place keys and what each holds:
+
+* ``pawn:vogter``, ``pawn:gamle_erik``: the Tree the pawn stands on;
+* ``forest``: the Trees of the ring, clockwise; ``tree:<id>``: each Tree of the game,
+  "Healthy", "Damaged" or "discarded"; ``ally:<id>``: the Ally on it and whether it is
+  hidden or revealed;
+* ``future:<n>``: the card in the n-th place of the Future, counted from the left;
+* ``hand:<n>``: player n's hand; ``taken``: the card taken with Call while its cost is
+  paid; ``set_aside``: cards lying face up beside the deck; ``discard``: the discard pile;
+* ``deck``: how many cards the face-down deck holds (table-deck mode), or
+  ``deck:pile:<card>``: how many of that card the sorted pile holds (app-deck mode);
+  ``deck:top:<n>`` and ``deck:bottom:<n>``: the cards known to lie on top of the real deck
+  and under it, counted from the unknown middle outwards, so that a card put on top or
+  under has a place of its own (table-deck mode only: in app-deck mode the app keeps the
+  deck's order in mind, and the pile on the table, sorted by kind, does not change when a
+  card moves within the deck);
+  ``deck:shuffles``: how often the real deck has been shuffled (table-deck mode);
+* ``minion:<id>``: "in play" or "defeated"; ``lygtemand:<id>`` and ``acorn:<id>``: the
+  Trickster Lygtemand and the Acorn token on it; ``rallied``, ``lygtemands_out``: the
+  Rallied Lygtemands beside the Future and those out of the game;
+* ``hostage:<card>``: the Hostage token ("x1" or "x2") on that Ally, lying apart from the
+  deck; ``acorns``, ``acorns_out``: Acorn tokens in the centre of the Forest and spent.
+
+An empty place is left out (it reads as None).
+
+The changes: the events between the two states (``engines.skoventyr.table_events``) are put
+in words for the deck mode (``engines.skoventyr.table_words``), and each is given the places
+it changes, each place to one instruction only. An undo compares a later state with an
+earlier one: the events are then those of the forward move, reversed and turned round
+("Move Gamle Erik 2 Trees counter-clockwise"). ``State.applied`` tells which way the
+comparison goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+
+from engines.core import Change, differences
+from engines.skoventyr.cards import CARD_ORDER, Card
+from engines.skoventyr.state import State
+from engines.skoventyr.table_events import TableEvent, deck_count_key, events_in_order, top_key
+from engines.skoventyr.table_words import TableWords
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
+
+
+def table_places(state: State) -> dict[str, Hashable]:
+    """Everything the people can see or handle on the table, place by place."""
+    forest = state.forest
+    deck = state.deck
+    app_deck = state.config.deck_mode == "app"
+    places: dict[str, Hashable] = {
+        "pawn:vogter": forest.vogter,
+        "pawn:gamle_erik": forest.gamle_erik,
+        "forest": forest.ids,
+    }
+    if app_deck:
+        places.update({deck_count_key(state, card): n for card, n in deck.counts().items() if n})
+    else:
+        places["deck"] = deck.size
+        places.update({top_key(deck.top, i): card for i, card in enumerate(deck.top)})
+        places.update({f"deck:bottom:{i + 1}": card for i, card in enumerate(deck.bottom)})
+    for tree in forest.trees:
+        places[f"tree:{tree.id}"] = tree.side
+        if tree.ally is not None:
+            places[f"ally:{tree.id}"] = (tree.ally, "revealed" if tree.revealed else "hidden")
+    for tree_id in forest.discarded:
+        places[f"tree:{tree_id}"] = "discarded"
+    for slot, card in enumerate(state.future):
+        places[f"future:{slot + 1}"] = card
+    for player, hand in enumerate(state.hands):
+        if hand:
+            places[f"hand:{player + 1}"] = hand
+    optional: dict[str, Hashable] = {
+        "taken": state.taken,
+        "set_aside": _sorted(state.revealed),
+        "discard": _sorted(state.discard),
+        "deck:shuffles": 0 if app_deck else deck.shuffles,
+        "rallied": tuple(sorted(state.rallied)),
+        "lygtemands_out": tuple(sorted(state.lygtemands_removed)),
+        "acorns": tuple(sorted(state.acorns)),
+        "acorns_out": tuple(sorted(state.acorns_spent)),
+    }
+    places.update({key: value for key, value in optional.items() if value})
+    for minion in state.minions:
+        places[f"minion:{minion.id}"] = "in play"
+        if minion.lygtemand is not None:
+            places[f"lygtemand:{minion.id}"] = minion.lygtemand
+        if minion.acorn is not None:
+            places[f"acorn:{minion.id}"] = minion.acorn
+    for minion in state.defeated:
+        places[f"minion:{minion.id}"] = "defeated"
+    for hostage in state.hostages:
+        places[f"hostage:{hostage.card.value}"] = "x2" if hostage.double else "x1"
+    return places
+
+
+def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> list[Change]:
+    """The physical changes from ``before`` to ``after``, in the order to make them.
+    ``run``: the Future places (as the row lay in ``before``) of cards the people put under
+    the deck one at a time in between (a Gambit, a cost): told as one move, so that the
+    cards left slide once, after the last is chosen (none when the row is emptied)."""
+    places_before, places_after = table_places(before), table_places(after)
+    differing = differences(places_before, places_after)
+    if not differing:
+        return []
+    if after.applied < before.applied:  # an undo: the forward move, turned round
+        events = [event.inverted() for event in reversed(events_in_order(after, before, undo=True))]
+        words = TableWords(before, after, back=True)
+    else:
+        events = events_in_order(before, after, run=run)
+        words = TableWords(before, after, back=False)
+    return _account(events, words, differing)
+
+
+# -- from events to changes ------------------------------------------------------------
+
+
+def _account(
+    events: list[TableEvent], words: TableWords, differing: dict[str, tuple[Hashable, Hashable]]
+) -> list[Change]:
+    """Give each event the differing places it changes, each place to one event only:
+    first to the rules' events (the people must be told them), then to the people's own.
+    A rule's event whose places all went to others is told with the event that has
+    them; any other event left with no place changed nothing on the table. A
+    difference no event explains is told as it is (this should never happen)."""
+    events = _join_slide_and_refill(events, words)
+    owner: dict[str, int] = {}
+    for own in (False, True):
+        for index, event in enumerate(events):
+            if event.chosen == own:
+                for key in event.touches:
+                    if key in differing:
+                        owner.setdefault(key, index)
+    told: dict[int, list[str]] = {}
+    for index, event in enumerate(events):
+        keys = [key for key, held in owner.items() if held == index]
+        shared = [owner[key] for key in event.touches if key in owner]
+        if keys:
+            told.setdefault(index, []).insert(0, words.say(event))
+        elif shared and not event.chosen:
+            told.setdefault(shared[0], []).append(words.say(event))
+    changes = []
+    for index, event in enumerate(events):
+        if index in told:
+            source, target = words.marks(event)
+            held_keys = tuple(key for key, held in owner.items() if held == index)
+            said = told[index]
+            text = "; then ".join([said[0], *(part[0].lower() + part[1:] for part in said[1:])])
+            chosen = event.chosen and len(said) == 1
+            changes.append(Change(text, held_keys, source, target, chosen=chosen))
+    for key, (_, now) in differing.items():
+        if key not in owner:
+            changes.append(Change(f"Make {key} on the table match the app: {now}", (key,)))
+    return changes
+
+
+def _join_slide_and_refill(events: list[TableEvent], words: TableWords) -> list[TableEvent]:
+    """The Future slides left and is refilled from the deck: one instruction."""
+    joined: list[TableEvent] = []
+    for event in events:
+        previous = joined[-1] if joined else None
+        if (
+            previous is not None
+            and previous.kind == "slide"
+            and not previous.chosen
+            and not event.chosen
+            and event.kind == "card"
+            and event.src == "deck"
+            and event.dst.startswith("future:")
+            and not words.back
+        ):
+            joined[-1] = TableEvent(
+                "slide_refill",
+                (previous, event),
+                touches=tuple(dict.fromkeys((*previous.touches, *event.touches))),
+                rank=event.rank,
+            )
+            continue
+        joined.append(event)
+    return joined
