@@ -54,7 +54,6 @@ from app.play.replay_bar import fill_replay_bar
 from engines import chickwood as C
 from engines.chickwood.alms_snake import alms_cubes, legal_steps
 from engines.chickwood.loot import describe, kind_counts
-from engines.chickwood.scoring import PlayerScore
 from engines.chickwood.village import CardProfile
 
 REPLAY_ONLY = "This is a replay: it can only be watched, and nothing in it can be changed."
@@ -237,7 +236,7 @@ class ChickwoodPlayScreen(GameScreen):
         elif isinstance(what, ChangeItem):
             heading = f"{what.player}: {one_item(self.state, what.item)} was really..."
             show_rows(heading, change_rows(self.state, what), self.correct, columns=4)
-        elif isinstance(what, PlayerScore):
+        elif isinstance(what, C.PlayerScore):
             show_details(what)
 
     def stop_correcting(self) -> None:

@@ -41,7 +41,6 @@ from engines.chickwood.scoring import (
     ChestChoice,
     Choices,
     FinalTable,
-    Line,
     PlayerFinal,
     Scoreboard,
     TreasureSwap,
@@ -53,6 +52,7 @@ from engines.chickwood.scoring import (
 from engines.chickwood.setup import setup_steps
 from engines.chickwood.state import State
 from engines.chickwood.table import table_changes, table_places
+from engines.core import Line, PlayerScore  # the score lines every scored game gives
 
 __all__ = [
     "NAME",
@@ -72,6 +72,7 @@ __all__ = [
     "GiveAlms",
     "Line",
     "PlayerFinal",
+    "PlayerScore",
     "Raid",
     "Reopen",
     "Score",

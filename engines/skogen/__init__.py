@@ -8,6 +8,7 @@ final scores), ``turns`` (what each move does), ``corrections`` (ledger lines pu
 changes that keep it in step).
 """
 
+from engines.core import PlayerScore  # the score lines every scored game gives
 from engines.skogen.actions import (
     DieFace,
     FixTurn,
@@ -23,7 +24,6 @@ from engines.skogen.actions import (
 )
 from engines.skogen.board import Board
 from engines.skogen.config import Config
-from engines.skogen.end import PlayerScore
 from engines.skogen.ledger import Standing, standings
 from engines.skogen.progress import progress
 from engines.skogen.rules import (
