@@ -27,8 +27,8 @@ OwedAfter = Callable[[Any], Owed]
 #: Whether an undo stops at the action just taken back (None: there was none), from the
 #: state that leaves.
 LastUndone = Callable[[Action | None, Any], bool]
-#: What the table is owed after an action is taken back (``LastUndone``'s arguments),
-#: and whether the undo stops there.
+#: What the table is owed after an action is taken back, from ``LastUndone``'s
+#: arguments and whether the undo stops there.
 OwedAfterUndo = Callable[[Action | None, Any, bool], Owed]
 
 
@@ -82,9 +82,10 @@ class PlayController:
     def undo_until(self, last: LastUndone, owed_after: OwedAfterUndo) -> bool:
         """Take back the latest actions one at a time until ``last(taken, after)`` holds
         for the one just taken back, or none is left; all saved as one (``together``),
-        so a pulled plug finds all of them or none. ``owed_after(taken, after, last)``
-        is what the table is owed after each. A refusal or a fault becomes ``message``
-        and nothing is taken back; returns whether the undo was made."""
+        so a pulled plug finds all of them or none. ``owed_after(taken, after, stops)``
+        is what the table is owed after each (``stops``: the undo ends there). A refusal
+        or a fault becomes ``message`` and nothing is taken back; returns whether the
+        undo was made."""
         owed_before = self.owed
         try:
             with self.together():

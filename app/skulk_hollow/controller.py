@@ -487,12 +487,12 @@ class SkulkHollowController(PlayController):
             # A correction is taken back on its own, even on the guardian's turn.
             return isinstance(taken, K.HandEdit) or asked(after)
 
-        def owed_after(taken: Any, after: K.State, last: bool) -> SkulkOwed:
+        def owed_after(taken: Any, after: K.State, stops: bool) -> SkulkOwed:
             """Back to the hero's last decision (through the guardian's turn, if it has
             begun), telling what to put back as it stood ``before``, but for what the
             table had not done yet."""
             roster = arrival_order(self.owed.roster, after)
-            if not last:  # on the way back through the guardian's turn
+            if not stops:  # on the way back through the guardian's turn
                 return SkulkOwed(roster=roster)
             words = taken_back_words(after, taken)
             changes = _not_in(K.table_changes(before, after), not_yet_done)
