@@ -51,11 +51,9 @@ from app.play.instructions import InstructionPanel
 from app.play.play_session import PlaySession
 from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
-from app.storage.faults import StorageFault
 from engines import chickwood as C
 from engines.chickwood import (
     CardProfile,
-    PlayerScore,
     alms_cubes,
     describe,
     kind_counts,
@@ -242,7 +240,7 @@ class ChickwoodPlayScreen(GameScreen):
         elif isinstance(what, ChangeItem):
             heading = f"{what.player}: {one_item(self.state, what.item)} was really..."
             show_rows(heading, change_rows(self.state, what), self.correct, columns=4)
-        elif isinstance(what, PlayerScore):
+        elif isinstance(what, C.PlayerScore):
             show_details(what)
 
     def stop_correcting(self) -> None:
@@ -271,14 +269,10 @@ class ChickwoodPlayScreen(GameScreen):
     # -- moves -----------------------------------------------------------------------------
 
     def take(self, action: C.ChickwoodAction) -> bool:
-        before = self.state
-        try:
-            self.play.play(action)
-        except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.say(str(refusal))
+        before = self.apply(action)
+        if before is None:
             self.refresh()
             return False
-        self.say()
         changes = C.table_changes(before, self.state)
         if self.state.round > before.round and self.state.phase == "raid":
             changes.append(C.scouting(self.state))  # the new round begins with it
@@ -362,20 +356,7 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "scoring" and self.scores.overridden:
             self.scores.reset()
         else:
-            self.ask_before_crossing(self._undo_the_last_move)
-        self.refresh()
-
-    def _undo_the_last_move(self) -> None:
-        before = self.state
-        try:
-            undone = self.play.session.actions[-1].label if self.play.session.can_undo else ""
-            self.play.undo()
-        except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.say(str(refusal))
-        else:
-            self.say()
-            changes = C.table_changes(before, self.state)
-            self.tell(changes, heading=f"Undone: {undone}", everything=True)
+            self.ask_before_crossing(self.undo_moves)
         self.refresh()
 
     def confirm(self) -> None:

@@ -11,7 +11,6 @@ the scores by hand, what can be corrected (the game's own ``on_name``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -21,28 +20,7 @@ from kivy.uix.label import Label
 from app.kit.popups import show_notice
 from app.kit.widgets import TButton
 from app.kv import load_kv
-
-
-class ScoreLine(Protocol):
-    """One line of a player's score, as the engines give it (read, never changed here)."""
-
-    @property
-    def category(self) -> str: ...
-    @property
-    def detail(self) -> str: ...
-    @property
-    def points(self) -> int: ...
-
-
-class PlayerLines(Protocol):
-    """A player's final score: their lines and total (the engines' frozen PlayerScore)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def total(self) -> int: ...
-    @property
-    def lines(self) -> Sequence[ScoreLine]: ...
+from engines.core import PlayerScore
 
 
 class ScoreCell(Label):
@@ -58,7 +36,7 @@ class ScoreTable(GridLayout):
 
     def show(
         self,
-        scores: Sequence[PlayerLines],
+        scores: Sequence[PlayerScore],
         winners: Sequence[str],
         on_name: Callable[[str], None] | None = None,
     ) -> None:
@@ -85,8 +63,7 @@ class ScoreTable(GridLayout):
         for category in categories:
             self.add_widget(ScoreCell(text=category, halign="left"))
             for score in scores:
-                points = sum(line.points for line in score.lines if line.category == category)
-                self.add_widget(ScoreCell(text=str(points)))
+                self.add_widget(ScoreCell(text=str(score.points(category))))
 
 
 class FinalScores(BoxLayout):
@@ -98,7 +75,7 @@ class FinalScores(BoxLayout):
 
     def show(
         self,
-        scores: Sequence[PlayerLines],
+        scores: Sequence[PlayerScore],
         winners: Sequence[str],
         reason: str,
         on_name: Callable[[str], None] | None = None,
@@ -115,7 +92,7 @@ class FinalScores(BoxLayout):
         self.ids.table.show(scores, winners, on_name)
 
 
-def show_details(score: PlayerLines) -> None:
+def show_details(score: PlayerScore) -> None:
     lines = [f"{line.category}: {line.detail} ({line.points:+d})" for line in score.lines]
     show_notice(f"{score.name}: {score.total}", "\n".join(lines))
 

@@ -24,6 +24,12 @@ from engines.core import JSON, Action, AnyGameRules, Change
 
 #: What the table is owed after a move, from the state it leads to.
 OwedAfter = Callable[[Any], Owed]
+#: Whether an undo stops at the action just taken back (None: there was none), from the
+#: state that leaves.
+LastUndone = Callable[[Action | None, Any], bool]
+#: What the table is owed after an action is taken back, from ``LastUndone``'s
+#: arguments and whether the undo stops there.
+OwedAfterUndo = Callable[[Action | None, Any, bool], Owed]
 
 
 class PlayController:
@@ -73,20 +79,56 @@ class PlayController:
         """Undo the latest action still standing; otherwise as ``record``."""
         return self._take(self.play.undo, owed_after)
 
+    def undo_until(self, last: LastUndone, owed_after: OwedAfterUndo) -> bool:
+        """Take back the latest actions one at a time until ``last(taken, after)`` holds
+        for the one just taken back, or none is left; all saved as one (``together``),
+        so a pulled plug finds all of them or none. ``owed_after(taken, after, stops)``
+        is what the table is owed after each (``stops``: the undo ends there). A refusal
+        or a fault becomes ``message`` and nothing is taken back; returns whether the
+        undo was made."""
+        owed_before = self.owed
+        try:
+            with self.together():
+                while True:
+                    actions = self.play.session.actions  # inside ``together``: its fork
+                    taken = actions[-1] if actions else None
+
+                    def owed(after: Any, taken: Any = taken, left: int = len(actions) - 1) -> Owed:
+                        return owed_after(taken, after, left <= 0 or last(taken, after))
+
+                    self._taken(self.play.undo, owed)
+                    if not self.play.session.can_undo or last(taken, self.state):
+                        break
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved: none taken
+            self.owed = owed_before
+            return self._refused(refusal)
+        return self._played()
+
     def _take(self, take: Callable[[Any], Any], owed_after: OwedAfter | None) -> bool:
+        try:
+            self._taken(take, owed_after)
+        except (ValueError, StorageFault) as refusal:  # refused, or not saved
+            return self._refused(refusal)
+        return self._played()
+
+    def _taken(self, take: Callable[[Any], Any], owed_after: OwedAfter | None) -> None:
+        """``take`` (a play or an undo) with what the table is owed after it saved with
+        it, and then kept; a refusal or a fault is raised, and nothing changes."""
         made: list[Owed] = []
 
         def owed(after: Any) -> JSON:
             made.append(owed_after(after) if owed_after is not None else self.owed)
             return made[-1].to_data()
 
-        try:
-            take(owed)  # a replay refuses, in words
-        except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.message = str(refusal)
-            self.unsaved = isinstance(refusal, StorageFault)
-            return False
+        take(owed)  # a replay refuses, in words
         self.owed = made[-1]
+
+    def _refused(self, refusal: ValueError | StorageFault) -> bool:
+        self.message = str(refusal)
+        self.unsaved = isinstance(refusal, StorageFault)
+        return False
+
+    def _played(self) -> bool:
         self.message = ""  # a refusal of an earlier try no longer stands
         self.unsaved = False
         return True

@@ -5,6 +5,7 @@ stepping through a replay."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from kivy.app import App
@@ -20,6 +21,7 @@ from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
 from app.play.controller import PlayController
 from app.play.instructions import InstructionPanel  # noqa: F401  (every game's kv names it)
+from app.play.owed import Owed
 from app.play.play_session import PlaySession, Position
 from app.play.progress import undo_crossing
 from app.play.replay import Replay
@@ -27,7 +29,7 @@ from app.play.replay_bar import fill_replay_bar
 from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
 from app.play.telling import Telling
 from app.storage.faults import StorageFault
-from engines.core import Change
+from engines.core import Action, Change
 
 
 def _wide(words: str) -> TButton:
@@ -209,17 +211,12 @@ class GameScreen(BaseScreen):
         return self._bar_parts[name]
 
     def undo(self) -> None:
-        """Take back the last touch of an unfinished choice, else the last action."""
+        """Take back the last touch of an unfinished choice, else the last move."""
         if self.selection.prefix:
             self.selection.back()
             self.draw()
             return
-        before = self.play.state
-        taken_back = self.play.session.actions[-1] if self.play.session.can_undo else None
-        if self.controller.take_back():
-            self.tell_put_back(before, taken_back.label if taken_back else "")
-        self.after_undo()
-        self.refresh()
+        self.undo_moves()
 
     def ask_before_crossing(self, undo_it: Callable[[], None], steps: int = 1) -> None:
         """``undo_it`` (an undo of the last ``steps`` moves) at once within a turn; one
@@ -230,14 +227,42 @@ class GameScreen(BaseScreen):
         else:
             ask(question.heading, question.words, "Undo it", undo_it, cancel_text="Keep it")
 
-    def tell_put_back(self, before: Any, undone: str) -> None:
-        """After an undo, tell the table what to put back: every change, the people's own
-        move included, since the table still shows the state before the undo."""
-        changes = self.game.rules().table_changes(before, self.play.state)
-        self.tell(changes, heading=f"Undone: {undone}", everything=True)
+    # -- moves -------------------------------------------------------------------------
 
-    def after_undo(self) -> None:
-        """What a game forgets when an action is taken back."""
+    def apply(self, action: Action) -> Any | None:
+        """Play ``action``: checked by the rules and saved before it counts. A refusal or
+        a storage fault is said (``say``) and nothing changes. Returns the state before
+        the action when it was played, else None."""
+        before = self.play.state
+        played = self.controller.record(action)
+        self.say(self.controller.message)
+        return before if played else None
+
+    def undo_moves(self, last: Callable[[Any], bool] = lambda _after: True) -> None:
+        """Take back the last move, and the ones before it while ``last(state)`` does not
+        hold for the state reached, all saved as one; the table is told what to put back
+        (every change, the people's own move included, since the table still shows the
+        state before the undo), saved with the undo. A refusal or a fault is said and
+        nothing is taken back."""
+        before = self.play.state
+
+        def owed_after(taken: Action | None, after: Any, stops: bool) -> Owed:
+            owed = self.controller.owed
+            if not stops:  # put back once, from ``before`` to where the undo stops
+                return owed
+            changes = self.game.rules().table_changes(before, after)
+            undone = taken.label if taken is not None else ""
+            telling = Telling.start(changes, heading=f"Undone: {undone}", everything=True)
+            return replace(owed, telling=telling)
+
+        self.controller.undo_until(lambda _taken, after: last(after), owed_after)
+        self.say(self.controller.message)
+        self.refresh()
+
+    def say(self, words: str = "") -> None:
+        """Show a refusal or a fault in the prompt (an empty text: none), where a game
+        with a place of its own for them overrides it."""
+        self.message = words
 
     def draw(self) -> None:
         raise NotImplementedError

@@ -30,7 +30,6 @@ from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import CountedKey, LedgerRow, SwatchButton
-from app.storage.faults import StorageFault
 from engines import skogen as G
 from engines.skogen import (
     ACTION_NAMES,
@@ -210,13 +209,10 @@ class SkogenPlayScreen(GameScreen):
     # -- moves -----------------------------------------------------------------------------
 
     def take(self, action: G.SkogenAction) -> None:
-        before = self.state
-        try:
-            self.play.play(action)
-        except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.message = str(refusal)
+        before = self.apply(action)
+        if before is None:
             return
-        self.message = self.undone = ""
+        self.undone = ""
         if isinstance(action, (G.PlaceTiles, G.TakeTwo, G.FixTurn)):
             self.stop_correcting()
         self._roll_app_die()
@@ -331,7 +327,10 @@ class SkogenPlayScreen(GameScreen):
             return
         self.undone = ""
         steps = self._moves_an_undo_takes()
-        self.ask_before_crossing(lambda: self._undo_moves(steps), steps)
+        # The roll and the move: taken back together, and saved as one.
+        self.ask_before_crossing(
+            lambda: self.undo_moves(lambda after: not _app_rolls(after)), steps
+        )
 
     def _moves_an_undo_takes(self) -> int:
         """The last move, and the app's rolls before it (the roll is the app's, so it
@@ -341,22 +340,6 @@ class SkogenPlayScreen(GameScreen):
         while steps < len(states) - 1 and _app_rolls(states[-1 - steps]):
             steps += 1
         return steps
-
-    def _undo_moves(self, steps: int) -> None:
-        before = self.state
-        try:
-            with self.controller.together():  # the roll and the move: all or none
-                for _ in range(steps):
-                    session = self.play.session  # inside ``together``: its fork
-                    undone = session.actions[-1].label if session.can_undo else ""
-                    self.play.undo()
-        except (ValueError, StorageFault) as refusal:  # refused, or not saved
-            self.message = str(refusal)
-        else:
-            self.message = ""
-            changes = G.table_changes(before, self.state)
-            self.tell(changes, heading=f"Undone: {undone}", everything=True)
-        self.refresh()
 
     def confirm(self) -> None:
         self.primary()

@@ -36,7 +36,6 @@ from app.play.telling import Telling
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_plan import Plan
 from app.skulk_hollow.turn_words import answered_for_you, said_for_you, taken_back_words
-from app.storage.faults import StorageFault
 from engines import skulk_hollow as K
 from engines.core import Change, GameRules, to_announce
 from engines.skulk_hollow import board
@@ -483,42 +482,26 @@ class SkulkHollowController(PlayController):
         not_yet_done = [*self.telling.waiting, *self.owed.held]
         self.message = ""  # said of the moment being taken back
         self.thinking = ""
-        owed_before = self.owed
-        try:
-            with self.together():
-                self._undo_to_a_decision(before, not_yet_done)
-        except (ValueError, StorageFault) as fault:  # refused, or not saved: nothing taken back
-            self.owed, self.message = owed_before, str(fault)
-            self.unsaved = isinstance(fault, StorageFault)
-        self.refresh()
 
-    def _undo_to_a_decision(self, before: K.State, not_yet_done: list[Change]) -> None:
-        """Undo back to the hero's last decision, telling what to put back as it stood
-        ``before``, but for what the table had not done yet."""
-        while True:
-            actions = self.play.session.actions
-            taken = actions[-1] if actions else None
+        def last(taken: Any, after: K.State) -> bool:
             # A correction is taken back on its own, even on the guardian's turn.
-            corrected = isinstance(taken, K.HandEdit)
-            left = len(actions) - 1
+            return isinstance(taken, K.HandEdit) or asked(after)
 
-            def last(after: K.State, corrected: bool = corrected, left: int = left) -> bool:
-                return corrected or asked(after) or left <= 0
+        def owed_after(taken: Any, after: K.State, stops: bool) -> SkulkOwed:
+            """Back to the hero's last decision (through the guardian's turn, if it has
+            begun), telling what to put back as it stood ``before``, but for what the
+            table had not done yet."""
+            roster = arrival_order(self.owed.roster, after)
+            if not stops:  # on the way back through the guardian's turn
+                return SkulkOwed(roster=roster)
+            words = taken_back_words(after, taken)
+            changes = _not_in(K.table_changes(before, after), not_yet_done)
+            telling = Telling.start(changes, heading=f"Undone: {words}", everything=True)
+            note = "" if telling.active else f"Undone: {words}; nothing to put back on the table."
+            return SkulkOwed(telling=telling, note=note, roster=roster)
 
-            def owed_after(after: K.State, taken: Any = taken, last: Any = last) -> SkulkOwed:
-                roster = arrival_order(self.owed.roster, after)
-                if not last(after):  # on the way back through the guardian's turn
-                    return SkulkOwed(roster=roster)
-                words = taken_back_words(after, taken)
-                changes = _not_in(K.table_changes(before, after), not_yet_done)
-                telling = Telling.start(changes, heading=f"Undone: {words}", everything=True)
-                note = (
-                    "" if telling.active else f"Undone: {words}; nothing to put back on the table."
-                )
-                return SkulkOwed(telling=telling, note=note, roster=roster)
-
-            if not self.take_back(owed_after) or last(self.state):
-                return
+        self.undo_until(last, owed_after)
+        self.refresh()
 
     # -- what comes next ---------------------------------------------------------------
 

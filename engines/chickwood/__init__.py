@@ -65,9 +65,7 @@ from engines.chickwood.scoring import (
     ChestChoice,
     Choices,
     FinalTable,
-    Line,
     PlayerFinal,
-    PlayerScore,
     Scoreboard,
     TreasureSwap,
     VillageFinal,
@@ -80,6 +78,7 @@ from engines.chickwood.setup import SetupTable, setup_steps, setup_table
 from engines.chickwood.state import State
 from engines.chickwood.table import table_changes, table_places, village_name
 from engines.chickwood.village import CardProfile, Row
+from engines.core import Line, PlayerScore  # the score lines every scored game gives
 
 __all__ = [
     "ALMS_COLOURS",

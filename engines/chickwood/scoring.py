@@ -31,7 +31,7 @@ from engines.chickwood.loot import (
     treasure_name,
 )
 from engines.chickwood.village import CardProfile, awards
-from engines.core import IllegalAction, Outcome, Saveable
+from engines.core import IllegalAction, Line, Outcome, PlayerScore, Saveable
 
 ALMS_PER_PLAYER = 15
 CATEGORIES: tuple[str, ...] = (
@@ -44,15 +44,6 @@ CATEGORIES: tuple[str, ...] = (
     "Castles",
     "Villages",
 )
-
-
-@dataclass(frozen=True)
-class Line(Saveable):
-    """One line of a player's score: ``points`` for ``category``, explained by ``detail``."""
-
-    category: str
-    detail: str
-    points: int
 
 
 @dataclass(frozen=True)
@@ -180,16 +171,6 @@ class Choices(Saveable):
     golden_arrow: TreasureSwap | None = None
     fake_beard: str | None = None  # the opponent who receives a henchman
     chests: tuple[ChestChoice, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlayerScore(Saveable):
-    name: str
-    lines: tuple[Line, ...]
-    total: int
-
-    def points(self, category: str) -> int:
-        return sum(line.points for line in self.lines if line.category == category)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from engines.core.outcome import Outcome
 from engines.core.progress import Progress
 from engines.core.rng import Rng
 from engines.core.rules import AnyGameRules, GameRules
+from engines.core.scoring import Line, PlayerScore
 from engines.core.serial import JSON, Saveable, from_data, to_data
 from engines.core.session import UNDO, Event, Recorder, Session
 from engines.core.setup import SetupStep
@@ -20,8 +21,10 @@ __all__ = [
     "Event",
     "GameRules",
     "IllegalAction",
+    "Line",
     "Outcome",
     "Places",
+    "PlayerScore",
     "Progress",
     "Recorder",
     "Rng",

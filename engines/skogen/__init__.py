@@ -14,6 +14,7 @@ names of the pieces its steps put out (``setup.BOARD``, ``setup.token(player)``)
 read by it.
 """
 
+from engines.core import PlayerScore  # the score lines every scored game gives
 from engines.skogen import setup
 from engines.skogen.actions import (
     DieFace,
@@ -30,7 +31,6 @@ from engines.skogen.actions import (
 )
 from engines.skogen.board import Board
 from engines.skogen.config import STARTING_HAND, Config
-from engines.skogen.end import PlayerScore
 from engines.skogen.ledger import ACTION_NAMES, ELEMENT_POINTS, SPECIES_POINTS, Standing, standings
 from engines.skogen.life_cards import LIFE_NAMES, LIFE_TYPES
 from engines.skogen.progress import progress

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from engines.core import Outcome, Saveable
+from engines.core import Line, Outcome, PlayerScore
 from engines.skogen.life_cards import LIFE_TYPES, SHARED_MOST_BONUS, life_bonus
 from engines.skogen.words import counted
 
@@ -25,20 +24,6 @@ def end_cause(bags: int, hands: Sequence[int], quiet_turns: int) -> str | None:
     if quiet_turns >= 2 * len(hands):
         return TWO_QUIET_ROUNDS
     return None
-
-
-@dataclass(frozen=True)
-class Line(Saveable):
-    category: str
-    detail: str
-    points: int
-
-
-@dataclass(frozen=True)
-class PlayerScore(Saveable):
-    name: str
-    lines: tuple[Line, ...]
-    total: int
 
 
 def final_scores(

@@ -7,7 +7,7 @@ their hand limits, the action cards used, the catastrophe die and the end of the
 
 from __future__ import annotations
 
-from engines.core import Action, IllegalAction, Outcome, accepted
+from engines.core import Action, IllegalAction, Outcome, PlayerScore, accepted
 from engines.skogen import catastrophe, corrections, turns
 from engines.skogen.actions import (
     DieFace,
@@ -22,7 +22,7 @@ from engines.skogen.actions import (
     TakeTwo,
 )
 from engines.skogen.config import Config
-from engines.skogen.end import PlayerScore, final_scores, outcome_of
+from engines.skogen.end import final_scores, outcome_of
 from engines.skogen.ledger import ACTION_CARDS_EACH, CARDS_PER_ACTION
 from engines.skogen.life_cards import LIFE_CARDS, LIFE_TYPES
 from engines.skogen.state import State

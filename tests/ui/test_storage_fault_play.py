@@ -5,6 +5,8 @@ import sqlite3
 
 import pytest
 
+from engines import chickwood as C
+from engines import skogen as G
 from tests.ui.driver import Driver
 from tests.ui.test_skogen_play import start_game, tap_all
 from tests.ui.test_skulk_hollow_play import start_game as start_game_against
@@ -89,3 +91,80 @@ def test_a_correction_refused_by_the_storage_then_saved_leaves_no_stale_message(
     screen.correct(wound)
     assert screen.play.session.actions[-1] == wound
     assert screen.prompt.startswith("Recorded:")
+
+
+def test_an_undo_of_the_apps_roll_and_its_move_the_storage_cannot_save_takes_nothing_back(
+    driver: Driver,
+) -> None:
+    """Skogen's undo takes back the move and the app's roll that came with it, saved as
+    one: refused whole when it cannot be saved, then taken back whole, with what to put
+    back told and kept with it (a game opened again tells the same)."""
+    start_game(driver, 2, "The app rolls")
+    screen = driver.app.current_screen
+    play = screen.play
+    store = driver.app.store
+    tap_all(driver, "5", "5", "Enter 10 points")  # a green square: the app rolls its die
+    assert [type(a) for a in play.session.actions] == [G.PlaceTiles, G.RollDie]
+    tap_all(driver, "Done")
+    state, events = play.state, play.session.events
+    other = sqlite3.connect(store.path, isolation_level=None, timeout=0)
+    other.execute("begin exclusive")
+    try:
+        tap_all(driver, "Undo")
+        assert "busy in another program" in screen.message
+        assert play.state is state and play.session.events == events
+        assert not screen.instructions.active  # nothing to put back: nothing was undone
+    finally:
+        other.execute("rollback")
+        other.close()
+    assert len(store.events(play.session_id)) == len(events)
+    tap_all(driver, "Undo")  # the fault cleared: both go back together
+    assert play.session.actions == () and screen.message == ""
+    assert len(store.events(play.session_id)) == len(events) + 2
+    assert screen.instructions.heading.startswith("Undone: ")
+    kept = store.owed(play.session_id, len(play.session.events))
+    assert kept == screen.controller.owed.to_data()
+
+
+def test_a_raid_or_an_undo_the_storage_cannot_save_changes_nothing(driver: Driver) -> None:
+    """Chickwood: a raid the storage refuses is said in words and stays on the pad; an
+    undo it refuses takes nothing back. Both go through once the fault clears."""
+    from app.games import BY_KEY
+    from tests.ui.test_chickwood_play import button, castle, pad, scouted
+
+    layout = ("village-1", "village-2", "village-3", "village-4", "village-5", "forest-1")
+    config = C.Config(players=("Ana", "Bo"), layout=layout, starting_castles=(1, 2))
+    driver.app.start_game(BY_KEY["chickwood"], config, ["Ana", "Bo"], seed=1)
+    screen = driver.app.current_screen
+    scouted(driver)
+    play, store = screen.play, driver.app.store
+    castle(driver, 3)
+    pad(driver, "Gold\nchest")
+    touches = list(screen.touches)
+    other = sqlite3.connect(store.path, isolation_level=None, timeout=0)
+    other.execute("begin exclusive")
+    try:
+        driver.tap(button(driver, "Raid castle 3"))
+        assert "busy in another program" in screen.refusal
+        assert play.session.events == () and screen.touches == touches
+    finally:
+        other.execute("rollback")
+        other.close()
+    driver.tap(button(driver, "Raid castle 3"))  # the raid kept on the pad: saved now
+    assert len(play.session.actions) == 1 and screen.refusal == ""
+    state, events = play.state, play.session.events
+    other = sqlite3.connect(store.path, isolation_level=None, timeout=0)
+    other.execute("begin exclusive")
+    try:
+        driver.tap(button(driver, "Undo"))
+        driver.tap_text("Undo it")  # Ana's turn is over: asked first
+        assert "busy in another program" in screen.refusal
+        assert play.state is state and play.session.events == events
+    finally:
+        other.execute("rollback")
+        other.close()
+    assert len(store.events(play.session_id)) == 1
+    driver.tap(button(driver, "Undo"))
+    driver.tap_text("Undo it")
+    assert play.session.actions == () and screen.refusal == ""
+    assert "Undone: Ana raids castle 3, taking 1 card" in driver.texts()
