@@ -184,8 +184,6 @@ class HomeScreen(BaseScreen):
         return games if games <= 5 else -(-games // 2)
 
     def on_pre_enter(self, *_args: object) -> None:
-        if self.game_count != len(GAMES):
-            self.lay_out_tiles()
         # The app opens the saved games, and refreshes Home, just after its first frame.
         if App.get_running_app().store_is_open:
             self.refresh()
@@ -193,6 +191,8 @@ class HomeScreen(BaseScreen):
     def refresh(self) -> None:
         """Each playable game's unfinished games, by its Resume button; a warning when a
         restart would lose the saved games (the whole of it in Settings)."""
+        if self.game_count != len(GAMES):
+            self.lay_out_tiles()
         app = App.get_running_app()
         self.status = volatile.SHORT if app.lost_at_restart else ""
         store = app.store

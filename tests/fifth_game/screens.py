@@ -47,11 +47,11 @@ class PebblesPlayScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         column = BoxLayout(orientation="vertical")
-        self.top = TopBar()
+        self.top_bar = TopBar()
         self.words = Label(font_size=theme.BODY)
         self.choices = BoxLayout(spacing=theme.GAP, padding=theme.PAD)
         self.bar = BottomBar()
-        for part in (self.top, self.words, self.choices, self.bar):
+        for part in (self.top_bar, self.words, self.choices, self.bar):
             column.add_widget(part)
         self.add_widget(column)
 
@@ -65,12 +65,15 @@ class PebblesPlayScreen(GameScreen):
 
     def draw(self) -> None:
         state = self.state
-        self.top.title = f"Pebbles: {P.left(state)} left"
+        self.top_bar.title = f"Pebbles: {P.left(state)} left"
         outcome = self.play.session.outcome()
         turn = f"{state.config.players[state.seat]} takes 1 or 2."
-        self.words.text = self.message or (outcome.reason if outcome else turn)
+        told = self.instructions.current  # what the table must do first (Done)
+        self.words.text = (
+            told.words if told else self.message or (outcome.reason if outcome else turn)
+        )
         self.choices.clear_widgets()
-        for action in [] if self.replay else P.legal_actions(state):
+        for action in [] if self.replay or told else P.legal_actions(state):
             button = TButton(text=action.label)
             button.bind(on_release=lambda _b, chosen=action: self.take(chosen))
             self.choices.add_widget(button)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -15,6 +16,7 @@ from app.exchange.bgstats_link import push_link
 from app.exchange.csv_files import export_csv
 from app.exchange.tableside_json import export_json
 from app.kit.widgets import TButton
+from app.screens.history import FilterChip
 from tests.fifth_game import rules as P
 from tests.fifth_game.screens import registered
 from tests.ui.driver import Driver
@@ -38,7 +40,7 @@ def test_a_fifth_game_is_played_saved_resumed_shown_and_exported(
     for name in ("Ana", "Bo"):
         store.add_player(name)
     with registered() as game:
-        driver.app.home()
+        driver.app.root.get_screen("home").refresh()  # as when Home is next shown
         driver.pump()
         assert "Take the last pebble" in driver.texts()  # its tile, beside the four
         driver.tap(tile_button(driver, "New game"))
@@ -71,7 +73,10 @@ def test_a_fifth_game_is_played_saved_resumed_shown_and_exported(
 
         driver.app.home()
         driver.tap_text("History")
-        assert any("Pebbles" in text and "11 pebbles" in text for text in driver.texts())
+        shown = driver.texts()
+        assert "Bo took the last pebble." in shown and "Ana, Bo \u00b7 11 pebbles" in shown
+        driver.tap(driver.find("Pebbles", FilterChip))  # its own filter
+        assert [row["game_key"] for row in driver.app.current_screen.rows] == ["pebbles"]
         driver.tap_text("Statistics")
         driver.tap_text("Pebbles")
         screen = driver.app.current_screen
@@ -88,7 +93,10 @@ def test_a_fifth_game_is_played_saved_resumed_shown_and_exported(
         plays = json.loads((tmp_path / "plays.bgsplay").read_text())
         [bg_game] = plays["games"]
         assert (bg_game["name"], bg_game["cooperative"]) == ("Pebbles", False)
-        assert push_link(saved, store.logged_events(saved.id)).link.startswith("bgstats://")
+        link = push_link(saved, store.logged_events(saved.id)).link
+        play = json.loads(unquote(link.partition("data=")[2]))
+        assert (play["game"]["name"], play["game"]["noPoints"]) == ("Pebbles", False)
     driver.app.home()
+    driver.app.root.get_screen("home").refresh()
     driver.pump()
     assert "Take the last pebble" not in driver.texts()  # off the lists again
