@@ -36,6 +36,7 @@ from app.storage.volatile import lost_at_restart
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
+    from app.exchange.daily_copy import DailyCopy
     from app.kit.popups import MessagePopup, ProgressPopup
     from app.play.play_session import PlaySession
     from app.storage.mending import Mended
@@ -267,6 +268,37 @@ class TablesideApp(App):
             )
 
         self._copier.run("daily copy", work, lambda _copy: None, failed)
+
+    def restore_copy(self, copy: DailyCopy) -> str:
+        """Put a daily copy back in place of the saved games, those in place kept aside
+        beside them first (app.exchange.daily_copy); returns what happened, in a player's
+        words. Home is shown first: a game open on screen would go on saving into the
+        file being replaced. On the UI thread: a copy is put back in a second or so, and
+        nothing may be played meanwhile."""
+        from app.exchange import daily_copy
+
+        assert self.db_path is not None  # resolved in build
+        if self._copier.busy or self.mending:
+            return "The saved games are being copied or repaired: try again in a moment."
+        self.home()
+        self.store.close()  # and lets go of the claim on the file
+        self._store = None
+        try:
+            aside = daily_copy.restore(self.db_path, copy.path, datetime.now())
+            words = (
+                f"Your saved games are back as they were on {copy.day:%A %d %B}. The ones "
+                f"from before are kept beside them, as {aside.name}."
+            )
+        except (sqlite3.Error, OSError) as error:
+            log.warning("could not put back %s: %s", copy.path, error)
+            words = (
+                f"That copy could not be put back ({shorten(str(error))}). Your saved games "
+                "are as they were."
+            )
+        self._lock = CopyLock.claim(self.db_path)
+        self.root.get_screen("home").refresh()  # opens them again
+        self._check_saved_games()
+        return words
 
     def _notice_later(self, text: str) -> None:
         """Something the store found after start-up (a damaged setting or profile)."""

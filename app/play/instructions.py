@@ -44,7 +44,8 @@ class InstructionPanel(BoxLayout):
         for size in WORD_SIZES:
             self.words_size = size
             words.texture_update()
-            needed = self.padding[1] + self.padding[3] + 2 * self.spacing
+            # A gap between each two children: the empty filler at the bottom has one too.
+            needed = self.padding[1] + self.padding[3] + self.spacing * (len(self.children) - 1)
             needed += heading.height + words.texture_size[1] + reason.height
             if needed <= self.height:
                 return

@@ -2,6 +2,7 @@
 
 import pytest
 
+import engines
 from engines import soak
 
 pytestmark = pytest.mark.bench
@@ -19,6 +20,6 @@ def test_a_game_that_raises_is_counted_not_fatal(monkeypatch: pytest.MonkeyPatch
     def broken(state: object, action: object) -> object:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(soak.ENGINES["skogen"], "apply", broken)
+    monkeypatch.setattr(engines.rules("skogen"), "apply", broken)
     name, _steps, problem = soak.play_one("skogen", 1)
     assert name == "skogen" and "RuntimeError: boom" in problem
