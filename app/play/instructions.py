@@ -41,6 +41,11 @@ class InstructionPanel(BoxLayout):
         """The instruction's words as large as they can be with everything inside the
         panel: a long one gets smaller type rather than running out of it."""
         words, reason, heading = self.ids.words_label, self.ids.reason_label, self.ids.heading_row
+        # Measured at the width the words will have once laid out: the labels' own may
+        # still be one from an earlier layout, which would count too few lines.
+        width = self.width - self.padding[0] - self.padding[2]
+        words.text_size = reason.text_size = (width, None)
+        reason.texture_update()
         for size in WORD_SIZES:
             self.words_size = size
             words.texture_update()
