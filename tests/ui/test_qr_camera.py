@@ -2,16 +2,20 @@
 real window at 800x480, scaled down and blurred as a camera would take it, read by a
 real decoder (zxing-cpp) for plays of 1 to 4 players of every game.
 
-Two cameras: one that sees each module as 2 pixels with a Gaussian blur of 0.8 px (the
-floor ML Kit documents, with the blur of a phone held by hand), and a phone at arm's
-length: 60 cm from the 7" panel (154.08 x 85.92 mm for 800x480 pixels), its camera
-analysing 1080 pixels across a view of about 50 degrees (the ecosystem review, 1c),
-with the same blur. A proxy, without perspective, noise or moire: what it shows is
-whether the modules are large enough to resolve."""
+Three cameras, each blurring by a Gaussian of 0.8 px (a phone held by hand): one that
+sees each module as 2 pixels (the floor ML Kit documents); a phone at the distance the
+screen tells people to hold it; and one at arm's length, 60 cm. A phone's camera is
+taken to analyse 1080 pixels across a view of about 50 degrees (the ecosystem review,
+1c) and the panel to be the official 7" one (154.08 x 85.92 mm for 800x480 pixels). A
+proxy, without perspective, noise or moire: what it shows is whether the modules are
+large enough to resolve.
+
+From 60 cm a phone reads modules of 6 pixels (version 13 at most in the panel's 480),
+which no BG Stats link of a play fits: one player takes version 15. That case is marked
+an expected failure, with the version and module size, and passes once a code reads."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest
@@ -20,7 +24,7 @@ from PIL import Image, ImageFilter
 
 import engines
 from app.exchange.bgstats_link import PushLink, push_link
-from app.kit.qr_code import QUIET_ZONE
+from app.kit.qr_code import CAMERA_PIXEL_MM_PER_CM, QUIET_ZONE
 from app.play.send_to_bgstats import CODE_SCREEN, send_to_bgstats
 from app.storage.store import Store
 from tests.ui.driver import Driver
@@ -33,8 +37,7 @@ NAMES = ("Åse", "Øyvind", "Camille", "Dag")
 BLUR_PX = 0.8
 #: The 7" panel's viewable area, in mm, over its 800x480 pixels.
 PANEL_MM = (154.08, 85.92)
-#: What one camera pixel covers at 60 cm: 1080 pixels across 50 degrees.
-CAMERA_PX_MM = 2 * 600 * math.tan(math.radians(25)) / 1080
+ARMS_LENGTH_CM = 60
 
 
 def _plays() -> list[tuple[str, int]]:
@@ -66,6 +69,13 @@ def _link(store: Store, session_id: int) -> PushLink:
     return push_link(store.session(session_id), events)
 
 
+def _from(picture: Image.Image, distance_cm: float) -> str | None:
+    """What a phone ``distance_cm`` from the panel reads in ``picture`` (the window)."""
+    camera_px_mm = CAMERA_PIXEL_MM_PER_CM * distance_cm
+    across, down = (mm / px / camera_px_mm for mm, px in zip(PANEL_MM, picture.size))
+    return _seen(picture, (across, down))
+
+
 def _seen(picture: Image.Image, scale: tuple[float, float]) -> str | None:
     """What zxing-cpp reads in ``picture`` scaled by ``scale`` (across, down) and blurred."""
     size = (round(picture.width * scale[0]), round(picture.height * scale[1]))
@@ -86,13 +96,19 @@ def test_a_phone_reads_the_code_from_the_chair(
     send_to_bgstats(session)
     driver.pump(3)
     assert driver.app.root.current == CODE_SCREEN
-    module = driver.app.current_screen.ids.code.module_px
+    screen = driver.app.current_screen
+    module = screen.ids.code.module_px
+    said = f"Hold your phone about {screen.distance} cm from the screen"
+    assert said in " ".join(driver.texts())
     with Image.open(driver.screenshot(tmp_path / "window.png")) as window:
         assert window.size == (800, 480)
-        modules = len(link.code().matrix) + 2 * QUIET_ZONE
         close = _seen(window, (2 / module, 2 / module))
-        across, down = (mm / px / CAMERA_PX_MM for mm, px in zip(PANEL_MM, window.size))
-        far = _seen(window, (across, down))
+        there = _from(window, screen.distance)
+        far = _from(window, ARMS_LENGTH_CM)
+    modules = len(link.code().matrix) + 2 * QUIET_ZONE
     measured = f"version {link.code().version}, {module} px a module ({modules} modules)"
     assert close == link.link, f"not read at 2 px a module: {measured}"
-    assert far == link.link, f"not read from 60 cm: {measured}"
+    assert screen.distance >= 30
+    assert there == link.link, f"not read from {screen.distance} cm: {measured}"
+    if far != link.link:
+        pytest.xfail(f"not read from {ARMS_LENGTH_CM} cm: {measured}")
