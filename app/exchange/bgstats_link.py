@@ -108,9 +108,7 @@ class TooLarge(ValueError):
     """The play does not fit a code that can be read from the screen."""
 
 
-def push_link(
-    session: SavedSession, events: list[LoggedEvent], comment: bool = False
-) -> PushLink:
+def push_link(session: SavedSession, events: list[LoggedEvent], comment: bool = False) -> PushLink:
     """The link for a finished game (with how it ended as the comment, when ``comment``),
     shortened to fit the code (the module docstring). ValueError when its times cannot
     be read, TooLarge when even shortened it does not fit;

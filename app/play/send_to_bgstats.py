@@ -2,9 +2,10 @@
 a QR code as large as the screen allows, with how to scan it (how far away to hold the
 phone, and Android's "Open supported links", which BG Stats' own page names for a link
 that opens the browser instead), what game it is, and what was left out to fit. How the
-game ended goes as the play's comment only when asked for: it makes the code denser. Offered on the end screen of
-every game and on each finished game in History, once its time is known to be right
-(a game whose time was not checked offers to set its date first).
+game ended goes as the play's comment only when asked for: it makes the code denser.
+Offered on the end screen of every game and on each finished game in History, once its
+time is known to be right (a game whose time was not checked offers to set its date
+first).
 
 The code fills the window's short side (the 800x480 panel's whole height), so it has a
 screen of its own, without the top bar: Back, or the confirm button, returns.

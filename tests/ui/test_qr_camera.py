@@ -72,7 +72,7 @@ def _link(store: Store, session_id: int) -> PushLink:
 def _from(picture: Image.Image, distance_cm: float) -> str | None:
     """What a phone ``distance_cm`` from the panel reads in ``picture`` (the window)."""
     camera_px_mm = CAMERA_PIXEL_MM_PER_CM * distance_cm
-    across, down = (mm / px / camera_px_mm for mm, px in zip(PANEL_MM, picture.size))
+    across, down = (mm / px / camera_px_mm for mm, px in zip(PANEL_MM, picture.size, strict=True))
     return _seen(picture, (across, down))
 
 
