@@ -67,6 +67,7 @@ from app.exchange.bgstats_export import PlayTimes, player_uuid, seats
 from app.exchange.saved import title_of
 from app.storage.events import LoggedEvent
 from app.storage.sessions import SavedSession
+from app.storage.store import Store
 
 PUSH_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Tableside"
@@ -108,15 +109,23 @@ class TooLarge(ValueError):
     """The play does not fit a code that can be read from the screen."""
 
 
-def push_link(session: SavedSession, events: list[LoggedEvent], comment: bool = False) -> PushLink:
-    """The link for a finished game (with how it ended as the comment, when ``comment``),
-    shortened to fit the code (the module docstring). ValueError when its times cannot
+def push_link(
+    session: SavedSession,
+    events: list[LoggedEvent],
+    comment: bool = False,
+    store: Store | None = None,
+) -> PushLink:
+    """The link for a finished game (with how it ended as the comment, when ``comment``;
+    with the BoardGameGeek id set in ``store``'s Settings, when given), shortened to fit
+    the code (the module docstring). ValueError when its times cannot
     be read, TooLarge when even shortened it does not fit;
     app.exchange.bgstats_export.DateUnknown when none of its times can be right."""
-    return _fitted(_play_data(session, events, comment))
+    return _fitted(_play_data(session, events, comment, store))
 
 
-def _play_data(session: SavedSession, events: list[LoggedEvent], comment: bool) -> dict[str, Any]:
+def _play_data(
+    session: SavedSession, events: list[LoggedEvent], comment: bool, store: Store | None
+) -> dict[str, Any]:
     """The play as the link carries it, before any shortening."""
     if session.status != "finished" or not isinstance(session.outcome, dict):
         raise ValueError("This game is not over, so it is no play for BG Stats yet.")
@@ -142,7 +151,7 @@ def _play_data(session: SavedSession, events: list[LoggedEvent], comment: bool) 
         "durationMin": times.minutes,
         **comments,
         "game": {
-            "bggId": bgg(session.game)[0],
+            "bggId": bgg(session.game, store)[0],
             "name": title_of(session.game) or session.game,
             "highestWins": True,
             "noPoints": not scored,

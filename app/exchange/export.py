@@ -16,7 +16,6 @@ from datetime import datetime
 from pathlib import Path
 
 from app.exchange import usb_sticks
-from app.exchange.bgstats import file_owner
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
 from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles
 from app.exchange.files import remove_leftovers, written, written_folder
@@ -100,7 +99,7 @@ def export_all(
             files.enter_context(written(partial / bgstats_file)),
             files.enter_context(plays_spool(partial)),
             bgstats_file,
-            file_owner(store),
+            store,
         )
         unread = _Unread()
         writers: list[GameWriter] = [
