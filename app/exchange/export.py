@@ -17,7 +17,7 @@ from pathlib import Path
 
 from app.exchange import usb_sticks
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
-from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles
+from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles, csv_written
 from app.exchange.files import remove_leftovers, written, written_folder
 from app.exchange.saved import GameWriter, Progress, SavedGame, store_of_its_own, write_games
 from app.exchange.tableside_json import TablesideJson
@@ -93,8 +93,8 @@ def export_all(
     bgstats_file = bgstats_file_name(datetime.now().date())  # the table's day
     with written_folder(folder) as partial, ExitStack() as files:
         json_file = files.enter_context(written(partial / JSON_FILE))
-        sessions_file = files.enter_context(written(partial / SESSIONS_FILE, newline=""))
-        events_file = files.enter_context(written(partial / EVENTS_FILE, newline=""))
+        sessions_file = files.enter_context(csv_written(partial / SESSIONS_FILE))
+        events_file = files.enter_context(csv_written(partial / EVENTS_FILE))
         plays = BgStatsPlays(
             files.enter_context(written(partial / bgstats_file)),
             files.enter_context(plays_spool(partial)),
