@@ -71,6 +71,40 @@ class Selection:
     words: str
 
 
+#: When each place last got an export (a USB stick by its label, ``ON_THE_PI`` for
+#: Tableside's own folder), as the file keeps times: {place: UTC ISO time}.
+LAST_EXPORTS = "last_exports"
+ON_THE_PI = "this Raspberry Pi"
+
+
+def last_export(store: Store, place: str) -> str:
+    """When ``place`` last got an export ("" for never)."""
+    when = store.setting(LAST_EXPORTS, {}).get(place)
+    return when if isinstance(when, str) else ""
+
+
+def remember_export(store: Store, place: str, when: str) -> None:
+    """``place`` got an export of the games as they were at ``when`` (when it began)."""
+    store.set_setting(LAST_EXPORTS, {**store.setting(LAST_EXPORTS, {}), place: when})
+
+
+def since_last_export(store: Store, place: str, shown: Selection | None) -> Selection:
+    """The games (of those ``shown``, when given) played or changed since ``place`` last
+    got an export: what a second export there adds."""
+    after = last_export(store, place)
+    # The same second counts: a game sent twice is found a duplicate, a lost one is not.
+    ids = frozenset(s.id for s in store.sessions() if s.updated >= after)
+    if shown is not None:
+        ids &= shown.ids
+    count = len(ids)
+    words = (
+        "The game played since the last export is"
+        if count == 1
+        else (f"The {count} games played since the last export are")
+    )
+    return Selection(ids, words)
+
+
 #: How many skipped games the export's message names, the rest are counted.
 _SKIPPED_SHOWN = 8
 
