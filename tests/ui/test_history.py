@@ -220,9 +220,7 @@ def test_export_writes_the_games_history_shows_and_says_so(driver: Driver) -> No
     driver.wait_for_background()
     notice = next(t for t in driver.texts() if " shown are in " in t)
     assert notice.startswith("The 2 Skoventyr games shown are in ")
-    where = re.match(r".* are in (\S+), a folder in (.+?)\. Its files", notice)
-    assert where is not None
-    folder = Path(where.group(2)) / where.group(1)
+    folder = _folder_named_in(notice)
     rows = (folder / "sessions.csv").read_text().splitlines()[1:]
     assert len(rows) == 2 and all("skoventyr" in row for row in rows)
     driver.close_popups()
@@ -251,8 +249,13 @@ def test_a_second_export_can_take_only_the_games_played_since(driver: Driver) ->
 
     notice = next(t for t in driver.texts() if "since the last export" in t)
     assert notice.startswith("The game played since the last export is in ")
-    where = re.match(r".* is in (\S+), a folder in (.+?)\. Its files", notice)
-    assert where is not None
-    folder = Path(where.group(2)) / where.group(1)
+    folder = _folder_named_in(notice)
     with (folder / "sessions.csv").open(newline="", encoding="utf-8-sig") as file:
         assert [row["id"] for row in csv.DictReader(file)] == [str(later)]
+
+
+def _folder_named_in(notice: str) -> Path:
+    """The export's folder, as the notice after an export of some games names it."""
+    where = re.match(r".* (?:is|are) in (\S+), a folder in (.+?)\. Its files", notice)
+    assert where is not None
+    return Path(where.group(2)) / where.group(1)
