@@ -41,6 +41,7 @@ import uuid
 
 import engines
 from app.games import BY_KEY
+from app.seat_names import is_seat_name
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
 
@@ -52,12 +53,43 @@ UUID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "tableside:bgstats")
 BG_DATE = "%Y-%m-%d %H:%M:%S"
 
 
-def bgg(key: str) -> tuple[int, int]:
-    """BoardGameGeek's id and year of the game called ``key`` (its entry in app.games),
-    so that BG Stats matches its plays to the game in a person's collection; (0, 0),
-    BG Stats' "no BGG game", when no public source gave them (the README says so)."""
+#: The setting holding the BoardGameGeek ids set in Settings: {game key: id}.
+BGG_SETTING = "bgg_ids"
+
+
+def bgg(key: str, store: Store | None = None) -> tuple[int, int]:
+    """BoardGameGeek's id and year of the game called ``key``, so that BG Stats matches
+    its plays to the game in a person's collection: the id set in Settings (in
+    ``store``; its year 0, unknown, unless it is the entry's own id), else the game's
+    entry in app.games; (0, 0), BG Stats' "no BGG game", when neither gives one."""
     game = BY_KEY.get(key)
-    return game.bgg if game and game.bgg else (0, 0)
+    entry = game.bgg if game and game.bgg else (0, 0)
+    chosen = bgg_ids(store).get(key, 0) if store is not None else 0
+    if chosen:
+        return (chosen, entry[1] if chosen == entry[0] else 0)
+    return entry
+
+
+def bgg_ids(store: Store) -> dict[str, int]:
+    """The BoardGameGeek ids set in Settings, by game key (unreadable ones left out)."""
+    saved = store.setting(BGG_SETTING, {})
+    return {key: value for key, value in saved.items() if type(value) is int and value > 0}
+
+
+def set_bgg(store: Store, key: str, text: str) -> None:
+    """Set the BoardGameGeek id of the game ``key`` from what was typed ("" or 0: back to
+    the game's own). ValueError, in a player's words, for anything but a whole number."""
+    text = text.strip()
+    if text and not text.isdecimal():
+        raise ValueError(
+            "Type the number from the game's page on boardgamegeek.com: "
+            "boardgamegeek.com/boardgame/<this number>/..."
+        )
+    number = int(text) if text else 0
+    if number > 10**9:
+        raise ValueError("That number is too long for a BoardGameGeek id.")
+    ids = {**bgg_ids(store), key: number}
+    store.set_setting(BGG_SETTING, {k: v for k, v in ids.items() if v})
 
 
 def cooperative(key: str) -> bool:
@@ -70,9 +102,10 @@ OWNER_SETTING = "bgstats_owner"
 
 
 def chosen_owner(store: Store) -> str:
-    """The player chosen as "This is me" in Settings; "" when no one was."""
+    """The player chosen as "This is me" in Settings; "" when no one was, or when the name
+    is an unnamed seat's ("Player 1"), which is nobody (review N18)."""
     name = store.setting(OWNER_SETTING, "")
-    return name if isinstance(name, str) else ""
+    return name if isinstance(name, str) and not is_seat_name(name) else ""
 
 
 def set_owner(store: Store, name: str) -> None:

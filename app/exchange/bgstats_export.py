@@ -35,6 +35,7 @@ from app.exchange.bgstats import (
 from app.exchange.files import JsonArray, dumps, written
 from app.exchange.saved import SavedGame, game_name, outcome_scores, title_of, write_games
 from app.games import BY_KEY
+from app.seat_names import is_seat_name
 from app.storage.events import LoggedEvent
 from app.storage.play_time import Played, parse_time, played
 from app.storage.sessions import SavedSession
@@ -53,7 +54,7 @@ def export_bgstats(store: Store, path: Path) -> None:
     with ExitStack() as files:
         file = files.enter_context(written(path))
         spool = files.enter_context(plays_spool(path.parent))
-        plays = BgStatsPlays(file, spool, "the BG Stats file", file_owner(store))
+        plays = BgStatsPlays(file, spool, "the BG Stats file", store)
         write_games(store, [plays])
 
 
@@ -79,12 +80,14 @@ class BgStatsPlays:
     ``spool`` (one to a line) and the file is put together by ``finish``.
 
     A finished game whose times cannot be read, or none of whose times can be right, is
-    left out and named in ``skipped`` (naming ``file_name``). The file's owner ("me") is
-    ``owner`` (app.exchange.bgstats.file_owner)."""
+    left out and named in ``skipped`` (naming ``file_name``). The file's owner ("me") and
+    the games' BoardGameGeek ids are as ``store``'s settings say (app.exchange.bgstats:
+    file_owner, bgg), read now: the games are read after."""
 
-    def __init__(self, file: TextIO, spool: TextIO, file_name: str, owner: str) -> None:
+    def __init__(self, file: TextIO, spool: TextIO, file_name: str, store: Store) -> None:
         self._file = file
-        self._owner = owner
+        self._owner = file_owner(store)
+        self._bgg = {key: bgg(key, store) for key in BY_KEY}
         self._spool = spool
         self._plays = JsonArray(spool, "  ")
         self._file_name = file_name
@@ -116,8 +119,8 @@ class BgStatsPlays:
         self._game_ids.setdefault(session.game, len(self._game_ids) + 1)
         touched = self._game_touched.get(session.game, "")
         self._game_touched[session.game] = max(touched, times.modified)
-        for name in session.players:
-            self._player_id(name, times.modified)
+        for seat in seats(session):
+            self._player_id(seat.name, times.modified)
         play = _bg_play(session, times, self._game_ids[session.game], self._player_ids)
         self._plays.add(dumps(play))
 
@@ -130,7 +133,7 @@ class BgStatsPlays:
                     "id": self._player_ids[folded],
                     "uuid": player_uuid(name),
                     "name": name,
-                    "isAnonymous": False,
+                    "isAnonymous": name == ANONYMOUS,
                     "bggUsername": "",
                 }
             )
@@ -150,24 +153,7 @@ class BgStatsPlays:
             me_id = self._player_id(me, "" if known else latest)
         for row in self._player_rows:
             row["modificationDate"] = self._player_touched[str(row["name"]).casefold()]
-        games = [
-            {
-                "id": game_id,
-                "uuid": stable_uuid(f"game:{key}"),
-                "name": title_of(key) or key,
-                "modificationDate": self._game_touched[key],
-                "cooperative": cooperative(key),
-                "highestWins": True,
-                "noPoints": cooperative(key),
-                "usesTeams": False,
-                "bggId": bgg(key)[0],
-                "bggName": (title_of(key) or key) if bgg(key)[0] else "",
-                "bggYear": bgg(key)[1],
-                "isBaseGame": 1,
-                "isExpansion": 0,
-            }
-            for key, game_id in self._game_ids.items()
-        ]
+        games = [self._game_row(key, game_id) for key, game_id in self._game_ids.items()]
         location = {
             "id": LOCATION_ID,
             "uuid": stable_uuid("location:tableside"),
@@ -188,6 +174,30 @@ class BgStatsPlays:
         self._spool.seek(0)
         shutil.copyfileobj(self._spool, self._file)
         self._file.write("}\n")
+
+    def _game_row(self, key: str, game_id: int) -> dict[str, Any]:
+        bgg_id, bgg_year = self._bgg.get(key, (0, 0))  # a game this version does not know
+        return {
+            "id": game_id,
+            "uuid": stable_uuid(f"game:{key}"),
+            "name": title_of(key) or key,
+            "modificationDate": self._game_touched[key],
+            "cooperative": cooperative(key),
+            "highestWins": True,
+            "noPoints": cooperative(key),
+            "usesTeams": False,
+            "bggId": bgg_id,
+            "bggName": (title_of(key) or key) if bgg_id else "",
+            "bggYear": bgg_year,
+            "isBaseGame": 1,
+            "isExpansion": 0,
+        }
+
+
+#: BG Stats' own anonymous player, as its backups hold it ({"isAnonymous": true, "name":
+#: "Anonymous player"}, sqrtxander/bgstats-wrapped sampleData.json): what a seat nobody
+#: named ("Player 3", app.seat_names) goes to BG Stats as, never as a person.
+ANONYMOUS = "Anonymous player"
 
 
 def player_uuid(name: str) -> str:
@@ -239,6 +249,7 @@ def _local(moment: datetime) -> datetime:
 class Seat:
     """A player's result in a finished game, as BG Stats keeps it."""
 
+    #: BG Stats' anonymous player (``ANONYMOUS``) for a seat nobody named.
     name: str
     winner: bool
     #: None in a game against the game, and for a player without a recorded score.
@@ -264,7 +275,8 @@ def seats(session: SavedSession) -> list[Seat]:
         winner = result == "won" if result in ("won", "lost") else name in winners
         score = scores.get(name)
         rank = 0 if score is None else 1 + sum(1 for other in scores.values() if other > score)
-        found.append(Seat(name, winner, score, rank, role, seat == starter))
+        shown = ANONYMOUS if is_seat_name(name) else name
+        found.append(Seat(shown, winner, score, rank, role, seat == starter))
     return found
 
 

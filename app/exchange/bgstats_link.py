@@ -6,9 +6,9 @@ The link is ``https://app.bgstatsapp.com/createPlay.html?data=`` and one play as
 URL-encoded JSON, as BG Stats' support page "Push plays to BG Stats from other apps or
 websites" documents it::
 
-    {"sourceName": "Tableside", "sourcePlayId": <the play's uuid, as in the play file>,
-     "playDate": "2026-12-02 19:16:58" (the table's wall clock, no zone),
-     "durationMin", "location": "Tableside", "comments": <how the game ended, if said>,
+    {"sourceName": "Tableside", "sourcePlayId": <8 hex digits: the start of the play's
+     uuid in the play file>, "playDate": "2026-12-02 19:16:58" (the table's wall clock,
+     no zone), "durationMin", "comments": <how the game ended, only when asked for>,
      "game": {"bggId" (0: none known), "name", "highestWins": true,
               "noPoints" (a game against the game), "sourceGameId": "skogen"},
      "players": [{"name", "score" (not in a game against the game), "winner", "role",
@@ -19,30 +19,37 @@ on Android refused a link without ``startPlayer`` (lindsaykwardell/clocktracker 
 request 299), and these are the fields of that app's links that it then took. ``rank``
 is left out, as those links leave it out: the scores and the winners say it.
 ``sourceName`` and ``sourcePlayId`` are what the public apps that link to BG Stats send
-to name themselves and the play.
+to name themselves and the play. There is no ``location``: BG Stats sets it to the app
+the play comes from. A seat nobody named goes as BG Stats' own anonymous player
+(app.exchange.bgstats_export.seats).
 
 The URL encoding is JavaScript's encodeURIComponent, except that ":" and "," stay as
 they are: a query may hold them (RFC 3986, 3.4) and JSON has one of each at every key,
-so the link is an eighth shorter, which the code's modules need (below).
+so the link is an eighth shorter. The quotes stay encoded (%22, three bytes each, a
+third of the link): RFC 3986 does not allow them in a link, and a phone that does not
+take the scanned text as a link opens nothing.
 
-The code is shown on the screen and read by a phone held at arm's length, so its
-modules must stay large: at least ``MODULE_PX`` pixels on the 800x480 panel, whose
-height (``CODE_SIDE_PX``) the code may fill with its quiet zone. That allows QR version
-``MAX_VERSION`` (23: 109 modules, 117 with the quiet zone, 468 px). Error correction
-is level L, the lowest: a screen shows the code flat, unworn and evenly lit, so what
-fails a camera there is modules too small to resolve, and L holds the most in a version
-(1,091 bytes at version 23, against 857 at M). segno raises the level when the play
-fits the same version at a higher one, which costs nothing.
+The code is read by a phone's camera, so its modules must be as large as the screen
+allows (app.kit.qr_code draws them, and tells how far away the phone reads them). The
+code fills the 800x480 panel's height (``CODE_SIDE_PX``) with its quiet zone, so its
+version sets the module: 6 pixels up to version 13, read from 60 cm; 5 up to 17; 4 up
+to ``MAX_VERSION`` (23), read from about 30 cm. Error correction is level L, the
+lowest: a screen shows the code flat, unworn and evenly lit, so what fails a camera
+there is modules too small to resolve, and L holds the most in a version. segno raises
+the level when the play fits the same version at a higher one, which costs nothing.
 
-A four-player game fits whole with names of up to 18 letters each (Skogen's or
-Chickwood Forest's, with its comment); a letter beyond English (Å, ø, ë) takes six
-characters of the link (two bytes, each written %XX). A larger play is shortened until
-it fits, each step told on the screen: the location goes first (it only ever says
-"Tableside"), then the end of the comment, the comment, the empty roles and last the
-players' ids (BG Stats then matches players by name alone). With names like Øyvind and
-Zoë, five players lose the location and the comment, six the players' ids too. One
-still too large gets no code (six players with ten-letter names all in such letters):
-it goes to BG Stats in the play file (History's Export).
+Measured (names Åse, Øyvind, Camille, Dag, no comment): a one-player play is a link of
+about 470 bytes (version 15, 5-pixel modules); two players about 600-640 (version 17,
+5 pixels); three 720-780 (version 19) and four 850-920 (versions 20-21), 4 pixels. The
+players alone take about 130 bytes each, so a four-player play cannot fit version 13
+without leaving out what BG Stats needs.
+
+A play too large for ``MAX_VERSION`` is shortened until it fits, each step told on the
+screen: the end of the comment (when asked for), the comment, the empty roles and last
+the players' ids (BG Stats then matches players by name alone): the roles and ids
+outlast the comment (the ecosystem review, finding 7). One still too large gets no
+code (six players with ten-letter names all in such letters): it goes to BG Stats in
+the play file (History's Export).
 """
 
 from __future__ import annotations
@@ -55,11 +62,12 @@ from urllib.parse import quote
 
 import segno
 
-from app.exchange.bgstats import BG_DATE, LOCATION_NAME, bgg, cooperative, play_uuid
+from app.exchange.bgstats import BG_DATE, bgg, cooperative, play_uuid
 from app.exchange.bgstats_export import PlayTimes, player_uuid, seats
 from app.exchange.saved import title_of
 from app.storage.events import LoggedEvent
 from app.storage.sessions import SavedSession
+from app.storage.store import Store
 
 PUSH_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Tableside"
@@ -78,6 +86,8 @@ ERROR_LEVEL = "L"
 #: What a code of ``MAX_VERSION`` at ``ERROR_LEVEL`` holds, in bytes (ISO/IEC 18004,
 #: table 7): the link is plain ASCII, one byte a character.
 CAPACITY = 1091
+#: The length of the play's and the players' ids in the link, in hex digits.
+SHORT_ID = 8
 #: A comment cut shorter than this says too little: it is left out instead.
 SHORTEST_COMMENT = 20
 
@@ -99,14 +109,23 @@ class TooLarge(ValueError):
     """The play does not fit a code that can be read from the screen."""
 
 
-def push_link(session: SavedSession, events: list[LoggedEvent]) -> PushLink:
-    """The link for a finished game, shortened to fit the code (the module docstring).
-    ValueError when its times cannot be read, TooLarge when even shortened it does not
-    fit; app.exchange.bgstats_export.DateUnknown when none of its times can be right."""
-    return _fitted(_play_data(session, events))
+def push_link(
+    session: SavedSession,
+    events: list[LoggedEvent],
+    comment: bool = False,
+    store: Store | None = None,
+) -> PushLink:
+    """The link for a finished game (with how it ended as the comment, when ``comment``;
+    with the BoardGameGeek id set in ``store``'s Settings, when given), shortened to fit
+    the code (the module docstring). ValueError when its times cannot
+    be read, TooLarge when even shortened it does not fit;
+    app.exchange.bgstats_export.DateUnknown when none of its times can be right."""
+    return _fitted(_play_data(session, events, comment, store))
 
 
-def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, Any]:
+def _play_data(
+    session: SavedSession, events: list[LoggedEvent], comment: bool, store: Store | None
+) -> dict[str, Any]:
     """The play as the link carries it, before any shortening."""
     if session.status != "finished" or not isinstance(session.outcome, dict):
         raise ValueError("This game is not over, so it is no play for BG Stats yet.")
@@ -121,19 +140,18 @@ def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, An
         player["role"] = seat.role
         player["startPlayer"] = seat.start
         # Short, and the same for a player every time: BG Stats remembers its match.
-        player["sourcePlayerId"] = player_uuid(seat.name)[:8]
+        player["sourcePlayerId"] = player_uuid(seat.name)[:SHORT_ID]
         players.append(player)
-    reason = session.outcome.get("reason")
+    reason = session.outcome.get("reason") if comment else None
     comments = {"comments": reason} if isinstance(reason, str) and reason else {}
     return {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": play_uuid(session),
+        "sourcePlayId": short_play_id(session),
         "playDate": times.start.strftime(BG_DATE),
         "durationMin": times.minutes,
-        "location": LOCATION_NAME,
         **comments,
         "game": {
-            "bggId": bgg(session.game)[0],
+            "bggId": bgg(session.game, store)[0],
             "name": title_of(session.game) or session.game,
             "highestWins": True,
             "noPoints": not scored,
@@ -141,6 +159,12 @@ def _play_data(session: SavedSession, events: list[LoggedEvent]) -> dict[str, An
         },
         "players": players,
     }
+
+
+def short_play_id(session: SavedSession) -> str:
+    """The play's id in the link: the start of its uuid in the play file, the same every
+    time; eight hex digits tell a table's plays apart and keep the code small."""
+    return play_uuid(session).replace("-", "")[:SHORT_ID]
 
 
 def _link_of(play: dict[str, Any]) -> str:
@@ -201,7 +225,6 @@ def _for_each_player(play: dict[str, Any], key: str, only: object = None) -> dic
 #: The steps that shorten a play, in order, with what each leaves out in words ("" for
 #: nothing a person would miss).
 _SHORTENINGS: tuple[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]], ...] = (
-    ("the location", lambda play: _leave_out(play, "location")),
     ("the end of the comment", _cut_comment),
     ("the comment", lambda play: _leave_out(play, "comments")),
     ("", lambda play: _for_each_player(play, "role", "")),

@@ -1,6 +1,8 @@
 """``sessions.csv`` and ``events.csv``, for a spreadsheet.
 
-CSV files are UTF-8 with a header row. In ``sessions.csv`` players are joined with
+CSV files are UTF-8 with a byte-order mark (``CSV_ENCODING``), which tells a spreadsheet
+(Excel on Windows reads a file without one as ANSI) that Øyvind and Zoë are UTF-8, and a
+header row. In ``sessions.csv`` players are joined with
 "; " and scores written "Ana: 41; Bo: 37"; "minutes" is the time its moves took
 (app.storage.play_time), and a game whose "time_checked" is "no" has the start and end
 worked out from them ("" when none of its times can be right). ``events.csv`` holds each
@@ -14,7 +16,7 @@ an apostrophe before it, which spreadsheets show as text and do not display.
 from __future__ import annotations
 
 import csv
-from contextlib import ExitStack
+from contextlib import AbstractContextManager, ExitStack
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -41,6 +43,7 @@ SESSION_COLUMNS = (
 EVENT_COLUMNS = ("session_id", "seq", "time", "payload")
 
 SESSIONS_FILE, EVENTS_FILE = "sessions.csv", "events.csv"
+CSV_ENCODING = "utf-8-sig"
 
 #: What makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -107,10 +110,15 @@ def export_csv(store: Store, folder: Path) -> tuple[Path, Path]:
     """Write sessions.csv and events.csv into ``folder``; returns their paths."""
     sessions_path, events_path = folder / SESSIONS_FILE, folder / EVENTS_FILE
     with ExitStack() as files:
-        sessions_file = files.enter_context(written(sessions_path, newline=""))
-        events_file = files.enter_context(written(events_path, newline=""))
+        sessions_file = files.enter_context(csv_written(sessions_path))
+        events_file = files.enter_context(csv_written(events_path))
         write_games(store, [CsvFiles(sessions_file, events_file)])
     return sessions_path, events_path
+
+
+def csv_written(path: Path) -> AbstractContextManager[TextIO]:
+    """A CSV file to write (app.exchange.files.written), as the csv module wants it."""
+    return written(path, newline="", encoding=CSV_ENCODING)
 
 
 def _csv_times(game: SavedGame) -> tuple[str, str, str]:

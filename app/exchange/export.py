@@ -16,9 +16,8 @@ from datetime import datetime
 from pathlib import Path
 
 from app.exchange import usb_sticks
-from app.exchange.bgstats import file_owner
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
-from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles
+from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles, csv_written
 from app.exchange.files import remove_leftovers, written, written_folder
 from app.exchange.saved import GameWriter, Progress, SavedGame, store_of_its_own, write_games
 from app.exchange.tableside_json import TablesideJson
@@ -72,6 +71,40 @@ class Selection:
     words: str
 
 
+#: When each place last got an export (a USB stick by its label, ``ON_THE_PI`` for
+#: Tableside's own folder), as the file keeps times: {place: UTC ISO time}.
+LAST_EXPORTS = "last_exports"
+ON_THE_PI = "this Raspberry Pi"
+
+
+def last_export(store: Store, place: str) -> str:
+    """When ``place`` last got an export ("" for never)."""
+    when = store.setting(LAST_EXPORTS, {}).get(place)
+    return when if isinstance(when, str) else ""
+
+
+def remember_export(store: Store, place: str, when: str) -> None:
+    """``place`` got an export of the games as they were at ``when`` (when it began)."""
+    store.set_setting(LAST_EXPORTS, {**store.setting(LAST_EXPORTS, {}), place: when})
+
+
+def since_last_export(store: Store, place: str, shown: Selection | None) -> Selection:
+    """The games (of those ``shown``, when given) played or changed since ``place`` last
+    got an export: what a second export there adds."""
+    after = last_export(store, place)
+    # The same second counts: a game sent twice is found a duplicate, a lost one is not.
+    ids = frozenset(s.id for s in store.sessions() if s.updated >= after)
+    if shown is not None:
+        ids &= shown.ids
+    count = len(ids)
+    words = (
+        "The game played since the last export is"
+        if count == 1
+        else (f"The {count} games played since the last export are")
+    )
+    return Selection(ids, words)
+
+
 #: How many skipped games the export's message names, the rest are counted.
 _SKIPPED_SHOWN = 8
 
@@ -94,13 +127,13 @@ def export_all(
     bgstats_file = bgstats_file_name(datetime.now().date())  # the table's day
     with written_folder(folder) as partial, ExitStack() as files:
         json_file = files.enter_context(written(partial / JSON_FILE))
-        sessions_file = files.enter_context(written(partial / SESSIONS_FILE, newline=""))
-        events_file = files.enter_context(written(partial / EVENTS_FILE, newline=""))
+        sessions_file = files.enter_context(csv_written(partial / SESSIONS_FILE))
+        events_file = files.enter_context(csv_written(partial / EVENTS_FILE))
         plays = BgStatsPlays(
             files.enter_context(written(partial / bgstats_file)),
             files.enter_context(plays_spool(partial)),
             bgstats_file,
-            file_owner(store),
+            store,
         )
         unread = _Unread()
         writers: list[GameWriter] = [

@@ -26,8 +26,9 @@ def partial_name(path: Path) -> Path:
 
 
 @contextmanager
-def written(path: Path, newline: str | None = None) -> Iterator[TextIO]:
-    """A UTF-8 text file to write ``path`` through: under its temporary name until the
+def written(path: Path, newline: str | None = None, encoding: str = "utf-8") -> Iterator[TextIO]:
+    """A UTF-8 text file (``encoding``: "utf-8-sig" begins it with a byte-order mark) to
+    write ``path`` through: under its temporary name until the
     block ends, then synced and renamed; removed if the block raises. Half of a
     character pair, which JSON text may escape but UTF-8 cannot hold, is written as that
     escape ("\\ud800"): the file goes on, and JSON reads the same value back."""
@@ -35,7 +36,7 @@ def written(path: Path, newline: str | None = None) -> Iterator[TextIO]:
     partial = partial_name(path)
     try:
         with partial.open(
-            "w", encoding="utf-8", errors="backslashreplace", newline=newline
+            "w", encoding=encoding, errors="backslashreplace", newline=newline
         ) as file:
             yield file
             file.flush()

@@ -1,10 +1,11 @@
 """A QR code on the screen, drawn for a phone's camera: dark modules on a light quiet
 zone, every module the same whole number of pixels (a module of 4 pixels next to one
 of 5 is harder to read), as large as the widget allows, edges sharp (one texel a
-module, scaled up without smoothing)."""
+module, scaled up without smoothing); and how far away a phone still reads it."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,25 @@ from kivy.uix.widget import Widget
 QUIET_ZONE = 4
 
 LIGHT, DARK = 255, 0
+
+#: The size of a pixel of the reference screen, the official 7" panel (154.08 x 85.92 mm
+#: shown by 800x480 pixels; raspberrypi/documentation, display_intro.adoc), across and
+#: down, in mm.
+PANEL_PIXEL_MM = (154.08 / 800, 85.92 / 480)
+#: What one pixel of a phone's camera covers for each cm between phone and screen, in mm:
+#: 1080 pixels analysed across a view of about 50 degrees (the ecosystem review, 1c).
+CAMERA_PIXEL_MM_PER_CM = 2 * 10 * math.tan(math.radians(25)) / 1080
+#: The camera pixels a module needs to be read with a margin: ML Kit documents 2 as its
+#: floor, and a hand-held phone blurs.
+CAMERA_PIXELS_A_MODULE = 2.5
+
+
+def reading_distance_cm(module_px: int) -> int:
+    """How far from the panel a phone still reads modules of ``module_px`` pixels, in cm,
+    rounded down to 5 (the module's smaller side, on the reference screen)."""
+    module_mm = module_px * min(PANEL_PIXEL_MM)
+    distance = module_mm / (CAMERA_PIXELS_A_MODULE * CAMERA_PIXEL_MM_PER_CM)
+    return int(distance // 5 * 5)
 
 
 def module_px(side: float, modules: int) -> int:

@@ -7,6 +7,7 @@ save it as stored to a file, or to abandon it. It never stops the rest of the li
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache, partial
@@ -29,7 +30,15 @@ from kivy.uix.boxlayout import BoxLayout
 
 from app.exchange import usb_sticks
 from app.exchange.bgstats_import import IMPORT_SUFFIXES, ImportReport, import_file
-from app.exchange.export import ExportReport, Selection, export_saved_games
+from app.exchange.export import (
+    ON_THE_PI,
+    ExportReport,
+    Selection,
+    export_saved_games,
+    last_export,
+    remember_export,
+    since_last_export,
+)
 from app.exchange.files import PARTIAL, free_name, remove_leftovers, write_problem
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
@@ -44,6 +53,7 @@ from app.screens.when import when
 from app.storage.clock_check import NOT_CHECKED
 from app.storage.faults import StorageFault
 from app.storage.sessions import SavedSession
+from app.storage.values import now
 
 PLAYED_BY_ANYONE = "Played by anyone"
 
@@ -311,12 +321,51 @@ class HistoryScreen(BaseScreen):
             return
         only = self._shown() if self.filtered else None
         base, stick, locked = export_place()
+        place = stick.label if stick else ON_THE_PI
+        store = App.get_running_app().store
+        try:
+            last = last_export(store, place)
+        except StorageFault as fault:
+            show_notice("Nothing was exported", str(fault))
+            return
+        if not last:
+            self._export(only, base, stick, locked, place)
+            return
+        when = datetime.fromisoformat(last).astimezone().strftime("%d %b %H:%M")
+        choices = [
+            ("Export the games shown" if only else "Export all games", False),
+            (f"Only games played since the last export to {place} ({when})", True),
+        ]
+
+        def chosen(since: bool) -> None:
+            try:
+                games = since_last_export(store, place, only) if since else only
+            except StorageFault as fault:
+                show_notice("Nothing was exported", str(fault))
+                return
+            self._export(games, base, stick, locked, place)
+
+        ChoiceListPopup("Which games to export?", {"Export": choices}, chosen, columns=1).open()
+
+    def _export(
+        self,
+        only: Selection | None,
+        base: Path,
+        stick: usb_sticks.Stick | None,
+        locked: usb_sticks.Stick | None,
+        place: str,
+    ) -> None:
+        began = now()
         folder = free_name(base / datetime.now().strftime("export-%Y%m%d-%H%M%S"))
         progress = ProgressPopup("Exporting your games", "Writing", "game")
         progress.open()
 
         def exported(report: ExportReport) -> None:
             progress.dismiss()
+            # The games as they were when it began: a game finished since goes next time.
+            # Not remembered (a storage fault): the next export offers all games again.
+            with suppress(StorageFault):
+                remember_export(App.get_running_app().store, place, began)
             if stick:
                 report = replace(report, stick=stick.label)
             why_here = SAFE_TO_PULL if stick else read_only_stick(locked) if locked else NO_STICK

@@ -1,5 +1,6 @@
-"""Settings: the player roster (and which player owns the phone with BG Stats), and a
-test of the physical buttons, lights and buzzer."""
+"""Settings: the player roster (and which player owns the phone with BG Stats), each
+game's BoardGameGeek id for BG Stats, and a test of the physical buttons, lights and
+buzzer."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from app.exchange.bgstats import chosen_owner, set_owner
+from app.exchange.bgstats import bgg, chosen_owner, set_bgg, set_owner
+from app.games import BY_KEY, GAMES
 from app.kit.choice_list import ChoiceListPopup
+from app.kit.value_editor import ValueEditorPopup
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
+from app.seat_names import is_seat_name
 from app.storage.faults import StorageFault
 
 PRESS_TO_TEST = "Press Confirm, Undo or Menu to test them."
@@ -97,7 +101,8 @@ class SettingsScreen(BaseScreen):
         "me". Whoever has played most, unless someone is chosen."""
         most = App.get_running_app().store.most_played()
         choices = [(f"Whoever has played most ({most})" if most else "Whoever plays most", "")]
-        choices += [(row["name"], row["name"]) for row in self.players]
+        # An unnamed seat's name on the roster ("Player 1") is nobody's phone (N18).
+        choices += [(p["name"], p["name"]) for p in self.players if not is_seat_name(p["name"])]
         ChoiceListPopup("Which player are you?", {"Players": choices}, self.set_owner).open()
 
     def set_owner(self, name: str) -> None:
@@ -107,6 +112,36 @@ class SettingsScreen(BaseScreen):
             self.roster_error = str(fault)
             return
         self.refresh_players()
+
+    def choose_bgg_game(self) -> None:
+        """Which game's BoardGameGeek id to set: BG Stats ties the plays sent to it (the
+        link and the play file) to the game in the person's collection by it."""
+        store = App.get_running_app().store
+        try:
+            choices = [(f"{g.title}: {bgg(g.key, store)[0] or 'none'}", g.key) for g in GAMES]
+        except StorageFault as fault:
+            self.roster_error = str(fault)
+            return
+        ChoiceListPopup("BoardGameGeek id of which game?", {"Games": choices}, self.ask_bgg).open()
+
+    def ask_bgg(self, key: str) -> None:
+        store = App.get_running_app().store
+
+        def save(text: str) -> str | None:
+            try:
+                set_bgg(store, key, text)
+            except (ValueError, StorageFault) as problem:
+                return str(problem)
+            return None
+
+        ValueEditorPopup(
+            f"BoardGameGeek id of {BY_KEY[key].title}",
+            str(bgg(key, store)[0] or ""),
+            save,
+            hint="The number in the game's address on boardgamegeek.com, "
+            "after /boardgame/. Leave it empty for none.",
+            save_text="Save",
+        ).open()
 
     def add_player(self, name: str) -> bool:
         try:

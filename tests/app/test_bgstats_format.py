@@ -332,3 +332,68 @@ def test_seats_from_bg_stats_5_come_in_turn_order(tmp_path: Path) -> None:
 
     chickwood = next(s for s in store.sessions() if s.game == "chickwood")
     assert chickwood.players == ("Dag", "Ana")
+
+
+def test_an_unnamed_seat_goes_as_bg_stats_anonymous_player_and_is_never_me(
+    tmp_path: Path,
+) -> None:
+    from app.exchange.bgstats_link import push_link
+    from tests.qr_reading import play_in
+
+    store = _store_with_games(tmp_path / "db" / "tableside.db")
+    seated = ["Bo", "Player 2", "Player 3"]
+    unnamed = store.start_session("skogen", {}, 4, seated)
+    scores = (("Bo", 30), ("Player 2", 41), ("Player 3", 20))
+    store.finish_session(
+        unnamed, to_data(Outcome("scored", "Player 2 won.", winners=("Player 2",), scores=scores))
+    )
+    set_owner(store, "Player 1")  # a stand-in is nobody: the most games decide
+
+    data = _exported(store, tmp_path / "out")
+
+    assert _me(data) == "Ana"
+    anonymous = [p for p in data["players"] if p["isAnonymous"]]
+    assert [p["name"] for p in anonymous] == ["Anonymous player"]
+    assert not any(p["name"].startswith("Player ") for p in data["players"])
+    skogen = next(p for p in data["plays"] if len(p["playerScores"]) == 3)
+    refs = [seat["playerRefId"] for seat in skogen["playerScores"]]
+    assert refs[1] == refs[2] == anonymous[0]["id"]
+    assert [seat["winner"] for seat in skogen["playerScores"]] == [False, True, False]
+    events, _unreadable = store.readable_events(unnamed)
+    players = play_in(push_link(store.session(unnamed), events).link)["players"]
+    assert [p["name"] for p in players] == ["Bo", "Anonymous player", "Anonymous player"]
+    assert [p["score"] for p in players] == [30, 41, 20]
+
+
+def test_a_bgg_id_set_in_settings_goes_in_the_file_and_the_link(tmp_path: Path) -> None:
+    from app.exchange.bgstats import set_bgg
+    from app.exchange.bgstats_link import push_link
+    from tests.qr_reading import play_in
+
+    store = _store_with_games(tmp_path / "db" / "tableside.db")
+    chickwood = next(s.id for s in store.sessions() if s.game == "chickwood")
+
+    def sent() -> tuple[dict[str, Any], Any]:
+        games = {
+            g["name"]: g
+            for g in _exported(store, tmp_path / f"out{len(store.sessions())}")["games"]
+        }
+        events, _unreadable = store.readable_events(chickwood)
+        link = play_in(push_link(store.session(chickwood), events, store=store).link)
+        return games, link["game"]["bggId"]
+
+    assert bgg("chickwood", store) == (0, 0)  # the entry's default until it is set
+    set_bgg(store, "chickwood", " 123456 ")  # a made-up id: the real one is not known here
+    assert bgg("chickwood", store) == (123456, 0)
+    games, link_id = sent()
+    assert (games["Chickwood Forest"]["bggId"], link_id) == (123456, 123456)
+    assert games["Chickwood Forest"]["bggName"] == "Chickwood Forest"
+    assert games["Skulk Hollow"]["bggId"] == bgg("skulk_hollow")[0] == 232595  # untouched
+
+    with pytest.raises(ValueError, match="Type the number"):
+        set_bgg(store, "chickwood", "chickwood-forest")
+    assert bgg("chickwood", store) == (123456, 0)  # a refused id changes nothing
+    set_bgg(store, "chickwood", "")
+    assert bgg("chickwood", store) == (0, 0)
+    set_bgg(store, "skulk_hollow", "232595")
+    assert bgg("skulk_hollow", store) == (232595, 2019)  # the entry's own: its year too

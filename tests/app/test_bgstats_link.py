@@ -43,10 +43,15 @@ def store() -> Store:
 
 
 def _finished(
-    store: Store, game: str, players: list[str], outcome: Outcome, config: Any = None
+    store: Store,
+    game: str,
+    players: list[str],
+    outcome: Outcome,
+    config: Any = None,
+    comment: bool = False,
 ) -> PushLink:
     """The link of a game played on 4 July 2026 from 17:59:30 UTC (19:59:30 in Oslo),
-    for 41 minutes."""
+    for 41 minutes (with how it ended as the comment, when ``comment``)."""
     session = store.start_session(game, config or {}, 3, players)
     store.finish_session(session, to_data(outcome))
     store.db.execute(
@@ -59,7 +64,7 @@ def _finished(
         ],
     )
     events, _unreadable = store.readable_events(session)
-    return push_link(store.session(session), events)
+    return push_link(store.session(session), events, comment)
 
 
 def _reads_back_on_every_screen(link: PushLink) -> None:
@@ -102,8 +107,9 @@ def test_every_game_goes_whole_into_a_code_that_reads_back_as_its_link(
     play = play_in(link.link)
     assert play["sourceName"] == "Tableside"
     assert (play["playDate"], play["durationMin"]) == ("2026-07-04 19:59:30", 41)
-    assert play["location"] == "Tableside"
-    assert play["comments"] == outcome.reason
+    assert len(play["sourcePlayId"]) == 8
+    # BG Stats sets the location to the app; the comment goes only when asked for.
+    assert "location" not in play and "comments" not in play
     cooperative = result != "scored"
     assert play["game"] == {
         "bggId": 232595 if game == "skulk_hollow" else 0,
@@ -132,6 +138,10 @@ def test_every_game_goes_whole_into_a_code_that_reads_back_as_its_link(
     again = _finished(store, game, players[::-1], outcome, config)
     assert [p["sourcePlayerId"] for p in play_in(again.link)["players"]] == ids[::-1]
     _reads_back_on_every_screen(link)
+    with_comment = _finished(store, game, players, outcome, config, comment=True)
+    assert play_in(with_comment.link) == {**play, "comments": outcome.reason}
+    assert with_comment.left_out == ()
+    _reads_back_on_every_screen(with_comment)
 
 
 def test_the_code_keeps_its_modules_large_on_the_panel() -> None:
@@ -168,17 +178,21 @@ def test_the_largest_plays_are_shortened_to_fit_and_say_what_went(store: Store) 
         "chickwood",
         [name[:18] for name in long_names],
         _scored([name[:18] for name in long_names]),
+        comment=True,
     )
     assert whole.left_out == ()
     _reads_back_on_every_screen(whole)
 
-    five = _finished(store, "chickwood", [*NAMES, "Eirik"], _scored([*NAMES, "Eirik"]))
-    assert five.left_out == ("the location", "the comment")
-    assert "location" not in play_in(five.link) and "comments" not in play_in(five.link)
+    five_names = [*NAMES, "Eirik"]
+    five = _finished(store, "chickwood", five_names, _scored(five_names), comment=True)
+    assert five.left_out == ("the comment",)
+    assert "comments" not in play_in(five.link)
     _reads_back_on_every_screen(five)
+    # The roles and the players' ids outlast the comment.
+    assert all({"role", "sourcePlayerId"} <= set(p) for p in play_in(five.link)["players"])
 
-    six_names = [*NAMES, "Eirik", "Frida"]
-    six = _finished(store, "skogen", six_names, _scored(six_names))
+    six_names = [f"{name} Østby" for name in (*NAMES, "Eirik", "Frida")]
+    six = _finished(store, "skogen", six_names, _scored(six_names), comment=True)
     assert six.left_out[-1] == "the players' ids (BG Stats matches them by name)"
     assert [p["name"] for p in play_in(six.link)["players"]] == six_names
     assert all("sourcePlayerId" not in p for p in play_in(six.link)["players"])
@@ -195,9 +209,10 @@ def test_a_long_comment_is_cut_at_a_word(store: Store) -> None:
         Outcome(
             "scored", reason, winners=("Johannes Benedikt",), scores=tuple((n, 40) for n in names)
         ),
+        comment=True,
     )
 
-    assert link.left_out == ("the location", "the end of the comment")
+    assert link.left_out == ("the end of the comment",)
     comment = play_in(link.link)["comments"]
     assert comment.endswith("...") and reason.startswith(comment[:-3])
     assert reason[len(comment) - 3] == " "  # cut between words

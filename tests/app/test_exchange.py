@@ -1,4 +1,6 @@
+import codecs
 import csv
+import io
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -141,9 +143,9 @@ def test_the_csv_export_has_a_row_per_session_and_per_event(store: Store, tmp_pa
     sessions_path, events_path = export_csv(store, tmp_path / "csv")
     assert sessions_path.name == "sessions.csv" and events_path.name == "events.csv"
 
-    with sessions_path.open(newline="", encoding="utf-8") as file:
+    with sessions_path.open(newline="", encoding="utf-8-sig") as file:
         sessions = list(csv.DictReader(file))
-    with events_path.open(newline="", encoding="utf-8") as file:
+    with events_path.open(newline="", encoding="utf-8-sig") as file:
         events = list(csv.DictReader(file))
 
     assert len(sessions) == 4
@@ -171,6 +173,28 @@ def test_the_csv_export_has_a_row_per_session_and_per_event(store: Store, tmp_pa
     assert json.loads(first["payload"]) == {"type": "action", "action": {"kind": "move", "to": 4}}
 
 
+def test_a_spreadsheet_reads_the_csv_names_whole(tmp_path: Path) -> None:
+    """As a spreadsheet does: a byte-order mark says UTF-8 (else Excel reads ANSI), and the
+    names come back letter for letter."""
+    store = Store.in_memory()
+    names = ["Øyvind", "Zoë", "Fröspridning"]
+    game = store.start_session("chickwood", {}, 1, names)
+    scores = [[name, 30 + seat] for seat, name in enumerate(names)]
+    store.finish_session(
+        game, {"result": "scored", "reason": "Zoë won.", "winners": ["Zoë"], "scores": scores}
+    )
+    sessions_path, events_path = export_csv(store, tmp_path / "csv")
+
+    for path in (sessions_path, events_path):
+        assert path.read_bytes().startswith(codecs.BOM_UTF8)
+    text = sessions_path.read_bytes()[len(codecs.BOM_UTF8) :].decode("utf-8")
+    [header, row] = list(csv.reader(io.StringIO(text, newline="")))
+    assert header[0] == "id"  # not "\ufeffid": the mark is not part of the first cell
+    assert row[header.index("players")] == "Øyvind; Zoë; Fröspridning"
+    assert row[header.index("scores")] == "Øyvind: 30; Zoë: 31; Fröspridning: 32"
+    assert row[header.index("reason")] == "Zoë won."
+
+
 def test_csv_cells_that_a_spreadsheet_would_run_are_written_as_text(
     store: Store, tmp_path: Path
 ) -> None:
@@ -179,10 +203,10 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_written_as_text(
     store.finish_session(game, {"result": "scored", "reason": "=1+1", "scores": {}})
     sessions_path, events_path = export_csv(store, tmp_path / "csv")
     for path in (sessions_path, events_path):
-        with path.open(newline="", encoding="utf-8") as file:
+        with path.open(newline="", encoding="utf-8-sig") as file:
             cells = [cell for row in csv.reader(file) for cell in row]
         assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
-    with sessions_path.open(newline="", encoding="utf-8") as file:
+    with sessions_path.open(newline="", encoding="utf-8-sig") as file:
         row = next(r for r in csv.DictReader(file) if r["id"] == str(game))
     # Shown as text, with nothing of the name lost.
     assert row["players"] == "'" + "; ".join(names)
@@ -580,7 +604,7 @@ def test_a_play_lasts_the_time_its_moves_took(store: Store, tmp_path: Path) -> N
     play = _plays(path)["Skogen"]
     assert (play["playDate"], play["durationMin"]) == ("2026-12-05 19:00:00", 25)
     sessions, _events = export_csv(store, tmp_path / "csv")
-    with sessions.open(newline="", encoding="utf-8") as file:
+    with sessions.open(newline="", encoding="utf-8-sig") as file:
         row = next(row for row in csv.DictReader(file) if row["id"] == str(game))
     assert (row["minutes"], row["time_checked"]) == ("25", "yes")
 
@@ -598,7 +622,7 @@ def test_a_game_played_wholly_on_an_unset_clock_waits_for_its_date(
     plays = _plays(tmp_path / "before" / report.bgstats_file)
     assert "Skogen" not in plays  # no date to give it
     assert any("set its date in History" in note for note in report.skipped)
-    with (tmp_path / "before" / "sessions.csv").open(newline="", encoding="utf-8") as file:
+    with (tmp_path / "before" / "sessions.csv").open(newline="", encoding="utf-8-sig") as file:
         row = next(row for row in csv.DictReader(file) if row["id"] == str(game))
     assert (row["started"], row["ended"], row["minutes"], row["time_checked"]) == (
         "",

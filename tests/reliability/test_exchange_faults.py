@@ -78,7 +78,7 @@ def test_a_damaged_database_is_exported_as_far_as_it_can_be_read(
     assert kept["stored"]["players"] == '["Ana", '
     assert len(kept["stored"]["events"]) == 3
     # The CSV and BG Stats files have what could be read, and the report says the rest.
-    with (tmp_path / "out" / "sessions.csv").open(newline="", encoding="utf-8") as file:
+    with (tmp_path / "out" / "sessions.csv").open(newline="", encoding="utf-8-sig") as file:
         assert [row["id"] for row in csv.DictReader(file)] == ["1", "3"]
     plays = _bgstats_plays(report)
     assert report.bgstats_file.endswith(".bgsplay")
@@ -228,7 +228,7 @@ def test_a_cut_during_an_export_leaves_nothing_cut_short_and_is_tidied_next_time
     export_all(store, base / "export-2")  # the next export tidies up
     assert list(base.rglob("*.partial")) == []
     assert sorted(p.name for p in base.iterdir()) == ["export-2"]
-    with (base / "export-2" / "events.csv").open(newline="", encoding="utf-8") as file:
+    with (base / "export-2" / "events.csv").open(newline="", encoding="utf-8-sig") as file:
         assert len(list(csv.DictReader(file))) == 5  # those of games 1 and 3 that can be read
 
 

@@ -1,5 +1,6 @@
 """History: saved games listed, filtered, and stepped through from their logs."""
 
+import csv
 import re
 import shutil
 import threading
@@ -11,6 +12,7 @@ import pytest
 from kivy.core.window import Window
 
 from app.exchange import saved
+from app.exchange.export import LAST_EXPORTS, ON_THE_PI
 from app.games import BY_KEY
 from app.kit.popups import ProgressPopup
 from app.play.replay import Replay
@@ -218,9 +220,42 @@ def test_export_writes_the_games_history_shows_and_says_so(driver: Driver) -> No
     driver.wait_for_background()
     notice = next(t for t in driver.texts() if " shown are in " in t)
     assert notice.startswith("The 2 Skoventyr games shown are in ")
-    where = re.match(r".* are in (\S+), a folder in (.+?)\. Its files", notice)
-    assert where is not None
-    folder = Path(where.group(2)) / where.group(1)
+    folder = _folder_named_in(notice)
     rows = (folder / "sessions.csv").read_text().splitlines()[1:]
     assert len(rows) == 2 and all("skoventyr" in row for row in rows)
     driver.close_popups()
+
+
+def test_a_second_export_can_take_only_the_games_played_since(driver: Driver) -> None:
+    store = driver.app.store
+    won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
+    earlier = store.start_session("skoventyr", {}, 5, ["Ana"])
+    store.finish_session(earlier, won)
+    store.db.execute(
+        "update sessions set updated = ? where id = ?", ["2026-01-02T10:00:00+00:00", earlier]
+    )
+    driver.tap_text("History")
+    driver.tap_text("Export")  # the first export here: every game, nothing asked
+    driver.wait_for_background()
+    assert store.setting(LAST_EXPORTS, {}).get(ON_THE_PI)
+    driver.close_popups()
+    later = store.start_session("skoventyr", {}, 6, ["Zoë"])
+    store.finish_session(later, won)
+
+    driver.tap_text("Export")
+    assert "Export all games" in driver.texts()
+    driver.tap_text(next(t for t in driver.texts() if t.startswith("Only games played since")))
+    driver.wait_for_background()
+
+    notice = next(t for t in driver.texts() if "since the last export" in t)
+    assert notice.startswith("The game played since the last export is in ")
+    folder = _folder_named_in(notice)
+    with (folder / "sessions.csv").open(newline="", encoding="utf-8-sig") as file:
+        assert [row["id"] for row in csv.DictReader(file)] == [str(later)]
+
+
+def _folder_named_in(notice: str) -> Path:
+    """The export's folder, as the notice after an export of some games names it."""
+    where = re.match(r".* (?:is|are) in (\S+), a folder in (.+?)\. Its files", notice)
+    assert where is not None
+    return Path(where.group(2)) / where.group(1)

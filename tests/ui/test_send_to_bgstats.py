@@ -22,7 +22,7 @@ import engines
 from app.exchange.bgstats_link import ERROR_LEVEL, MODULE_PX, PushLink, push_link
 from app.games import BY_KEY
 from app.kit.qr_code import QUIET_ZONE, module_px
-from app.play.send_to_bgstats import CODE_SCREEN, SEND, SendToBGStatsButton
+from app.play.send_to_bgstats import CODE_SCREEN, SEND, SendToBGStatsButton, send_to_bgstats
 from app.storage.store import Store
 from tests.qr_reading import play_in, read_code
 from tests.ui.driver import Driver
@@ -143,3 +143,29 @@ def test_the_code_reads_back_in_portrait_too(size: str, tmp_path: Path) -> None:
     assert [player["name"] for player in play["players"]] == ["Ana", "Bo", "Camille"]
     modules = len(code.matrix) + 2 * QUIET_ZONE
     assert module_px(width, modules) >= MODULE_PX
+
+
+def test_the_screen_says_how_to_scan_and_adds_the_comment_when_asked(
+    driver: Driver, tmp_path: Path
+) -> None:
+    store = driver.app.store
+    scores = [[name, 20 + seat] for seat, name in enumerate(NAMES[:2])]
+    outcome = {"result": "scored", "reason": "Øyvind won.", "winners": ["Øyvind"]}
+    played = store.start_session("skogen", {}, 2, NAMES[:2])
+    store.finish_session(played, {**outcome, "scores": scores})
+    send_to_bgstats(played)
+    driver.pump(3)
+    screen = driver.app.current_screen
+    words = " ".join(driver.texts())
+    assert f"Hold your phone about {screen.distance} cm from the screen" in words
+    assert screen.distance >= 30
+    assert '"Open supported links"' in words  # BG Stats' own words for Android
+    assert "comments" not in play_in(_code_on_the_window(driver, tmp_path, _link(store, played)))
+
+    driver.tap_text("Add comment")
+
+    with Image.open(driver.screenshot(tmp_path / "with-comment.png")) as picture:
+        found = zxingcpp.read_barcodes(picture)
+    assert play_in(found[0].text)["comments"] == "Øyvind won."
+    driver.tap_text("No comment")
+    assert "comments" not in play_in(_code_on_the_window(driver, tmp_path, _link(store, played)))

@@ -4,7 +4,7 @@ from importlib.metadata import entry_points
 import pytest
 from kivy.uix.textinput import TextInput
 
-from app.exchange.bgstats import chosen_owner
+from app.exchange.bgstats import bgg, chosen_owner
 from app.exchange.bgstats_export import bgstats_data
 from app.kit.widgets import TButton
 from app.screens.settings import PIN_DRIVER_WORDS
@@ -153,3 +153,19 @@ def test_every_pin_library_gpiozero_knows_has_words() -> None:
     known = {ep.name for ep in entry_points(group=PIN_FACTORY_ENTRY_POINTS)}
     assert {"lgpio", "mock"} <= known
     assert known <= PIN_DRIVER_WORDS.keys()
+
+
+def test_a_game_s_boardgamegeek_id_is_set_by_touch(settings: Driver) -> None:
+    store = settings.app.store
+    settings.tap_text("Set...")
+    settings.tap_text("Skogen: none")
+    popup_field = next(w for w in settings.visible() if isinstance(w, TextInput))
+    popup_field.text = "skogen"
+    settings.tap_text("Save")
+    assert "Type the number from the game's page" in " ".join(settings.texts())
+    assert bgg("skogen", store) == (0, 0)
+    popup_field.text = "654321"  # a made-up id: the real one is not known here
+    settings.tap_text("Save")
+    assert bgg("skogen", store) == (654321, 0)
+    settings.tap_text("Set...")
+    assert "Skogen: 654321" in settings.texts()
