@@ -57,14 +57,14 @@ BG_DATE = "%Y-%m-%d %H:%M:%S"
 BGG_SETTING = "bgg_ids"
 
 
-def bgg(key: str, store: Store | None = None) -> tuple[int, int]:
+def bgg(key: str, store: Store) -> tuple[int, int]:
     """BoardGameGeek's id and year of the game called ``key``, so that BG Stats matches
     its plays to the game in a person's collection: the id set in Settings (in
     ``store``; its year 0, unknown, unless it is the entry's own id), else the game's
     entry in app.games; (0, 0), BG Stats' "no BGG game", when neither gives one."""
     game = BY_KEY.get(key)
     entry = game.bgg if game and game.bgg else (0, 0)
-    chosen = bgg_ids(store).get(key, 0) if store is not None else 0
+    chosen = bgg_ids(store).get(key, 0)
     if chosen:
         return (chosen, entry[1] if chosen == entry[0] else 0)
     return entry

@@ -110,13 +110,10 @@ class TooLarge(ValueError):
 
 
 def push_link(
-    session: SavedSession,
-    events: list[LoggedEvent],
-    comment: bool = False,
-    store: Store | None = None,
+    session: SavedSession, events: list[LoggedEvent], store: Store, comment: bool = False
 ) -> PushLink:
     """The link for a finished game (with how it ended as the comment, when ``comment``;
-    with the BoardGameGeek id set in ``store``'s Settings, when given), shortened to fit
+    with the BoardGameGeek id set in ``store``'s Settings), shortened to fit
     the code (the module docstring). ValueError when its times cannot
     be read, TooLarge when even shortened it does not fit;
     app.exchange.bgstats_export.DateUnknown when none of its times can be right."""
@@ -124,7 +121,7 @@ def push_link(
 
 
 def _play_data(
-    session: SavedSession, events: list[LoggedEvent], comment: bool, store: Store | None
+    session: SavedSession, events: list[LoggedEvent], comment: bool, store: Store
 ) -> dict[str, Any]:
     """The play as the link carries it, before any shortening."""
     if session.status != "finished" or not isinstance(session.outcome, dict):

@@ -46,7 +46,7 @@ def _link(session_id: int, comment: bool) -> PushLink | None:
     try:
         session = app.store.session(session_id)
         events, _unreadable = app.store.readable_events(session_id)
-        return push_link(session, events, comment, app.store)
+        return push_link(session, events, app.store, comment)
     except StorageFault as fault:
         show_notice("This game cannot be read now", str(fault))
     except DateUnknown:

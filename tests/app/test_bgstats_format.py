@@ -30,6 +30,7 @@ import pytest
 from app.exchange.bgstats import LOCATION_NAME, bgg, set_owner
 from app.exchange.bgstats_import import import_bgstats
 from app.exchange.export import export_all
+from app.games import BY_KEY
 from app.storage.store import Store
 from engines.core import Outcome, to_data
 from tests.time_zone import CET, time_zone
@@ -68,6 +69,10 @@ def table_in_central_europe() -> Iterator[None]:
         yield
 
 
+#: Skulk Hollow's BoardGameGeek id, on its entry in app.games.
+SKULK_BGG_ID = (BY_KEY["skulk_hollow"].bgg or (0, 0))[0]
+
+
 def _public_sample() -> dict[str, Any]:
     """A play file as the public generators write one (see the module's docstring)."""
     seat = {"seatOrder": 0, "startPlayer": False, "rank": 0, "newPlayer": False}
@@ -80,7 +85,7 @@ def _public_sample() -> dict[str, Any]:
                 "noPoints": False,
                 "highestWins": True,
                 "cooperative": True,
-                "bggId": bgg("skulk_hollow")[0],
+                "bggId": SKULK_BGG_ID,
                 "bggName": "Skulk Hollow",
                 "bggYear": 2019,
                 "name": "Skulk Hollow (Kickstarter edition)",
@@ -360,7 +365,7 @@ def test_an_unnamed_seat_goes_as_bg_stats_anonymous_player_and_is_never_me(
     assert refs[1] == refs[2] == anonymous[0]["id"]
     assert [seat["winner"] for seat in skogen["playerScores"]] == [False, True, False]
     events, _unreadable = store.readable_events(unnamed)
-    players = play_in(push_link(store.session(unnamed), events).link)["players"]
+    players = play_in(push_link(store.session(unnamed), events, store).link)["players"]
     assert [p["name"] for p in players] == ["Bo", "Anonymous player", "Anonymous player"]
     assert [p["score"] for p in players] == [30, 41, 20]
 
@@ -379,7 +384,7 @@ def test_a_bgg_id_set_in_settings_goes_in_the_file_and_the_link(tmp_path: Path) 
             for g in _exported(store, tmp_path / f"out{len(store.sessions())}")["games"]
         }
         events, _unreadable = store.readable_events(chickwood)
-        link = play_in(push_link(store.session(chickwood), events, store=store).link)
+        link = play_in(push_link(store.session(chickwood), events, store).link)
         return games, link["game"]["bggId"]
 
     assert bgg("chickwood", store) == (0, 0)  # the entry's default until it is set
@@ -388,7 +393,7 @@ def test_a_bgg_id_set_in_settings_goes_in_the_file_and_the_link(tmp_path: Path) 
     games, link_id = sent()
     assert (games["Chickwood Forest"]["bggId"], link_id) == (123456, 123456)
     assert games["Chickwood Forest"]["bggName"] == "Chickwood Forest"
-    assert games["Skulk Hollow"]["bggId"] == bgg("skulk_hollow")[0] == 232595  # untouched
+    assert games["Skulk Hollow"]["bggId"] == bgg("skulk_hollow", store)[0] == 232595  # untouched
 
     with pytest.raises(ValueError, match="Type the number"):
         set_bgg(store, "chickwood", "chickwood-forest")

@@ -64,7 +64,7 @@ def _finished(
         ],
     )
     events, _unreadable = store.readable_events(session)
-    return push_link(store.session(session), events, comment)
+    return push_link(store.session(session), events, store, comment)
 
 
 def _reads_back_on_every_screen(link: PushLink) -> None:
@@ -240,7 +240,7 @@ def test_a_game_whose_time_was_not_checked_goes_at_the_time_that_can_be_right(st
     )
     events, _unreadable = store.readable_events(session)
     with pytest.raises(DateUnknown):  # no time of it can be right: History asks for its date
-        push_link(store.session(session), events)
+        push_link(store.session(session), events, store)
 
 
 def test_the_chickwood_start_player_is_who_raided_first_not_seat_one(store: Store) -> None:

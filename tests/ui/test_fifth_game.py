@@ -93,7 +93,7 @@ def test_a_fifth_game_is_played_saved_resumed_shown_and_exported(
         plays = json.loads((tmp_path / "plays.bgsplay").read_text())
         [bg_game] = plays["games"]
         assert (bg_game["name"], bg_game["cooperative"]) == ("Pebbles", False)
-        link = push_link(saved, store.logged_events(saved.id)).link
+        link = push_link(saved, store.logged_events(saved.id), store).link
         play = json.loads(unquote(link.partition("data=")[2]))
         assert (play["game"]["name"], play["game"]["noPoints"]) == ("Pebbles", False)
     driver.app.home()

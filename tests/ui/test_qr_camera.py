@@ -66,7 +66,7 @@ def _finished(store: Store, key: str, count: int) -> int:
 
 def _link(store: Store, session_id: int) -> PushLink:
     events, _unreadable = store.readable_events(session_id)
-    return push_link(store.session(session_id), events)
+    return push_link(store.session(session_id), events, store)
 
 
 def _from(picture: Image.Image, distance_cm: float) -> str | None:

@@ -34,7 +34,7 @@ NAMES = ["Åse", "Øyvind", "Zoë", "Dag"]
 
 def _link(store: Store, session_id: int) -> PushLink:
     events, _unreadable = store.readable_events(session_id)
-    return push_link(store.session(session_id), events)
+    return push_link(store.session(session_id), events, store)
 
 
 def _code_on_the_window(driver: Driver, tmp_path: Path, link: PushLink) -> str:
