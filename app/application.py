@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from app.play.play_session import PlaySession
     from app.storage.mending import Mended
     from app.storage.store import Store
+    from app.turning_off import Countdown
     from hardware import Controls
 
 log = logging.getLogger("tableside")
@@ -86,6 +87,9 @@ class TablesideApp(App):
         self._copier: Background[Path] = Background("daily copy of the saved games")
         #: Why the saved games would not outlive a restart, found after the first frame.
         self.lost_at_restart: str | None = None
+        #: Turns the Pi off: None when it did, else why not (a test puts a stand-in here).
+        self.power_off: Callable[[], str | None] = _power_off
+        self._countdown: Countdown | None = None  # Menu held on: to turning the Pi off
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -406,7 +410,10 @@ class TablesideApp(App):
         """A press of confirm / undo / menu / home, from a button or a key. Right after a
         change a press is ignored, as a tap is (app.kit.tap_guard): confirm and undo act on
         what the screen shows now. A long press on Menu (home) is deliberate and always
-        means the same, so it is taken."""
+        means the same, so it is taken; so is Menu held on (off, off_cancel)."""
+        if intent in ("off", "off_cancel"):
+            self._menu_held_on(intent)
+            return
         if intent != "home" and tap_guard.guarding():
             log.debug("ignored %s: the screen has just changed", intent)
             return
@@ -431,6 +438,31 @@ class TablesideApp(App):
         elif intent == "menu" and self.root.current != "home":
             self.back()
 
+    def _menu_held_on(self, intent: str) -> None:
+        """Menu held on after Home counts down to turning the Pi off (on screen and on
+        the buzzer); letting go cancels it. Not while the saved games are being mended."""
+        if intent == "off_cancel":
+            if self._countdown is not None:
+                self._countdown.cancel()
+            return
+        if self.mending or (self._countdown is not None and self._countdown.running):
+            return
+        from app.turning_off import Countdown, turn_off
+
+        controls = self.controls
+        self._countdown = Countdown(
+            lambda: turn_off(self.power_off),
+            lambda: controls.beep("click") if controls is not None else None,
+        )
+        self._countdown.start()
+
+    def ask_to_turn_off(self) -> None:
+        """Settings → Turn off."""
+        from app.turning_off import ask_to_turn_off
+        from hardware.power import may_power_off
+
+        ask_to_turn_off(self.power_off, may_power_off())
+
     def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
         intent = KEY_INTENTS.get(key)
         if intent is None or self._typing():
@@ -446,6 +478,12 @@ class TablesideApp(App):
             for top in Window.children  # the screens and any popup
             for w in top.walk(restrict=True)
         )
+
+
+def _power_off() -> str | None:
+    from hardware.power import power_off  # gpiozero and the rest wait for the first frame
+
+    return power_off()
 
 
 def behind_the_window(work: Callable[[], T]) -> T:

@@ -12,8 +12,10 @@
 #   --dry-run        print each step it would take and change nothing
 #   --prefix DIR     root of the filesystem to install into (default /); every file it
 #                    writes goes under DIR
-#   --uninstall      remove the service, the unit, the USB stick rule, /opt/tableside
-#                    and /etc/tableside; the saved games in /var/lib/tableside are kept
+#   --uninstall      remove the service, the unit, the USB stick rule, the power-off
+#                    rule, /opt/tableside and /etc/tableside, and put back the screen
+#                    blanking it switched off; the saved games in /var/lib/tableside are
+#                    kept
 #   --panel NAME     dsi7 (default), touch2 or hdmi: which deploy/kivy/NAME.ini becomes
 #                    /etc/tableside/kivy/config.ini
 #   --user NAME      the account the service runs as (default tableside)
@@ -24,11 +26,14 @@
 #
 # Console: a systemd service (deploy/tableside.service) runs the app as its own user,
 # drawing through KMS/DRM, and a udev rule (deploy/usb-stick.rules) mounts USB sticks
-# for it. Desktop: the same service is installed but not enabled (a service cannot draw
-# inside the desktop session); an autostart entry starts the app
-# full screen with the cursor hidden when the desktop user logs in, so desktop mode
-# needs desktop autologin (raspi-config's "Desktop Autologin"): the installer says so
-# when it is off, and switches screen blanking off (raspi-config nonint do_blanking 1).
+# for it, and the console never blanks (consoleblank=0 in cmdline.txt). Desktop: the
+# same service is installed but not enabled (a service cannot draw inside the desktop
+# session); an autostart entry starts the app full screen with the cursor hidden when
+# the desktop user logs in, so desktop mode needs desktop autologin (raspi-config's
+# "Desktop Autologin"): the installer says so when it is off, and switches screen
+# blanking off (raspi-config nonint do_blanking 1, and the labwc and wayfire files).
+# Both: a polkit rule lets the app's account turn the Pi off (systemctl poweroff), from
+# Settings or a held Menu button, and allows nothing else.
 #
 # Re-running changes nothing that is already in place: files are rewritten only when
 # their content differs, and the service is restarted only when something changed.
@@ -58,6 +63,9 @@ wants_link=/etc/systemd/system/multi-user.target.wants/tableside.service
 autostart_path=/etc/xdg/autostart/tableside.desktop
 launcher_path=/usr/local/bin/tableside-kiosk
 usb_rule_path=/etc/udev/rules.d/90-tableside-usb-stick.rules
+power_off_rule_path=/etc/polkit-1/rules.d/50-tableside-power-off.rules
+# What the screen-blanking changes replaced, for --uninstall to put back (one file each).
+undo_dir=/etc/tableside/undo
 
 # The parts of the repository the app needs at run time (kv/ and deploy/ are read
 # next to the code, so the venv installs the release folder in editable mode).
@@ -67,10 +75,11 @@ app_files=(pyproject.toml README.md)
 # The virtual environment (its own pip brings lgpio; Debian's python3-pip would only
 # add a compiler and headers, some 200 MB, through its recommends), then what the app
 # opens at run time: deploy/runtime-packages.txt, the list ./tableside installs too.
-apt_packages=(python3 python3-venv)
+# polkitd: logind asks it whether the app's account may turn the Pi off (Lite may lack it).
+apt_packages=(python3 python3-venv polkitd)
 # shellcheck source=SCRIPTDIR/packages.sh
 . "$src/deploy/packages.sh"
-mapfile -t -O 2 apt_packages < <(runtime_packages)
+mapfile -t -O 3 apt_packages < <(runtime_packages)
 
 groups_wanted=(video render input gpio)
 
@@ -472,6 +481,8 @@ write_launcher() {
 export KIVY_HOME=$kivy_dir KIVY_NO_FILELOG=1 KIVY_NO_ARGS=1
 export TABLESIDE_PINMAP=$etc_dir/pinmap.toml
 export SDL_TOUCH_MOUSE_EVENTS=0
+# This is the Pi's own app: Settings and a held Menu button may turn it off.
+export TABLESIDE_POWER_OFF=1
 # An X11 desktop blanks the screen after ten idle minutes: not while the app runs. (The
 # labwc desktop's blanking is switched off by the installer.)
 if [ -n "\${DISPLAY:-}" ] && command -v xset >/dev/null 2>&1; then
@@ -520,38 +531,271 @@ home_of() {
     awk -F: -v name="$1" '$1 == name { print $6 }' "$(at /etc/passwd)" 2>/dev/null || true
 }
 
+# The desktop user: the one lightdm logs in by itself, else the one running sudo.
+desktop_user() {
+    local user
+    user="$(autologin_user)"
+    [ -n "$user" ] || user="${SUDO_USER:-}"
+    printf '%s' "$user"
+}
+
+# remember NAME TEXT: what a blanking change replaces, kept in $undo_dir/NAME for
+# --uninstall. Only the first change is kept: a re-run must not record its own edit.
+remember() {
+    [ -e "$(at "$undo_dir/$1")" ] || write_file "$undo_dir/$1" 0644 <<<"$2"
+}
+
+# give_to USER PATH: a file written in USER's home becomes USER's.
+give_to() {
+    if [ "$dry_run" = 0 ] && [ "$offline" = 0 ] && [ -e "$(at "$2")" ]; then
+        chown "$1:" "$(at "$2")"
+    fi
+}
+
 # Screen blanking off for the desktop user. raspi-config's Screen Blanking option does
-# it on X11, and on labwc (Wayland) by removing the swayidle line from the user's
-# ~/.config/labwc/autostart, but it picks its branch by looking for a running
-# compositor: run from the console, or before the desktop ever started, it takes the
-# X11 branch and labwc keeps blanking. So the labwc file is also edited here, whatever
-# runs now; with no file of the user's, labwc reads the system one, so the user's
-# becomes a copy of it without swayidle.
+# it, but picks its branch (X11, labwc, wayfire) by looking for a running compositor:
+# run from the console, or before the desktop ever started, it takes the X11 branch.
+# So the labwc and wayfire files are also edited here, whatever runs now.
 keep_screen_on() {
     if [ "$offline" = 0 ] && [ "$prefix" = / ] && ! command -v raspi-config >/dev/null; then
         say "    raspi-config not found: X11's blanking is switched off by the launcher"
     else
         run_system raspi-config nonint do_blanking 1
     fi
-    local user home autostart source
-    user="$(autologin_user)"
-    [ -n "$user" ] || user="${SUDO_USER:-}"
+    local user home
+    user="$(desktop_user)"
     home="$(home_of "$user")"
     if [ -z "$home" ]; then
-        say "    labwc: no desktop user found; its screen blanking is left as it is"
+        say "    labwc, wayfire: no desktop user found; their screen blanking is left as it is"
         return 0
     fi
-    autostart="$home/.config/labwc/autostart"
-    source="$autostart"
-    [ -e "$(at "$autostart")" ] || source=/etc/xdg/labwc/autostart
-    if [ ! -e "$(at "$source")" ] || ! grep -q swayidle "$(at "$source")"; then
+    keep_labwc_on "$user" "$home"
+    keep_wayfire_on "$user" "$home"
+}
+
+# labwc blanks through a swayidle line, which raspi-config puts in (and takes out of)
+# the user's ~/.config/labwc/autostart. Pi OS starts labwc with -m (merge-config), which
+# runs the system's /etc/xdg/labwc/autostart AND the user's: a user file that copied
+# the system one would start the panel and the desktop twice. So only the user's own
+# swayidle line goes; no user file is made.
+keep_labwc_on() {
+    local user="$1" autostart="$2/.config/labwc/autostart" system=/etc/xdg/labwc/autostart
+    # An earlier installer did copy the system file (less swayidle): that copy only
+    # doubles what the system file starts.
+    if [ -e "$(at "$autostart")" ] && [ -e "$(at "$system")" ] \
+        && grep -q swayidle "$(at "$system")" \
+        && cmp -s "$(at "$autostart")" <(grep -v swayidle "$(at "$system")"); then
+        say "    labwc: $autostart is an earlier installer's copy of $system, which"
+        say "    Pi OS runs as well (labwc -m): removing it, so nothing starts twice"
+        remove_path "$autostart"
+    fi
+    if [ -e "$(at "$system")" ] && grep -q swayidle "$(at "$system")"; then
+        say "NOTE: $system starts swayidle, which blanks the screen, and labwc runs it"
+        say "  whatever the user's file says: take that line out of it to keep the screen on."
+    fi
+    if [ ! -e "$(at "$autostart")" ] || ! grep -q swayidle "$(at "$autostart")"; then
         say "    labwc: nothing blanks the screen for '$user'"
         return 0
     fi
-    write_file "$autostart" 0644 < <(grep -v swayidle "$(at "$source")")
-    if [ "$dry_run" = 0 ] && [ "$offline" = 0 ]; then
-        chown -R "$user:" "$(at "$home/.config/labwc")"
+    remember labwc "$user $autostart"$'\n'"$(grep swayidle "$(at "$autostart")")"
+    write_file "$autostart" 0644 < <(grep -v swayidle "$(at "$autostart")")
+    give_to "$user" "$autostart"
+}
+
+# wayfire_with VALUE: wayfire.ini (stdin) with [idle] dpms_timeout set to VALUE, or
+# without that line when VALUE is empty; the section is added when missing.
+wayfire_with() {
+    awk -v value="$1" '
+        function put() { if (!done && value != "") print "dpms_timeout = " value; done = 1 }
+        /^[[:space:]]*\[/ {
+            if (idle) put()
+            idle = ($0 ~ /^[[:space:]]*\[idle\][[:space:]]*$/)
+            seen = seen || idle
+        }
+        idle && /^[[:space:]]*dpms_timeout[[:space:]]*=/ { put(); next }
+        { print }
+        END {
+            if (idle) put()
+            else if (!seen && value != "") { if (NR) print ""; print "[idle]"; put() }
+        }'
+}
+
+# The [idle] dpms_timeout value in wayfire.ini (stdin), or nothing.
+wayfire_dpms() {
+    awk '/^[[:space:]]*\[/ { idle = ($0 ~ /^[[:space:]]*\[idle\][[:space:]]*$/) }
+        idle && /^[[:space:]]*dpms_timeout[[:space:]]*=/ {
+            sub(/^[^=]*=[[:space:]]*/, ""); sub(/[[:space:]]+$/, ""); found = $0 }
+        END { printf "%s", found }'
+}
+
+# wayfire (Bookworm's desktop before labwc) blanks after dpms_timeout seconds, set in
+# the user's ~/.config/wayfire.ini under [idle]; -1 is wayfire's own "never".
+keep_wayfire_on() {
+    local user="$1" ini="$2/.config/wayfire.ini" old was
+    if [ ! -e "$(at /usr/bin/wayfire)" ] && [ ! -e "$(at "$ini")" ]; then
+        say "    wayfire: not installed"
+        return 0
     fi
+    if [ -e "$(at "$ini")" ]; then
+        old="$(wayfire_dpms <"$(at "$ini")")"
+        was="value=$old"
+        [ -n "$old" ] || was="unset"
+    else
+        old="" was=none
+    fi
+    if [ "$old" = -1 ]; then
+        say "    wayfire: the screen already stays on for '$user'"
+        return 0
+    fi
+    remember wayfire "$user $ini"$'\n'"$was"
+    local current=/dev/null
+    [ "$was" = none ] || current="$(at "$ini")"
+    write_file "$ini" 0644 < <(wayfire_with -1 <"$current")
+    give_to "$user" "$ini"
+}
+
+# The kernel command line: /boot/firmware on Bookworm and Trixie, /boot before.
+cmdline_file() {
+    local file
+    for file in /boot/firmware/cmdline.txt /boot/cmdline.txt; do
+        if [ -f "$(at "$file")" ]; then
+            printf '%s' "$file"
+            return 0
+        fi
+    done
+}
+
+# cmdline_with LINE KEY WORD: the command line with KEY=... replaced by WORD (added when
+# missing), or taken out when WORD is empty.
+cmdline_with() {
+    awk -v key="$2=" -v word="$3" '{
+        out = ""
+        for (i = 1; i <= NF; i++) {
+            w = $i
+            if (index(w, key) == 1) { if (done || word == "") continue; w = word; done = 1 }
+            out = out (out == "" ? "" : " ") w
+        }
+        if (!done && word != "") out = out (out == "" ? "" : " ") word
+        print out
+    }' <<<"$1"
+}
+
+# The KEY=... word of a command line, or nothing.
+cmdline_word() {
+    tr ' ' '\n' <<<"$1" | grep -m 1 "^$2=" || true
+}
+
+# write_cmdline FILE LINE: cmdline.txt is one line on the FAT boot partition, read by
+# the firmware: it is replaced by a rename, so a power cut leaves the old line or the
+# new one, never half of it.
+write_cmdline() {
+    local target tmp
+    target="$(at "$1")"
+    if [ "$dry_run" = 1 ]; then
+        say "    would write: $1 ($2)"
+        return 0
+    fi
+    tmp="$(mktemp "$(dirname "$target")/.cmdline.XXXXXX")"
+    printf '%s\n' "$2" >"$tmp"
+    chmod --reference="$target" "$tmp" 2>/dev/null || true
+    mv -f "$tmp" "$target"
+    changed=1
+    say "    wrote: $1 ($2; from the next boot)"
+}
+
+# Console mode: the kernel blanks the text console after ten idle minutes
+# (consoleblank, Raspberry Pi's documentation); consoleblank=0 never does.
+keep_console_on() {
+    local file line old
+    file="$(cmdline_file)"
+    if [ -z "$file" ]; then
+        say "    console blanking: no cmdline.txt in /boot/firmware or /boot; left as it is"
+        return 0
+    fi
+    line="$(head -n 1 "$(at "$file")")"
+    old="$(cmdline_word "$line" consoleblank)"
+    if [ "$old" = consoleblank=0 ]; then
+        say "    console blanking: off ($file)"
+        return 0
+    fi
+    remember consoleblank "$old"
+    write_cmdline "$file" "$(cmdline_with "$line" consoleblank consoleblank=0)"
+}
+
+# --uninstall: put back what keep_console_on, keep_labwc_on and keep_wayfire_on
+# replaced, unless someone has changed it since.
+restore_blanking() {
+    local record user path line old
+    record="$(at "$undo_dir/consoleblank")"
+    if [ -f "$record" ] && [ -n "$(cmdline_file)" ]; then
+        path="$(cmdline_file)"
+        line="$(head -n 1 "$(at "$path")")"
+        old="$(cat "$record")"
+        if [ "$(cmdline_word "$line" consoleblank)" = consoleblank=0 ]; then
+            write_cmdline "$path" "$(cmdline_with "$line" consoleblank "$old")"
+        fi
+    fi
+    record="$(at "$undo_dir/labwc")"
+    if [ -f "$record" ]; then
+        read -r user path <"$record"
+        if [ ! -e "$(at "$path")" ] || ! grep -q swayidle "$(at "$path")"; then
+            write_file "$path" 0644 < <(cat "$(at "$path")" 2>/dev/null; tail -n +2 "$record")
+            give_to "$user" "$path"
+        fi
+    fi
+    record="$(at "$undo_dir/wayfire")"
+    if [ -f "$record" ]; then
+        read -r user path <"$record"
+        old="$(tail -n +2 "$record")"
+        if [ -e "$(at "$path")" ] && [ "$(wayfire_dpms <"$(at "$path")")" = -1 ]; then
+            if [ "$old" = none ] && ! wayfire_with "" <"$(at "$path")" \
+                | grep -q -v -e '^[[:space:]]*$' -e '^[[:space:]]*\[idle\][[:space:]]*$'; then
+                remove_path "$path"  # it held only what the installer wrote
+            else
+                [[ "$old" == value=* ]] || old=""  # "unset": the line goes again
+                write_file "$path" 0644 < <(wayfire_with "${old#value=}" <"$(at "$path")")
+                give_to "$user" "$path"
+            fi
+        fi
+    fi
+}
+
+# ---------------------------------------------------------------------------------
+# Turning off from the table. The app runs `systemctl poweroff`, which asks logind, which
+# asks polkit: a system service has no login session, so polkit would want a password.
+# This rule allows the app's account(s) logind's power-off, and nothing else (not even
+# overriding an inhibitor, such as an upgrade under way). A polkit rule rather than
+# sudo: the service runs with NoNewPrivileges=yes, under which sudo cannot work.
+
+power_off_users() {
+    local user
+    printf '%s\n' "$svc_user"
+    if is_desktop; then
+        user="$(desktop_user)"
+        [ -z "$user" ] || [ "$user" = "$svc_user" ] || printf '%s\n' "$user"
+    fi
+}
+
+allow_power_off() {
+    local -a users=()
+    local condition="" user
+    mapfile -t users < <(power_off_users)
+    for user in "${users[@]}"; do
+        condition+="${condition:+ || }subject.user == \"$user\""
+    done
+    step "turning off from the table: ${users[*]} may power the Pi off ($power_off_rule_path)"
+    write_file "$power_off_rule_path" 0644 <<EOF
+// Tableside (deploy/install.sh): Settings → Turn off, or Menu held, runs
+// systemctl poweroff as the account the app runs as. This allows that, and nothing
+// else. deploy/install.sh --uninstall removes this file.
+polkit.addRule(function (action, subject) {
+    if ((action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions") &&
+        ($condition)) {
+        return polkit.Result.YES;
+    }
+});
+EOF
 }
 
 start_at_boot() {
@@ -575,6 +819,7 @@ EOF
         keep_screen_on
     else
         step "console: enable tableside.service (KMS/DRM, starts at boot)"
+        keep_console_on
         local old
         for old in "$autostart_path" "$launcher_path"; do
             [ ! -e "$(at "$old")" ] || remove_path "$old"
@@ -627,6 +872,7 @@ do_install() {
     write_config
     write_unit
     usb_stick_mounting
+    allow_power_off
     start_at_boot
     if [ "$dry_run" = 1 ]; then
         say "Dry run finished: nothing was changed."
@@ -706,6 +952,10 @@ do_uninstall() {
     else
         say "    not present"
     fi
+    step "remove the rule that lets the app turn the Pi off ($power_off_rule_path)"
+    remove_path "$power_off_rule_path"
+    step "put back the screen blanking that the install switched off"
+    restore_blanking
     step "remove the release folder $app_dir"
     remove_path "$app_dir"
     step "remove the settings in $etc_dir (Kivy config and pin map)"
@@ -713,8 +963,8 @@ do_uninstall() {
     say "Kept: the saved games in $state_dir (tableside.db) and the '$svc_user' account that"
     say "owns them. A desktop user's games stay in ~/.local/share/tableside/. To delete"
     say "them too: sudo rm -r $state_dir && sudo userdel $svc_user"
-    say "Screen blanking, if a desktop install switched it off, stays off: sudo raspi-config,"
-    say "Display Options, Screen Blanking turns it back on."
+    say "X11's screen blanking, if a desktop install switched it off, stays off: sudo"
+    say "raspi-config, Display Options, Screen Blanking turns it back on."
 }
 
 if [ "$uninstall" = 1 ]; then

@@ -13,7 +13,7 @@ from gpiozero.pins.mock import MockFactory
 from hardware.pin_factory import choose_pin_factory, pin_driver_name
 from hardware.pinmap import PinMap
 
-Intent = Literal["confirm", "undo", "menu", "home"]
+Intent = Literal["confirm", "undo", "menu", "home", "off", "off_cancel"]
 LightName = Literal["turn", "danger"]
 LightState = Literal["off", "on", "blink"]
 BeepPattern = Literal["click", "win", "loss"]
@@ -26,14 +26,20 @@ BEEPS: dict[BeepPattern, tuple[float, float, int]] = {
     "loss": (0.3, 0.15, 2),
 }
 
-_MenuPhase = Literal["up", "down", "held"]
+#: Menu still held this long after it went Home starts the turn-off countdown ("off"):
+#: three seconds in all with the standard hold_time, never by accident.
+OFF_AFTER_HOME = 1.5
+
+_MenuPhase = Literal["up", "down", "held", "off"]
 
 
 class Controls:
     """Buttons, lights and buzzer built from a pin map.
 
     Button presses become intents: confirm, undo, menu (a short press, sent on
-    release) and home (menu held for hold_time; that press sends no menu). gpiozero
+    release), home (menu held for hold_time; that press sends no menu), off (menu
+    still held OFF_AFTER_HOME seconds later: the app counts down to turning the Pi
+    off) and off_cancel (menu let go after off). gpiozero
     reports presses on its own threads, so each intent is handed to call_on_main,
     which must run it on the app's main thread (e.g. via Kivy's Clock).
     """
@@ -55,6 +61,7 @@ class Controls:
         self._call_on_main = call_on_main
         self._menu_lock = threading.Lock()
         self._menu_phase: _MenuPhase = "up"
+        self._off_timer: threading.Timer | None = None
         self._light_states: dict[LightName, LightState] = {"turn": "off", "danger": "off"}
         self.muted = False
         self._closed = False
@@ -108,17 +115,35 @@ class Controls:
 
     def _menu_held(self) -> None:
         with self._menu_lock:
-            if self._menu_phase != "down":
+            if self._menu_phase != "down" or self._closed:
                 return
             self._menu_phase = "held"
+            self._off_timer = threading.Timer(OFF_AFTER_HOME, self._menu_held_on)
+            self._off_timer.daemon = True
+            self._off_timer.start()
         self._send("home")
+
+    def _menu_held_on(self) -> None:
+        with self._menu_lock:
+            if self._menu_phase != "held" or self._closed:
+                return
+            self._menu_phase = "off"
+        self._send("off")
 
     def _menu_released(self) -> None:
         with self._menu_lock:
-            short = self._menu_phase == "down"
+            phase = self._menu_phase
             self._menu_phase = "up"
-        if short:
+            self._stop_off_timer()
+        if phase == "down":
             self._send("menu")
+        elif phase == "off":
+            self._send("off_cancel")
+
+    def _stop_off_timer(self) -> None:
+        if self._off_timer is not None:
+            self._off_timer.cancel()
+            self._off_timer = None
 
     def _send(self, intent: Intent) -> None:
         self._call_on_main(lambda: self._on_intent(intent))
@@ -168,6 +193,8 @@ class Controls:
     def close(self) -> None:
         """Release every pin and stop background blinking. Safe to call more than once."""
         self._closed = True
+        with self._menu_lock:
+            self._stop_off_timer()
         self._light_states = {"turn": "off", "danger": "off"}
         devices, self._devices = self._devices, []
         for device in reversed(devices):

@@ -52,7 +52,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
     assert snapshot(tmp_path) == before
     out = result.stdout
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 11)]
+    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 12)]
     for expected in (
         "system packages:",
         "system user 'tableside' (groups: video render input gpio)",
@@ -64,6 +64,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
         "would write: /etc/tableside/kivy/config.ini",
         "would write: /etc/tableside/pinmap.toml",
         "would write: /etc/systemd/system/tableside.service",
+        "would write: /etc/polkit-1/rules.d/50-tableside-power-off.rules",
         "would link: /etc/systemd/system/multi-user.target.wants/tableside.service",
         "would run: systemctl restart tableside.service",
         "Dry run finished: nothing was changed.",

@@ -99,15 +99,39 @@ def test_labwc_blanking_goes_off_though_no_compositor_runs_while_installing(
     assert "labwc: nothing blanks the screen for 'anna'" in run_install(tmp_path).stdout
 
 
-def test_labwc_blanking_from_the_system_file_is_left_out_of_the_users_copy(
-    tmp_path: Path,
-) -> None:
+def test_no_user_labwc_file_is_made_since_pi_os_runs_both_files(tmp_path: Path) -> None:
+    """Pi OS starts labwc with -m (merge-config): the system's autostart runs AND the
+    user's, so a user copy of the system file would start the panel twice."""
+    user_file = pi_with_user(tmp_path, labwc_system=PANEL, labwc_user=None)
+
+    out = run_install(tmp_path).stdout
+
+    assert not user_file.exists()
+    assert "labwc: nothing blanks the screen for 'anna'" in out
+    assert (tmp_path / "etc/xdg/labwc/autostart").read_text() == PANEL
+
+
+def test_a_system_labwc_file_that_blanks_is_named_not_copied(tmp_path: Path) -> None:
+    """swayidle in the system file runs whatever the user's file says (merge-config):
+    copying the file cannot stop it, so the installer says what to change."""
     user_file = pi_with_user(tmp_path, labwc_system=PANEL + SWAYIDLE, labwc_user=None)
 
-    run_install(tmp_path)
+    out = run_install(tmp_path).stdout
 
-    assert user_file.read_text() == PANEL
+    assert not user_file.exists()
+    assert "NOTE: /etc/xdg/labwc/autostart starts swayidle" in out
     assert (tmp_path / "etc/xdg/labwc/autostart").read_text() == PANEL + SWAYIDLE
+
+
+def test_an_earlier_installers_copy_of_the_system_labwc_file_is_removed(tmp_path: Path) -> None:
+    """The copy the installer used to write (the system file less swayidle) only
+    doubled what the system file starts."""
+    user_file = pi_with_user(tmp_path, labwc_system=PANEL + SWAYIDLE, labwc_user=PANEL)
+
+    out = run_install(tmp_path).stdout
+
+    assert not user_file.exists()
+    assert "removed: /home/anna/.config/labwc/autostart" in out
 
 
 def test_the_desktop_summary_names_the_desktop_users_games_and_log(tmp_path: Path) -> None:

@@ -278,3 +278,42 @@ def test_failed_construction_releases_what_it_claimed(
     with pytest.raises(PinInvalidPin):
         Controls(bad, receiver, main.call_on_main, pin_factory=factory)
     Controls(PIN_MAP, receiver, main.call_on_main, pin_factory=factory).close()
+
+
+def test_menu_held_on_after_home_starts_the_turn_off_and_letting_go_cancels_it(
+    controls: Controls,
+    factory: MockFactory,
+    main: MainThread,
+    receiver: Receiver,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(controls_module, "OFF_AFTER_HOME", 0.1)
+    factory.pin(22).drive_low()
+    wait_until(lambda: len(main.queued) >= 2, "home, then off")
+    factory.pin(22).drive_high()
+    main.drain()
+    assert receiver.intents == ["home", "off", "off_cancel"]
+
+    # Let go before: Home alone, and the timer it started sends nothing later.
+    factory.pin(22).drive_low()
+    wait_until(lambda: len(main.queued) == 1, "home")
+    factory.pin(22).drive_high()
+    time.sleep(0.3)
+    main.drain()
+    assert receiver.intents == ["home", "off", "off_cancel", "home"]
+
+
+def test_closing_stops_a_turn_off_on_its_way(
+    controls: Controls,
+    factory: MockFactory,
+    main: MainThread,
+    receiver: Receiver,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(controls_module, "OFF_AFTER_HOME", 0.2)
+    factory.pin(22).drive_low()
+    wait_until(lambda: len(main.queued) == 1, "home")
+    controls.close()
+    time.sleep(0.4)
+    main.drain()
+    assert receiver.intents == ["home"]
