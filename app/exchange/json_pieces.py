@@ -97,6 +97,8 @@ class JsonPieces:
                 raise Unreadable("it is not JSON") from None
             # A number at the end of what was read may go on in what comes next.
             if end < len(self._text) or not self._more():
+                if _depth(value) > MAX_DEPTH:  # Python 3.13's json reads it without a fuss
+                    raise Unreadable("it is nested too deeply")
                 self._at = end
                 return value
 
@@ -133,3 +135,26 @@ class JsonPieces:
         self._at = 0
         self._ended = not chunk
         return bool(chunk)
+
+
+#: Deeper than any file BG Stats or Tableside writes (a play is four or five levels): a
+#: value nested deeper is refused, as Python 3.11's json refused one thousands deep, and
+#: nothing that reads it later can run out of stack.
+MAX_DEPTH = 64
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a plain value); counted
+    without recursion, so a value thousands deep is measured, not a crash."""
+    deepest = 0
+    waiting: list[tuple[Any, int]] = [(value, 0)]
+    while waiting:
+        item, depth = waiting.pop()
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        if isinstance(item, dict):
+            waiting.extend((inner, depth + 1) for inner in item.values())
+        elif isinstance(item, list):
+            waiting.extend((inner, depth + 1) for inner in item)
+    return deepest
