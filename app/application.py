@@ -63,6 +63,7 @@ KEY_INTENTS = {
 #: by its own "module:Class" path (see app.games).
 SCREENS = {
     "settings": "app.screens.settings:SettingsScreen",
+    "saved_games": "app.screens.saved_games:SavedGamesScreen",
     "history": "app.screens.history:HistoryScreen",
     "statistics": "app.screens.statistics:StatisticsScreen",
     "setup_guide": "app.screens.setup_guide:SetupGuideScreen",
@@ -289,9 +290,10 @@ class TablesideApp(App):
         self._store = None
         try:
             aside = daily_copy.restore(self.db_path, copy.path, datetime.now())
+            day = daily_copy.day_words(copy.day)
             words = (
-                f"Your saved games are back as they were on {copy.day:%A %d %B}. The ones "
-                f"from before are kept beside them, as {aside.name}."
+                f"Your saved games are back as they were on {day}. The ones from before are "
+                f"kept beside them, as {aside.name}."
             )
         except (sqlite3.Error, OSError) as error:
             log.warning("could not put back %s: %s", copy.path, error)

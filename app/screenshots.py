@@ -15,6 +15,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 
 from app.application import TablesideApp
-from app.exchange import usb_sticks
+from app.exchange import daily_copy, usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
 from app.kit.frames import settle, tick
@@ -173,6 +174,7 @@ class ScreenshotApp(TablesideApp):
             ("history_replay", partial(self._replay_latest, "skoventyr")),
             ("history_player_filter", self._open_player_filter),
             ("home_games_lost_at_restart", self._games_lost_at_restart),
+            ("saved_games", self._saved_games),
             ("history_damaged_game", self._open_damaged_game),
             ("history_set_date", self._set_a_date),
             ("history_send_to_bgstats", self._send_to_bgstats),
@@ -247,18 +249,29 @@ class ScreenshotApp(TablesideApp):
         screen = self.current_screen
         screen.show_step(screen.replay.steps // 2)
 
-    def _games_lost_at_restart(self) -> None:
-        """Home, with the saved games in memory only (the overlay file system)."""
+    def _overlay_warning(self) -> str | None:
+        """The warning of a Pi whose overlay file system is on."""
         overlay = self._tmp / "overlay"
         overlay.mkdir(exist_ok=True)
         (overlay / "cmdline").write_text("console=tty1 overlayroot=tmpfs\n")
-        self.lost_at_restart = volatile.lost_at_restart(
-            Path("/home/pi/tableside.db"),
-            volatile.Machine(overlay / "cmdline", overlay / "no-mount-table"),
-        )
+        machine = volatile.Machine(overlay / "cmdline", overlay / "no-mount-table")
+        return volatile.lost_at_restart(Path("/home/pi/tableside.db"), machine)
+
+    def _games_lost_at_restart(self) -> None:
+        """Home, with the saved games in memory only (the overlay file system)."""
+        self.lost_at_restart = self._overlay_warning()
         self.home()
         self.root.get_screen("home").refresh()
         self.lost_at_restart = None  # the scenes after it as before (Home refreshes)
+
+    def _saved_games(self) -> None:
+        """Saved games with three daily copies, kept in memory only (the overlay)."""
+        assert self.db_path is not None
+        for days_ago in (0, 1, 3):
+            daily_copy.make_copy(self.db_path, date(2026, 12, 5) - timedelta(days=days_ago))
+        self.lost_at_restart = self._overlay_warning()
+        self._open("saved_games")
+        self.lost_at_restart = None
 
     def _open_player_filter(self) -> None:
         self._open("history")

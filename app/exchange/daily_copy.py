@@ -39,6 +39,11 @@ class DailyCopy:
     size: int  # bytes
 
 
+def day_words(day: date) -> str:
+    """A copy's day as the screens say it: "Saturday 5 December 2026"."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
 def copies_folder(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".copies")
 

@@ -194,7 +194,7 @@ class HomeScreen(BaseScreen):
         if self.game_count != len(GAMES):
             self.lay_out_tiles()
         app = App.get_running_app()
-        self.status = volatile.SHORT if app.lost_at_restart else ""
+        self.status = f"{volatile.SHORT}: see Settings" if app.lost_at_restart else ""
         store = app.store
         for tile in self.ids.tiles.children:
             if tile.playable:

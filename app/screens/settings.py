@@ -17,6 +17,7 @@ from app.kit.value_editor import ValueEditorPopup
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
 from app.seat_names import is_seat_name
+from app.storage import volatile
 from app.storage.faults import StorageFault
 
 PRESS_TO_TEST = "Press Confirm, Undo or Menu to test them."
@@ -55,6 +56,8 @@ class SettingsScreen(BaseScreen):
     danger_light = StringProperty("off")
     muted = BooleanProperty(False)
     has_controls = BooleanProperty(False)
+    #: Home's warning when a restart would lose the saved games (the whole in Saved games).
+    games_warning = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,6 +66,7 @@ class SettingsScreen(BaseScreen):
 
     def on_pre_enter(self, *_args: object) -> None:
         app = App.get_running_app()
+        self.games_warning = f"{volatile.SHORT}: see Saved games" if app.lost_at_restart else ""
         self.refresh_players()
         controls = app.controls
         self.has_controls = controls is not None

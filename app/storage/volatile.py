@@ -92,8 +92,8 @@ def memory_kind(path: Path, machine: Machine) -> str:
     return ""
 
 
-#: The warning's few words, for Home's top bar.
-SHORT = "Games are lost at restart: see Settings"
+#: The warning's few words, for the top bars of Home and Settings.
+SHORT = "Games are lost at restart"
 
 
 def lost_at_restart(db_path: Path, machine: Machine | None = None) -> str | None:

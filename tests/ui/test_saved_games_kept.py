@@ -1,7 +1,7 @@
 """Keeping the saved games: games in memory only (raspi-config's overlay file system) are
 said at start-up and on Home's top bar; the end of a game makes the day's copy."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -31,13 +31,13 @@ def test_an_overlay_root_is_told_at_start_up_and_on_home(
     driver.close_popups()
     app.root.get_screen("home").refresh()
     driver.pump()
-    assert volatile.SHORT in driver.texts()
+    assert f"{volatile.SHORT}: see Settings" in driver.texts()
 
     monkeypatch.setattr(volatile, "SYSTEM", volatile.Machine(tmp_path / "none", tmp_path / "none"))
     app.check_games_kept()  # turned off and started again: nothing to say
     app.root.get_screen("home").refresh()
     driver.pump()
-    assert volatile.SHORT not in driver.texts() and not app.notices
+    assert f"{volatile.SHORT}: see Settings" not in driver.texts() and not app.notices
 
 
 def test_the_end_of_a_game_makes_the_day_s_copy_off_the_ui_thread(driver: Driver) -> None:
@@ -53,3 +53,37 @@ def test_the_end_of_a_game_makes_the_day_s_copy_off_the_ui_thread(driver: Driver
     driver.wait_until(today.exists)  # made by another thread while frames go on
     [copy] = [c for c in daily_copy.copies(folder) if c.path == today]
     assert copy.size > 0
+
+
+def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
+    driver: Driver,
+) -> None:
+    app = driver.app
+    store = app.store
+    assert app.db_path is not None
+    kept = store.start_session("skogen", {}, 1, ["Ana", "Bo"])
+    yesterday = datetime.now().date() - timedelta(days=1)
+    daily_copy.make_copy(app.db_path, yesterday)
+    store.start_session("skogen", {}, 2, ["Ana", "Bo"])  # played since the copy
+    assert len(store.sessions()) == 2
+
+    driver.tap_text("Settings")
+    driver.tap_text("Saved games")
+    row = next(t for t in driver.texts() if t.startswith(daily_copy.day_words(yesterday)))
+    put_back = next(
+        w for w in driver.find(row).parent.children if getattr(w, "text", "") == "Put back"
+    )
+    driver.tap(put_back)
+    driver.tap_text("Put it back")
+    driver.pump(2)
+    said = next(t for t in driver.texts() if t.startswith("Your saved games are back"))
+    assert daily_copy.day_words(yesterday) in said
+    driver.close_popups()
+    assert [s.id for s in app.store.sessions()] == [kept]  # as they were yesterday
+    aside = [p for p in app.db_path.parent.iterdir() if ".before-restore-" in p.name]
+    assert aside and aside[0].name in said  # the games of today, kept beside them
+    assert app.root.current == "home"
+    for copy in daily_copy.copies(daily_copy.copies_folder(app.db_path)):
+        copy.path.unlink()
+    for path in aside:
+        path.unlink()
