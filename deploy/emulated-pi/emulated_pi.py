@@ -19,6 +19,8 @@ boot     A full-system arm64 VM (qemu-system-aarch64, Debian's arm64 kernel, the
          screendump shows Home. A game is started and played by touches (a multitouch
          panel made inside the VM, guest/touch-panel.py), the VM is killed (a pulled
          plug), booted again, and the game is offered and resumes at the same move.
+         Then Settings → Turn off the Pi turns the VM off (install.sh's polkit rule),
+         and booted with ``overlayroot=tmpfs`` Home warns that games are lost at restart.
 desktop  (trixie) lightdm with autologin and labwc: the autostart entry starts the app
          after login, and starts it again after it is killed.
 
@@ -474,7 +476,10 @@ class VM:
     """qemu-system-aarch64 with a serial console (a root shell, which also drives the
     guest's touch panel) and QMP (screendumps, power)."""
 
-    def __init__(self, work: Path, disk: Path, kernel: Path, initrd: Path, logs: Path) -> None:
+    def __init__(
+        self, work: Path, disk: Path, kernel: Path, initrd: Path, logs: Path, cmdline: str = ""
+    ) -> None:
+        """``cmdline``: words added to the kernel command line."""
         self.work, self.logs = work, logs
         self.machine = (disk, kernel, initrd)
         self.serial_path, self.qmp_path = work / "serial.sock", work / "qmp.sock"
@@ -497,7 +502,7 @@ class VM:
                 "-initrd",
                 str(initrd),
                 "-append",
-                f"root=LABEL={ROOT_LABEL} rw console=ttyAMA0 loglevel=3",
+                f"root=LABEL={ROOT_LABEL} rw console=ttyAMA0 loglevel=3 {cmdline}".strip(),
                 "-drive",
                 f"file={disk},if=none,format=raw,id=disk,cache=writeback",
                 "-device",
@@ -631,10 +636,18 @@ class VM:
         """A finger on the panel at (x, y) (guest/touch-panel.py), down and up."""
         self.shell(f"echo 'tap {x} {y}' > /run/touch-panel")
 
-    def boot_again(self) -> VM:
-        """The same machine started again, on the same disk."""
+    def boot_again(self, cmdline: str = "") -> VM:
+        """The same machine started again, on the same disk (``cmdline``: kernel words)."""
         disk, kernel, initrd = self.machine
-        return VM(self.work, disk, kernel, initrd, self.logs)
+        return VM(self.work, disk, kernel, initrd, self.logs, cmdline)
+
+    def wait_for_power_off(self, timeout: float) -> None:
+        """Until the guest has turned itself off (qemu exits when it does)."""
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise StepFailed(f"the VM was still on {timeout:.0f} s later") from None
+        self.close()
 
     def pull_the_plug(self) -> None:
         """SIGKILL: the guest gets no shutdown, and loses what it had not yet written."""
@@ -909,9 +922,40 @@ def step_boot(cache: Path, release: str, logs: Path, passed: Passed) -> str:
         passed("pulled plug", f"killed and booted again: Home offers the game, {moves} moves")
         vm.tap(*(resume or (0, 0)))
         vm.wait_for_text(title, screens / "6-resumed.png")
+        passed("resume", f"Resume opens the game at {title!r}")
+        turn_off_from_settings(vm, screens)
+        passed("turn off", "Settings, Turn off the Pi, Turn off: the Pi turned itself off")
+        # The kernel word raspi-config's Overlay File System sets (Debian's initramfs
+        # ignores it, so the root stays writable: what is checked is that the app reads it).
+        vm = vm.boot_again(cmdline="overlayroot=tmpfs")
+        vm.wait_for_shell()
+        wait_for_app(vm, "0")
+        vm.wait_for_text("lost at restart", screens / "10-home-overlay.png", timeout=300)
+        passed("overlay", "booted with overlayroot=tmpfs: Home says games are lost at restart")
     finally:
         vm.power_off()
-    return f"Resume opens the game at {title!r} (screens in {screens})"
+    return f"turned off and warned of the overlay (screens in {screens})"
+
+
+# The game screen's Back and Home's Settings, top left and top right at 800x480.
+BACK_BUTTON = (68, 32)
+TOP_RIGHT_BUTTON = (726, 31)
+
+
+def turn_off_from_settings(vm: VM, screens: Path) -> None:
+    """Back to Home, Settings, Turn off the Pi, and the popup's Turn off; until the VM is
+    off. The popup's Turn off is red with dark words, which OCR reads poorly: it is
+    touched where it stands, right of Cancel (app/kit/popups.kv: Cancel is 160 dp wide,
+    then a gap of 8, then the 200-dp confirm button)."""
+    vm.tap(*BACK_BUTTON)
+    vm.wait_for_text("Settings", screens / "7-home.png")
+    vm.tap(*TOP_RIGHT_BUTTON)
+    words = vm.wait_for_text("Turn off the Pi", screens / "8-settings.png")
+    vm.tap(*(find_phrase(words, "Turn off the Pi") or (0, 0)))
+    words = vm.wait_for_text("Cancel", screens / "9-turn-off-asked.png")
+    x, y = find_phrase(words, "Cancel") or (0, 0)
+    vm.tap(x + 80 + 8 + 100, y)
+    vm.wait_for_power_off(300)
 
 
 # Where Home's "New game" button of the Skogen tile and the screens' main button (bottom
