@@ -225,6 +225,7 @@ def ensure_host_tools() -> None:
 
 
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
+SYSTEMD_BINFMT = Path("/usr/lib/binfmt.d/qemu-aarch64.conf")
 
 
 def ensure_binfmt() -> None:
@@ -237,8 +238,12 @@ def ensure_binfmt() -> None:
     if not (BINFMT / "register").exists():
         run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(BINFMT)])
     entry = BINFMT / "qemu-aarch64"
-    if not entry.exists():
+    if not entry.exists() and shutil.which("update-binfmts"):
         run(["update-binfmts", "--enable", "qemu-aarch64"])
+    elif not entry.exists():
+        # No binfmt-support (a container without systemd, which would register it at
+        # boot): qemu-user-static's own line for systemd-binfmt, registered by hand.
+        (BINFMT / "register").write_text(SYSTEMD_BINFMT.read_text().strip())
     info = dict(line.split(" ", 1) for line in entry.read_text().splitlines() if " " in line)
     if "C" in info["flags:"]:
         return
