@@ -35,6 +35,7 @@ from app.storage.faults import counted, shorten
 from app.storage.play_time import LONGEST_PLAY, parse_time
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
+from app.storage.values import visible_text
 from engines.core import Outcome, to_data
 
 
@@ -339,12 +340,14 @@ def _read_play(play: Any, named: _Named) -> _Play | _Left:
                 f"This file is damaged: a play of {title} names a player that is not in it."
             )
         person = named.people[ref]
-        name = _text(person.get("name"), NAME_LIMIT) or shorten(f"Player {ref}", NAME_LIMIT)
+        name = _text(person.get("name"), NAME_LIMIT)
+        unnamed = not name  # no name, or one that shows nothing (a zero-width space)
+        name = name or shorten(f"Player {ref}", NAME_LIMIT)
         if name.casefold() in (p.casefold() for p in players):
             continue  # the same person twice in one play: keep the first seat
         players.append(name)
-        if person.get("isAnonymous") is True:
-            anonymous.add(name)
+        if unnamed or person.get("isAnonymous") is True:
+            anonymous.add(name)  # on the game, never on the roster
         if seat.get("winner") is True:
             winners.append(name)
         score = _read_score(seat.get("score"))
@@ -408,13 +411,13 @@ def _ref(value: Any) -> int | str | None:
 
 
 def _text(value: Any, limit: int) -> str:
-    """Text from a file to import, as Tableside can keep it: with single spaces, at most
-    ``limit`` characters, and no lone surrogates (which JSON allows and SQLite refuses);
-    "" for anything that is not text."""
+    """Text from a file to import, as Tableside can keep it: with single spaces, no
+    control characters, at most ``limit`` characters, and no lone surrogates (which JSON
+    allows and SQLite refuses); "" for anything that is not text or shows nothing."""
     if not isinstance(value, str):
         return ""
     value = value.encode("utf-8", "replace").decode("utf-8")
-    return shorten(" ".join(value.split()), limit)
+    return shorten(visible_text(value), limit)
 
 
 def _simple(name: str) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.seat_names import is_seat_name
 from app.storage.opening import StoreFile
-from app.storage.values import json_or_none, now
+from app.storage.values import json_or_none, now, visible_text
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class PlayerRoster(StoreFile):
         return [Player(row["id"], str(row["name"])) for row in rows if row["name"] is not None]
 
     def add_player(self, name: str) -> Player:
-        name = " ".join(name.split())
+        name = visible_text(name)
         if not name:
             raise ValueError("Type a name first.")
         if len(name) > 30:

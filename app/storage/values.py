@@ -5,6 +5,8 @@ characters) instead of failing, so that one bad value never hides the rest."""
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
@@ -51,3 +53,23 @@ def raw(value: Any) -> Any:
     if isinstance(value, bytes):
         return value.hex()
     return str(value) if isinstance(value, Undecodable) else value
+
+
+#: Characters that show nothing by themselves: format characters (zero-width spaces and
+#: joiners, direction marks), separators, combining marks, private and unassigned code
+#: points. Inside a name they may belong there (a joiner in an emoji); alone, a name of
+#: them looks blank.
+_INVISIBLE = {"Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Co", "Cn"}
+_ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
+def visible_text(text: str) -> str:
+    """Text as Tableside keeps a name or a comment: control characters (NUL, escape,
+    bell...) removed, spaces single, and "" when nothing visible is left (a zero-width
+    space alone)."""
+    text = _ESCAPE_SEQUENCE.sub("", text)  # a terminal's colours: "\x1b[31m"
+    text = "".join(char for char in text if unicodedata.category(char) != "Cc" or char.isspace())
+    text = " ".join(text.split())
+    if all(unicodedata.category(char) in _INVISIBLE for char in text):
+        return ""
+    return text

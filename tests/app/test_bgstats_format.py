@@ -339,6 +339,29 @@ def test_seats_from_bg_stats_5_come_in_turn_order(tmp_path: Path) -> None:
     assert chickwood.players == ("Dag", "Ana")
 
 
+def test_names_of_control_or_invisible_characters_are_cleaned_on_import(tmp_path: Path) -> None:
+    """Review R9: a name of a zero-width space alone, an escape sequence or a NUL
+    reached the roster as it was."""
+    store = Store.open(tmp_path / "db" / "tableside.db")
+    data = _public_sample()
+    data["players"] = [
+        {"id": 1, "name": "\x1b[31mAna\x1b[0m", "uuid": "P-1"},
+        {"id": 2, "name": "\u200b", "uuid": "P-2"},  # shows nothing at all
+        {"id": 3, "name": "Bo\x00\x07", "uuid": "P-3"},
+    ]
+    data["plays"][1]["playerScores"].append(
+        {"playerRefId": 3, "score": "12", "winner": False, "seatOrder": 2}
+    )
+    path = tmp_path / "BGStatsExport.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+    import_bgstats(store, path)
+
+    assert sorted(p.name for p in store.players()) == ["Ana", "Bo"]
+    chickwood = next(s for s in store.sessions() if s.game == "chickwood")
+    assert chickwood.players == ("Ana", "Player 2", "Bo")  # the blank one: an unnamed seat
+
+
 def test_an_unnamed_seat_goes_as_bg_stats_anonymous_player_and_is_never_me(
     tmp_path: Path,
 ) -> None:
