@@ -30,6 +30,9 @@ NOT_CHECKED = "Time not checked"
 
 #: No game played with this release of Tableside can be older than it.
 RELEASE_DATE = datetime(2026, 12, 2, tzinfo=UTC)
+#: No game played with any release can be older than the first (games saved before
+#: times were checked are judged by it: app.storage.sessions).
+FIRST_RELEASE = datetime(2026, 11, 29, tzinfo=UTC)
 
 #: systemd-timesyncd creates it once it has synchronised the clock (and removes it at boot).
 SYNCHRONIZED_FLAG = Path("/run/systemd/timesync/synchronized")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.storage.clock_check import FIRST_RELEASE
 from app.storage.faults import listed
 from app.storage.opening import StoreFile
 from app.storage.values import Undecodable, date_or_none, json_or_none, now, raw
@@ -253,10 +254,19 @@ def _read_session(row: dict[str, Any]) -> SavedSession:
         event_count=row["events"],
         external_id=external_id,
         damage=_damage_words(problems),
-        # Older rows have none (NULL): they count as checked, as does any other value.
-        time_checked=row.get("time_checked") != 0,
+        time_checked=_time_checked(row.get("time_checked"), started, row["events"]),
         clock_start=clock_start,
     )
+
+
+def _time_checked(checked: Any, started: str | None, moves: int) -> bool:
+    """Whether a saved game's time counts as checked. Rows from before times were checked
+    (NULL) follow the rule new games do as far as they can: a game played here (it has
+    moves) that started before Tableside existed was saved on a clock that was not right
+    (a Pi that began again at 1970). An imported play's times are BG Stats' own."""
+    if checked is None:
+        return not moves or (started is not None and started >= FIRST_RELEASE.isoformat())
+    return bool(checked != 0)
 
 
 def _damage_words(problems: list[str]) -> str | None:

@@ -190,13 +190,34 @@ create table events (
 create table settings (key text primary key, value text);
 create table component_profiles (game text primary key, data text, updated text);
 insert into meta values ('schema_version', '1');
-insert into players (name, created) values ('Ana', '2026-01-01T10:00:00+00:00');
+insert into players (name, created) values ('Ana', '2026-11-30T10:00:00+00:00');
 insert into sessions (game, config, seed, players, status, started, updated, ended, outcome)
-values ('skogen', '{}', 5, '["Ana"]', 'finished', '2026-01-01T10:00:00+00:00',
-        '2026-01-01T11:00:00+00:00', '2026-01-01T11:00:00+00:00',
+values ('skogen', '{}', 5, '["Ana"]', 'finished', '2026-11-30T10:00:00+00:00',
+        '2026-11-30T11:00:00+00:00', '2026-11-30T11:00:00+00:00',
         '{"result": "scored", "reason": "Ana wins."}');
-insert into events values (1, 1, '{"type": "undo"}', '2026-01-01T10:30:00+00:00');
+insert into events values (1, 1, '{"type": "undo"}', '2026-11-30T10:30:00+00:00');
 """
+
+
+def test_an_old_game_saved_on_a_1970_clock_is_marked_time_not_checked(db_path: Path) -> None:
+    """Review R8: the rule new games follow holds for games saved before times were
+    checked; a play imported then (no moves) keeps BG Stats' own time."""
+    db_path.parent.mkdir(parents=True)
+    old = sqlite3.connect(db_path)
+    old.executescript(VERSION_1_SCHEMA.replace("2026-11-30", "1970-01-01"))
+    old.execute(
+        "insert into sessions (game, config, seed, players, status, started, updated, ended,"
+        " outcome) values ('skogen', '{}', 6, '[\"Bo\"]', 'finished', '2019-05-01T10:00:00"
+        "+00:00', '2019-05-01T11:00:00+00:00', '2019-05-01T11:00:00+00:00', '{}')"
+    )
+    old.commit()
+    old.close()
+
+    store = Store.open(db_path)
+
+    on_1970, imported = sorted(store.sessions(), key=lambda s: s.seed)
+    assert on_1970.started.startswith("1970") and not on_1970.time_checked
+    assert imported.event_count == 0 and imported.time_checked
 
 
 def test_a_version_1_database_is_migrated_keeping_its_data(db_path: Path) -> None:
