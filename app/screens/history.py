@@ -126,7 +126,7 @@ def describe(session: SavedSession) -> dict[str, Any]:
         "bgstats": bool(outcome)
         and session.status == "finished"
         and session.time_checked
-        and not session.external_id,
+        and not session.imported,
     }
 
 
@@ -251,7 +251,7 @@ class HistoryScreen(BaseScreen):
         if damage:
             self.offer_damaged_game(saved, title, f"{damage[:1].upper()}{damage[1:]}.")
             return
-        if saved.external_id and not saved.event_count:
+        if saved.imported:
             show_notice(title, "This game was imported: only its result is known.")
             return
         game = BY_KEY.get(saved.game)

@@ -44,6 +44,14 @@ class SavedSession:
     #: made from it, so that an export before and after is the same play).
     clock_start: str | None = None
 
+    @property
+    def imported(self) -> bool:
+        """A play from a file (most likely BG Stats' own): only its result is known. Its
+        uuid says so; an earlier release kept none, but a game played here has moves."""
+        return self.external_id is not None or (
+            self.status == "finished" and self.event_count == 0
+        )
+
 
 class SessionTable(StoreFile):
     def start_session(self, game: str, config: Any, seed: int, players: list[str]) -> int:

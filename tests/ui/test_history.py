@@ -259,3 +259,27 @@ def _folder_named_in(notice: str) -> Path:
     where = re.match(r".* (?:is|are) in (\S+), a folder in (.+?)\. Its files", notice)
     assert where is not None
     return Path(where.group(2)) / where.group(1)
+
+
+def test_a_play_an_earlier_release_imported_without_its_uuid_reads_as_imported(
+    driver: Driver,
+) -> None:
+    """Review R7: such plays (no uuid, no moves, options unreadable) read "Its options
+    cannot be read." and were offered to BG Stats, where they came from."""
+    store = driver.app.store
+    store.add_finished_session(
+        "skogen",
+        ["Ana", "Bo"],
+        "2026-11-20T18:00:00+00:00",
+        "2026-11-20T19:00:00+00:00",
+        {"result": "scored", "reason": "Bo won.", "winners": ["Bo"]},
+        config=None,  # as the earlier release kept it
+    )
+    [saved] = store.sessions()
+    assert saved.external_id is None and saved.imported
+    driver.tap_text("History")
+    driver.pump(2)
+    [row] = driver.app.current_screen.rows
+    assert not row["bgstats"]  # not offered back to BG Stats
+    driver.tap_text("Bo won.")
+    assert "This game was imported: only its result is known." in driver.texts()
