@@ -267,7 +267,8 @@ class _Adding:
         for name in play.players:
             if name.casefold() not in self._roster and name not in play.anonymous:
                 try:
-                    self._roster[name.casefold()] = self._store.add_player(name).name
+                    added = self._store.add_player(name, known=self._roster.keys())
+                    self._roster[name.casefold()] = added.name
                     self._new_players.append(self._roster[name.casefold()])
                 except ValueError:  # a name the roster refuses (too long) stays on the game
                     pass

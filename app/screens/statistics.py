@@ -110,7 +110,7 @@ class StatisticsScreen(BaseScreen):
         names = [p.name for p in App.get_running_app().store.players()]
         self.show_chart = False
         self.heading = "Each player's record"
-        records = [stats.player_record(sessions, name) for name in names]
+        records = stats.player_records(sessions, names)
         self.bars_heading = "Games won"
         self.bars = [(r.name, r.total_won) for r in records]
         lines = []

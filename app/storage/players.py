@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from app.seat_names import is_seat_name
@@ -22,13 +23,18 @@ class PlayerRoster(StoreFile):
             rows = list(self.db.query("select id, name from players order by name collate nocase"))
         return [Player(row["id"], str(row["name"])) for row in rows if row["name"] is not None]
 
-    def add_player(self, name: str) -> Player:
+    def add_player(self, name: str, known: Collection[str] | None = None) -> Player:
+        """Add ``name`` to the roster; ValueError, in a player's words, for a name it
+        refuses. ``known``: the roster's names casefolded, when the caller holds them (an
+        import adding thousands would otherwise read the whole roster for each)."""
         name = visible_text(name)
         if not name:
             raise ValueError("Type a name first.")
         if len(name) > 30:
             raise ValueError("Keep the name to 30 letters or fewer.")
-        if any(p.name.casefold() == name.casefold() for p in self.players()):
+        if known is None:
+            known = {p.name.casefold() for p in self.players()}
+        if name.casefold() in known:
             raise ValueError(f"There is already a player called {name}.")
         with self._writing():
             row_id = self.db.table("players").insert({"name": name, "created": now()}).last_pk

@@ -94,3 +94,18 @@ def test_a_players_record(sessions: list[SavedSession]) -> None:
     bo = stats.player_record(sessions, "Bo")
     assert (bo.total_played, bo.total_won) == (5, 1)
     assert bo.best == {"skogen": 52}
+
+
+def test_every_players_record_comes_from_one_pass_over_the_games(
+    sessions: list[SavedSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review R3: the players page read every game once per player (25 s for 2,003)."""
+    passes = []
+    real = stats.finished
+    monkeypatch.setattr(stats, "finished", lambda *a: passes.append(1) or real(*a))
+    names = ["Ana", "Bo", *(f"Guest {n}" for n in range(200))]
+    records = stats.player_records(sessions, names)
+    assert len(passes) == 1
+    assert [r.name for r in records[:2]] == ["Ana", "Bo"]
+    assert records[0].played == {"skoventyr": 8, "skogen": 2}
+    assert records[1].best == {"skogen": 52} and records[2].total_played == 0
