@@ -25,6 +25,7 @@ from kivy.uix.boxlayout import BoxLayout
 from app.game_options import NewGameForm, Option
 from app.games import GameInfo
 from app.kit import theme
+from app.kit.choice_list import ChoiceListPopup
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
 from app.seat_names import seat_name
@@ -60,6 +61,10 @@ class SeatChip(TButton):
     seat = NumericProperty(0)
 
 
+#: Roster names shown as chips; a longer roster's others are in More players.
+ROSTER_SHOWN = 24
+
+
 class NewGameScreen(BaseScreen):
     seats = ListProperty([])  # player names in turn order
     roster = ListProperty([])
@@ -75,6 +80,8 @@ class NewGameScreen(BaseScreen):
         #: The unnamed seats ("Player 2"...) kept when the first name was typed after a
         #: count was chosen: the next names fill them in turn.
         self._stand_ins: list[str] = []
+        #: Roster names beyond the first ``ROSTER_SHOWN``, picked from More players.
+        self._picked: list[str] = []
 
     @property
     def form(self) -> NewGameForm:
@@ -88,6 +95,7 @@ class NewGameScreen(BaseScreen):
         self.values = {**self.form.defaults(), "players": self.form.min_players}
         self.guests = []
         self._stand_ins = []
+        self._picked = []
         self.roster = [p.name for p in App.get_running_app().store.players()]
         self.seats = self.roster[: self.form.min_players]
         self.error = ""
@@ -116,11 +124,18 @@ class NewGameScreen(BaseScreen):
         chips = self.ids.seat_chips
         chips.clear_widgets()
         if self.named:
-            for name in [*self.roster, *self.guests]:
+            shown = [*self.roster[:ROSTER_SHOWN], *self._picked]
+            for name in [*shown, *self.guests]:
                 chip = SeatChip(name=name)
                 chip.bind(on_release=lambda c: self.toggle_seat(c.name))
                 chips.add_widget(chip)
             self.on_seats()
+            if len(self.roster) > len(shown):
+                more = TButton(
+                    text="More players", size_hint=(None, None), width=dp(170), height=theme.TOUCH
+                )
+                more.bind(on_release=lambda _b: self.choose_more())
+                chips.add_widget(more)
         elif self.form.min_players < self.form.max_players:
             for count in range(self.form.min_players, self.form.max_players + 1):
                 button = ChoiceButton(
@@ -141,6 +156,19 @@ class NewGameScreen(BaseScreen):
         )
         add.bind(on_release=lambda _b: self.ask_guest())
         chips.add_widget(add)
+
+    def choose_more(self) -> None:
+        """The rest of a long roster, in a scrolling list (a chip each would take seconds
+        to build with thousands of players): the one picked is seated and shown."""
+        shown = {*self.roster[:ROSTER_SHOWN], *self._picked}
+        rest = sorted((name for name in self.roster if name not in shown), key=str.casefold)
+
+        def pick(name: str) -> None:
+            self._picked.append(name)
+            self._build_players()
+            self.toggle_seat(name)
+
+        ChoiceListPopup("Who else plays?", {"Players": [(n, n) for n in rest]}, pick).open()
 
     def choose_count(self, count: int) -> None:
         self.values["players"] = count

@@ -48,9 +48,7 @@ class SavedSession:
     def imported(self) -> bool:
         """A play from a file (most likely BG Stats' own): only its result is known. Its
         uuid says so; an earlier release kept none, but a game played here has moves."""
-        return self.external_id is not None or (
-            self.status == "finished" and self.event_count == 0
-        )
+        return self.external_id is not None or (self.status == "finished" and self.event_count == 0)
 
 
 class SessionTable(StoreFile):
