@@ -90,6 +90,24 @@ class CopyLock:
             cls._held.add(_identity(os.fstat(fd)))
         return cls(fds)
 
+    def follow(self, db_path: Path) -> None:
+        """Claim the file now at ``db_path`` too: a repair put a new one in its place
+        (a new file, which the claim on the one set aside does not cover; with only the
+        lock file left, deleting it would let a second copy in). The claim on the file
+        set aside is kept: SQLite is done with it, and closing it changes nothing."""
+        if fcntl is None:
+            return
+        fd = _open(db_path)
+        if fd is None:
+            return
+        try:
+            _lock(fd, db_path)
+        except AlreadyOpen:
+            os.close(fd)
+            raise
+        self._fds.append(fd)
+        type(self)._held.add(_identity(os.fstat(fd)))
+
     def release(self) -> None:
         for fd in self._fds:
             self._held.discard(_identity(os.fstat(fd)))

@@ -196,6 +196,8 @@ class StoreFile:
             return
         self.db.close()
         self.db, self.saving_paused, self.needs_mending = db, None, None
+        if mended.rescued and self._lock is not None:
+            self._lock.follow(self.path)
 
     def mending_failed(self, error: Exception) -> None:
         """On the main thread: the mending stopped short on a fault of the storage."""

@@ -25,6 +25,7 @@ from tests.reliability.damage import (
     page_size,
     pages_of,
 )
+from tests.reliability.test_storage_faults import open_elsewhere
 
 Saved = dict[int, tuple[Any, ...]]
 
@@ -422,3 +423,21 @@ def test_every_row_that_can_be_read_comes_across(
     assert {s.id for s in store.sessions()} == games
     assert came.fetchall() == moves
     store.close()
+
+
+def test_the_claim_holds_after_a_repair_puts_a_new_file_in_place(tmp_path: Path) -> None:
+    """Review R6: the claim covered the file set aside, so with the lock file deleted a
+    second copy started on the new one and both saved moves."""
+    db = tmp_path / "tableside.db"
+    many_games(db)
+    damage_page(db, pages_of(db, "sessions")[0])
+    store = Store.open(db)  # mended as it opens: a new file built in its place
+    assert kept_aside(tmp_path)
+    db.with_name("tableside.db.lock").unlink()  # a person tidying the folder
+
+    second = open_elsewhere(db)
+
+    assert second.returncode != 0 and "already running" in second.stderr
+    store.add_player("Camille")  # the first goes on saving
+    store.close()
+    assert open_elsewhere(db).returncode == 0
