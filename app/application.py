@@ -86,6 +86,8 @@ class TablesideApp(App):
         self._checker: Background[bool] | None = None  # the start-up integrity_check
         self._mender: Background[Mended] | None = None  # mending a damaged file
         self._copier: Background[Path] = Background("daily copy of the saved games")
+        #: An import is adding plays (History): a repair waits for it to end.
+        self.importing = False
         #: Why the saved games would not outlive a restart, found after the first frame.
         self.lost_at_restart: str | None = None
         #: Turns the Pi off: None when it did, else why not (a test puts a stand-in here).
@@ -180,6 +182,21 @@ class TablesideApp(App):
             "check", partial(behind_the_window, store.check_whole), found_damage, not_finished
         )
 
+    def saved_games_busy(self) -> str | None:
+        """Why an import must wait (the start-up check or a repair is under way: the repair
+        may set the file aside, and an import's plays with it), in a player's words."""
+        if self.mending or (self._checker is not None and self._checker.busy):
+            return (
+                "Your saved games are being checked or repaired. Import the file again once "
+                "that has finished."
+            )
+        return None
+
+    def import_ended(self) -> None:
+        """An import has ended: a repair that waited for it goes ahead."""
+        self.importing = False
+        self._mend()
+
     @property
     def mending(self) -> bool:
         return self._mender is not None and self._mender.busy
@@ -189,8 +206,8 @@ class TablesideApp(App):
         got (a bar in a popup: nothing can be played meanwhile), then say what happened.
         After a rescue the game on screen may have lost moves: Home is shown instead."""
         store = self.store
-        if store.needs_mending is None or self.mending:
-            return
+        if store.needs_mending is None or self.mending or self.importing:
+            return  # an import under way: mended once it has ended (``import_ended``)
         from app.kit.popups import MENDING_NOTE, ProgressPopup
 
         popup = ProgressPopup(heading="Repairing your saved games", note=MENDING_NOTE)

@@ -402,19 +402,27 @@ class HistoryScreen(BaseScreen):
         far it has got."""
         if self._exchange.busy:
             return
+        app = App.get_running_app()
+        wait = app.saved_games_busy()
+        if wait:
+            show_notice("Not imported yet", wait)
+            return
         progress = ProgressPopup("Importing plays", "Adding", "play")
         progress.open()
+        app.importing = True
 
         def imported(report: ImportReport) -> None:
             progress.dismiss()
             self.refresh()
             show_notice("Imported", report.message)
+            app.import_ended()
 
         def failed(problem: Exception) -> None:
             progress.dismiss()
             show_notice("Nothing was imported", _import_problem(problem))
+            app.import_ended()
 
-        db_path = App.get_running_app().store.path
+        db_path = app.store.path
         self._exchange.run(
             path, partial(import_file, db_path, path, progress.tell), imported, failed
         )

@@ -283,3 +283,39 @@ def test_a_play_an_earlier_release_imported_without_its_uuid_reads_as_imported(
     assert not row["bgstats"]  # not offered back to BG Stats
     driver.tap_text("Bo won.")
     assert "This game was imported: only its result is known." in driver.texts()
+
+
+def test_an_import_and_the_repair_of_the_saved_games_never_run_at_once(
+    driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review R5: an import begun as the start-up check found damage wrote into the file
+    the repair then set aside, and said "Added 20000 games." of games that were gone."""
+    from app.storage.mending import Mended
+
+    app = driver.app
+    driver.tap_text("History")
+    history = app.current_screen
+    checking = type("Checking", (), {"busy": True})()
+    monkeypatch.setattr(app, "_checker", checking)
+    history.import_file(tmp_path / "plays.bgsplay")
+    driver.pump(2)
+    assert "Your saved games are being checked or repaired." in " ".join(driver.texts())
+    assert not app.importing
+    driver.close_popups()
+
+    monkeypatch.setattr(app, "_checker", None)
+    mended: list[str] = []
+
+    def start_mending(*_args: object) -> object:
+        mended.append("begun")
+        return lambda: Mended("Your saved games were checked.", rescued=False)
+
+    monkeypatch.setattr(app.store, "start_mending", start_mending)
+    monkeypatch.setattr(app.store, "needs_mending", "the file is damaged")
+    app.importing = True  # an import under way (History sets it)
+    app._mend()
+    assert mended == [] and not app.mending  # the repair waits...
+    app.import_ended()
+    assert mended == ["begun"]  # ...and begins once the import has ended
+    driver.wait_until(lambda: not app.mending)
+    driver.close_popups()
