@@ -36,7 +36,6 @@ from app.storage.volatile import lost_at_restart
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
-    from app.exchange.daily_copy import DailyCopy
     from app.kit.popups import MessagePopup, ProgressPopup
     from app.play.play_session import PlaySession
     from app.storage.mending import Mended
@@ -86,6 +85,7 @@ class TablesideApp(App):
         self._checker: Background[bool] | None = None  # the start-up integrity_check
         self._mender: Background[Mended] | None = None  # mending a damaged file
         self._copier: Background[Path] = Background("daily copy of the saved games")
+        self._looker: Background[str | None] = Background("a look at files set aside")
         #: An import is adding plays (History): a repair waits for it to end.
         self.importing = False
         #: Why the saved games would not outlive a restart, found after the first frame.
@@ -137,6 +137,7 @@ class TablesideApp(App):
         games that a restart would lose (app.storage.volatile) are said at once."""
         self.check_games_kept()
         self.root.get_screen("home").refresh()
+        self.look_for_games_set_aside()
         self._connect_controls()
         self._show_notices()
         self._check_saved_games()
@@ -148,6 +149,24 @@ class TablesideApp(App):
         self.lost_at_restart = lost_at_restart(self.db_path)
         if self.lost_at_restart:
             self.notices.append(self.lost_at_restart)
+
+    def look_for_games_set_aside(self) -> None:
+        """Off the UI thread: a file kept aside beside the saved games that holds more
+        games than they do (an older Tableside started afresh on meeting a file a newer
+        one wrote) is said, with where to put it back (Settings, Saved games)."""
+        from app.exchange import daily_copy
+
+        assert self.db_path is not None  # resolved in build
+        try:
+            games_now = len(self.store.session_ids())
+        except StorageFault:  # the saved games cannot be read now: nothing to compare
+            return
+        work = partial(daily_copy.more_games_aside, self.db_path, games_now)
+        self._looker.run("set aside", work, self._notice_if_any, lambda _error: None)
+
+    def _notice_if_any(self, words: str | None) -> None:
+        if words:
+            self._notice_later(words)
 
     def _show_notices(self) -> None:
         if self.notices:
@@ -291,12 +310,13 @@ class TablesideApp(App):
 
         self._copier.run("daily copy", work, lambda _copy: None, failed)
 
-    def restore_copy(self, copy: DailyCopy) -> str:
-        """Put a daily copy back in place of the saved games, those in place kept aside
-        beside them first (app.exchange.daily_copy); returns what happened, in a player's
-        words. Home is shown first: a game open on screen would go on saving into the
-        file being replaced. On the UI thread: a copy is put back in a second or so, and
-        nothing may be played meanwhile."""
+    def restore_copy(self, copy: Path, was: str) -> str:
+        """Put ``copy`` (a daily copy, or saved games kept aside) back in place of the
+        saved games, those in place kept aside beside them first (app.exchange.
+        daily_copy); ``was`` says what it holds ("as they were on Saturday 5 December");
+        returns what happened, in a player's words. Home is shown first: a game open on
+        screen would go on saving into the file being replaced. On the UI thread: a copy
+        is put back in a second or so, and nothing may be played meanwhile."""
         from app.exchange import daily_copy
 
         assert self.db_path is not None  # resolved in build
@@ -306,14 +326,13 @@ class TablesideApp(App):
         self.store.close()  # and lets go of the claim on the file
         self._store = None
         try:
-            aside = daily_copy.restore(self.db_path, copy.path, datetime.now())
-            day = daily_copy.day_words(copy.day)
+            aside = daily_copy.restore(self.db_path, copy, datetime.now())
             words = (
-                f"Your saved games are back as they were on {day}. The ones from before are "
-                f"kept beside them, as {aside.name}."
+                f"Your saved games are back {was}. The ones from before are kept beside "
+                f"them, as {aside.name}."
             )
         except (sqlite3.Error, OSError) as error:
-            log.warning("could not put back %s: %s", copy.path, error)
+            log.warning("could not put back %s: %s", copy, error)
             words = (
                 f"That copy could not be put back ({shorten(str(error))}). Your saved games "
                 "are as they were."

@@ -18,11 +18,13 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
 from app.exchange.files import partial_name, sync_folder
+from app.storage.schema import SCHEMA_VERSION
 
 #: How many daily copies are kept, in each place.
 KEEP = 7
@@ -152,3 +154,61 @@ def restore(db_path: Path, copy: Path, now: datetime) -> Path:
                 os.replace(kept, db_path.with_name(db_path.name + suffix))
         raise
     return aside
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """Saved games kept aside beside the file: by a repair (``.unreadable-``, also what an
+    older Tableside does with a file a newer one wrote) or by putting a copy back."""
+
+    path: Path
+    games: int
+
+
+#: The endings of the files kept aside beside the saved games.
+SET_ASIDE = (".unreadable-", ".before-restore-")
+
+
+def set_aside(db_path: Path, checked: bool = False) -> list[SetAside]:
+    """The files kept aside beside ``db_path`` that hold games this version can read,
+    newest first; with ``checked``, only those SQLite's quick check finds whole (a file a
+    repair found damaged fails it), which takes a while for a large file."""
+    found = []
+    for path in sorted(db_path.parent.glob(f"{db_path.name}.*"), reverse=True):
+        ending = path.name[len(db_path.name) :]
+        if not ending.startswith(SET_ASIDE) or ending.endswith(("-wal", "-shm", ".partial")):
+            continue
+        games = _games_in(path, checked)
+        if games is not None:
+            found.append(SetAside(path, games))
+    return found
+
+
+def _games_in(path: Path, checked: bool) -> int | None:
+    """How many games a file holds; None when it cannot be read (or, ``checked``, read
+    whole) or is not saved games of this version (a newer schema)."""
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            if checked and db.execute("pragma quick_check").fetchone()[0] != "ok":
+                return None
+            version = db.execute("select value from meta where key = 'schema_version'")
+            row = version.fetchone()
+            if row is None or int(row[0]) > SCHEMA_VERSION:
+                return None
+            return int(db.execute("select count(*) from sessions").fetchone()[0])
+    except (sqlite3.Error, OSError, ValueError):
+        return None
+
+
+def more_games_aside(db_path: Path, games_now: int) -> str | None:
+    """Words for the start: a file kept aside holds more games than the saved games in
+    use (an older Tableside set them aside when it met a file a newer one wrote, and
+    started afresh); None when none does."""
+    richer = [kept for kept in set_aside(db_path, checked=True) if kept.games > games_now]
+    if not richer:
+        return None
+    best = max(richer, key=lambda kept: kept.games)
+    return (
+        f"Saved games kept aside earlier hold {best.games} games ({best.path.name}), more "
+        f"than the {games_now} in use now. Settings, Saved games puts them back."
+    )

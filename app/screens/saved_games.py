@@ -1,9 +1,10 @@
 """Saved games (from Settings): where the games are kept, a warning when a restart would
-lose them (app.storage.volatile), and the daily copies (app.exchange.daily_copy), each of
-which can be put back in place of the saved games."""
+lose them (app.storage.volatile), the daily copies and the files kept aside beside them
+(app.exchange.daily_copy), each of which can be put back in place of the saved games."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
@@ -13,6 +14,7 @@ from app.exchange import daily_copy
 from app.kit.popups import ask, show_notice
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
+from app.storage.faults import counted
 
 EXPLAINED = (
     "After the first game that ends each day, Tableside copies the saved games: the "
@@ -29,41 +31,52 @@ class SavedGamesScreen(BaseScreen):
     where = StringProperty("")
     warning = StringProperty("")
     explained = StringProperty(EXPLAINED)
-    #: A row per daily copy: its words and its index in ``_copies``.
+    #: A row per daily copy, then per file kept aside: its words and its index.
     rows = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "Saved games"
-        self._copies: list[daily_copy.DailyCopy] = []
+        #: What each row puts back: the file, and what it holds, in words.
+        self._files: list[tuple[Path, str, str]] = []
 
     def on_pre_enter(self, *_args: object) -> None:
         app = App.get_running_app()
         self.where = f"Kept in {app.db_path}"
         self.warning = app.lost_at_restart or ""
-        self._copies = daily_copy.copies(daily_copy.copies_folder(app.db_path))
-        self.rows = [
-            {
-                "text": f"{daily_copy.day_words(copy.day)} \u00b7 {size_words(copy.size)}",
-                "index": index,
-            }
-            for index, copy in enumerate(self._copies)
+        copies = daily_copy.copies(daily_copy.copies_folder(app.db_path))
+        self._files = [
+            (
+                copy.path,
+                f"{daily_copy.day_words(copy.day)} \u00b7 {size_words(copy.size)}",
+                f"as they were on {daily_copy.day_words(copy.day)}",
+            )
+            for copy in copies
         ]
-        self.explained = EXPLAINED if self._copies else "No copies yet. " + EXPLAINED
+        self._files += [
+            (
+                kept.path,
+                f"Kept aside: {counted(kept.games, 'game')} \u00b7 {kept.path.name}",
+                f"as kept aside in {kept.path.name}",
+            )
+            for kept in daily_copy.set_aside(app.db_path)
+        ]
+        self.rows = [{"text": words, "index": i} for i, (_p, words, _w) in enumerate(self._files)]
+        self.explained = EXPLAINED if copies else "No copies yet. " + EXPLAINED
 
     def put_back(self, index: int) -> None:
         """Ask, then put the copy back in place of the saved games."""
-        copy = self._copies[index]
+        path, words, was = self._files[index]
         app = App.get_running_app()
 
         def put_back() -> None:
-            show_notice("Saved games", app.restore_copy(copy))
+            show_notice("Saved games", app.restore_copy(path, was))
 
         ask(
-            f"Put back the copy of {daily_copy.day_words(copy.day)}?",
-            "Your saved games go back to how they were that day. The ones you have now are "
-            "kept aside beside them, not deleted.",
-            "Put it back",
+            "Put these saved games back?",
+            f"{words}. Your saved games go back {was}. The ones you have now are kept "
+            "aside beside them, not deleted.",
+            "Put them back",
             put_back,
         )
 

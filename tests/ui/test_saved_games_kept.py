@@ -74,7 +74,7 @@ def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
         w for w in driver.find(row).parent.children if getattr(w, "text", "") == "Put back"
     )
     driver.tap(put_back)
-    driver.tap_text("Put it back")
+    driver.tap_text("Put them back")
     driver.pump(2)
     said = next(t for t in driver.texts() if t.startswith("Your saved games are back"))
     assert daily_copy.day_words(yesterday) in said
@@ -87,3 +87,37 @@ def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
         copy.path.unlink()
     for path in aside:
         path.unlink()
+
+
+def test_games_an_older_release_set_aside_are_found_and_put_back(driver: Driver) -> None:
+    """Review R4: an older Tableside sets aside a file a newer one wrote and starts
+    afresh; opened again, the newer one showed 0 of 22 games and said nothing."""
+    app = driver.app
+    store = app.store
+    assert app.db_path is not None
+    for seed in range(22):
+        store.start_session("skogen", {}, seed, ["Ana", "Bo"])
+    aside = app.db_path.with_name(app.db_path.name + ".unreadable-20261201-120000")
+    daily_copy.backup(app.db_path, aside)  # as the older release left it
+    with store.db.atomic():
+        store.db.execute("delete from sessions")  # the fresh file it started
+    try:
+        app.look_for_games_set_aside()
+        driver.wait_until(lambda: any("hold 22 games" in t for t in driver.texts()))
+        driver.close_popups()
+
+        driver.tap_text("Settings")
+        driver.tap_text("Saved games")
+        row = next(t for t in driver.texts() if t.startswith("Kept aside: 22 games"))
+        put_back = next(
+            w for w in driver.find(row).parent.children if getattr(w, "text", "") == "Put back"
+        )
+        driver.tap(put_back)
+        driver.tap_text("Put them back")
+        driver.pump(2)
+        assert len(app.store.sessions()) == 22
+        driver.close_popups()
+    finally:
+        for path in app.db_path.parent.iterdir():
+            if ".unreadable-" in path.name or ".before-restore-" in path.name:
+                path.unlink()
