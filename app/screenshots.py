@@ -175,6 +175,7 @@ class ScreenshotApp(TablesideApp):
             ("history_player_filter", self._open_player_filter),
             ("home_games_lost_at_restart", self._games_lost_at_restart),
             ("saved_games", self._saved_games),
+            ("settings_games_lost_at_restart", self._settings_games_lost_at_restart),
             ("history_damaged_game", self._open_damaged_game),
             ("history_set_date", self._set_a_date),
             ("history_send_to_bgstats", self._send_to_bgstats),
@@ -271,6 +272,12 @@ class ScreenshotApp(TablesideApp):
             daily_copy.make_copy(self.db_path, date(2026, 12, 5) - timedelta(days=days_ago))
         self.lost_at_restart = self._overlay_warning()
         self._open("saved_games")
+        self.lost_at_restart = None
+
+    def _settings_games_lost_at_restart(self) -> None:
+        """Settings, its top bar naming the overlay warning."""
+        self.lost_at_restart = self._overlay_warning()
+        self._open("settings")
         self.lost_at_restart = None
 
     def _open_player_filter(self) -> None:
