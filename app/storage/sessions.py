@@ -47,8 +47,10 @@ class SavedSession:
     @property
     def imported(self) -> bool:
         """A play from a file (most likely BG Stats' own): only its result is known. Its
-        uuid says so; an earlier release kept none, but a game played here has moves."""
-        return self.external_id is not None or (self.status == "finished" and self.event_count == 0)
+        uuid says so; an earlier release kept none, but kept no options either (nor
+        moves), which a game started here always has."""
+        finished_bare = self.status == "finished" and not self.event_count
+        return self.external_id is not None or (finished_bare and self.config is None)
 
 
 class SessionTable(StoreFile):
