@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -26,7 +26,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from app.exchange.bgstats import BG_DATE, cooperative, play_uuid, stable_uuid
+from app.exchange.bgstats import BG_DATE, bgg, cooperative, play_uuid, stable_uuid
 from app.exchange.json_pieces import JsonPieces, Unreadable
 from app.exchange.saved import Progress, sessions_in_chunks, store_of_its_own, title_of
 from app.games import GAMES, GameInfo
@@ -148,6 +148,8 @@ def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -
         )
     try:
         named = _read_named(path)
+        # By BoardGameGeek id: the one set in Settings, else the game's entry's.
+        by_bgg = {bgg(game.key, store)[0]: game.key for game in GAMES if bgg(game.key, store)[0]}
         with _pieces(path) as pieces, store.transaction():
             adding = _Adding(store)
             for key in pieces.members():
@@ -155,7 +157,7 @@ def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -
                     pieces.skip()
                     continue
                 for play in pieces.items():
-                    adding.add(_read_play(play, named))
+                    adding.add(_read_play(play, named, by_bgg))
                     if progress is not None:
                         progress(adding.read, named.plays)
     except Unreadable as why:
@@ -312,12 +314,12 @@ def _outcome(play: _Play, rename: dict[str, str]) -> Any:
     return to_data(Outcome(result="scored", reason=reason, winners=winners, scores=scores))
 
 
-def _read_play(play: Any, named: _Named) -> _Play | _Left:
+def _read_play(play: Any, named: _Named, by_bgg: Mapping[int, str]) -> _Play | _Left:
     """A play of one of Tableside's games, or why it is left out. ValueError, in a
     player's words, for a play that cannot be read."""
     if not isinstance(play, dict) or _ref(play.get("gameRefId")) not in named.games:
         raise ValueError("This file is damaged: a play names a game that is not in it.")
-    game = _game_key(named.games[play["gameRefId"]])
+    game = _game_key(named.games[play["gameRefId"]], by_bgg)
     if game is None:
         return _Left.OTHER_GAME
     title = title_of(game)
@@ -425,14 +427,13 @@ def _simple(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.casefold())
 
 
-def _game_key(game: dict[str, Any]) -> str | None:
-    """Tableside's key for a BG Stats game: by its BoardGameGeek id, which holds whatever
-    the person named the game, else by its name ("Skulk Hollow", "skulk_hollow"...)."""
+def _game_key(game: dict[str, Any], by_bgg: Mapping[int, str]) -> str | None:
+    """Tableside's key for a BG Stats game: by its BoardGameGeek id (``by_bgg``), which
+    holds whatever the person named the game, else by its name ("Skulk Hollow",
+    "skulk_hollow"...)."""
     bgg_id = game.get("bggId")
-    if type(bgg_id) is int and bgg_id:
-        by_id = next((known.key for known in GAMES if known.bgg and known.bgg[0] == bgg_id), None)
-        if by_id:
-            return by_id
+    if type(bgg_id) is int and bgg_id in by_bgg:
+        return by_bgg[bgg_id]
     name = game.get("name")
     if not isinstance(name, str):
         return None

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from app.exchange.bgstats import LOCATION_NAME, bgg, set_owner
+from app.exchange.bgstats import LOCATION_NAME, bgg, set_bgg, set_owner
 from app.exchange.bgstats_import import import_bgstats
 from app.exchange.export import export_all
 from app.games import BY_KEY
@@ -394,7 +394,6 @@ def test_an_unnamed_seat_goes_as_bg_stats_anonymous_player_and_is_never_me(
 
 
 def test_a_bgg_id_set_in_settings_goes_in_the_file_and_the_link(tmp_path: Path) -> None:
-    from app.exchange.bgstats import set_bgg
     from app.exchange.bgstats_link import push_link
     from tests.qr_reading import play_in
 
@@ -447,3 +446,17 @@ def test_an_import_of_many_new_players_reads_the_roster_once(
 
     assert len(reads) == 1  # when the import began
     assert len(real()) == 60
+
+
+def test_an_import_knows_a_game_by_the_boardgamegeek_id_set_in_settings(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "db" / "tableside.db")
+    data = _public_sample()
+    chickwood = data["games"][1]
+    chickwood.update(bggId=123456, name="Chickwood (my copy)")  # a name it does not know
+    path = tmp_path / "BGStatsExport.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    set_bgg(store, "chickwood", "123456")
+
+    import_bgstats(store, path)
+
+    assert "chickwood" in {s.game for s in store.sessions()}
