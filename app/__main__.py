@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -90,7 +91,11 @@ def main(argv: list[str] | None = None) -> None:
     else:
         from app.application import TablesideApp
 
-        TablesideApp(db_path=args.db).run()
+        app = TablesideApp(db_path=args.db)
+        # Set before the window opens, so that SDL leaves it in place (it installs its
+        # own only where none is).
+        signal.signal(signal.SIGTERM, app.stopped_by_the_system)
+        app.run()
 
 
 if __name__ == "__main__":

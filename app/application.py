@@ -168,6 +168,14 @@ class TablesideApp(App):
         if words:
             self._notice_later(words)
 
+    def stopped_by_the_system(self, _signal: int, _frame: object) -> None:
+        """SIGTERM (a shutdown, Settings → Turn off): close the saved games and go at
+        once. SDL's own handler only queues a quit, and under KMS/DRM the window's
+        teardown after it can hang (seen on the emulated Pi, holding the shutdown)."""
+        log.info("asked to stop (SIGTERM): the saved games are closed")
+        self.on_stop()
+        os._exit(0)
+
     def _show_notices(self) -> None:
         if self.notices:
             from app.kit.popups import show_notice
