@@ -947,19 +947,21 @@ BACK_BUTTON = (68, 32)
 TOP_RIGHT_BUTTON = (726, 31)
 
 
+# The Turn off popup's confirm button at 800x480 (app/kit/popups.kv). Its words, and
+# Cancel's on grey under the dimmed screen, OCR reads only now and then.
+TURN_OFF_BUTTON = (626, 289)
+
+
 def turn_off_from_settings(vm: VM, screens: Path) -> None:
     """Back to Home, Settings, Turn off the Pi, and the popup's Turn off; until the VM is
-    off. The popup's Turn off is red with dark words, which OCR reads poorly: it is
-    touched where it stands, right of Cancel (app/kit/popups.kv: Cancel is 160 dp wide,
-    then a gap of 8, then the 200-dp confirm button)."""
+    off. The popup is known by its message, which OCR reads well."""
     vm.tap(*BACK_BUTTON)
     vm.wait_for_text("Settings", screens / "7-home.png")
     vm.tap(*TOP_RIGHT_BUTTON)
     words = vm.wait_for_text("Turn off the Pi", screens / "8-settings.png")
     vm.tap(*(find_phrase(words, "Turn off the Pi") or (0, 0)))
-    words = vm.wait_for_text("Cancel", screens / "9-turn-off-asked.png")
-    x, y = find_phrase(words, "Cancel") or (0, 0)
-    vm.tap(x + 80 + 8 + 100, y)
+    vm.wait_for_text("Your games are saved", screens / "9-turn-off-asked.png")
+    vm.tap(*TURN_OFF_BUTTON)
     vm.wait_for_power_off(300)
 
 
