@@ -19,9 +19,10 @@ sticks and USB disks say they are not removable). Everything is read under ``ROO
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+
+from app.storage.volatile import mount_field
 
 #: The root of the file system the tables and mount points are read under.
 ROOT = Path("/")
@@ -52,7 +53,7 @@ def find_sticks() -> list[Stick]:
         fields = line.split()
         if len(fields) < 4:
             continue
-        device, mount_point, options = _unescape(fields[0]), _unescape(fields[1]), fields[3]
+        device, mount_point, options = mount_field(fields[0]), mount_field(fields[1]), fields[3]
         where = PurePosixPath(mount_point)
         if not any(where.match(place) for place in MOUNT_PLACES):
             continue
@@ -66,12 +67,6 @@ def find_sticks() -> list[Stick]:
             )
         )
     return sorted(sticks, key=lambda stick: str(stick.folder))
-
-
-def _unescape(field: str) -> str:
-    """A mounts-table field as it is: the kernel writes a space as \\040, a tab as
-    \\011, a newline as \\012 and a backslash as \\134."""
-    return re.sub(r"\\([0-7]{3})", lambda octal: chr(int(octal.group(1), 8)), field)
 
 
 def _is_removable(device: str) -> bool:

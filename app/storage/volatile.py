@@ -15,6 +15,7 @@ The probes read files, so tests give fake ones (``Machine``).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,13 +56,15 @@ class Machine:
             fields = line.split()
             if len(fields) >= 4:
                 options = dict(option.partition("=")[::2] for option in fields[3].split(","))
-                table.append(Mount(_unescape(fields[1]), fields[2], options))
+                table.append(Mount(mount_field(fields[1]), fields[2], options))
         return table
 
 
-def _unescape(field: str) -> str:
-    """A path as /proc/mounts writes it: spaces and the like as octal escapes."""
-    return field.encode().decode("unicode_escape") if "\\" in field else field
+def mount_field(field: str) -> str:
+    """A mounts-table field as it is: the kernel writes a space as \\040, a tab as
+    \\011, a newline as \\012 and a backslash as \\134 (any other byte, a letter
+    beyond ASCII too, as it is)."""
+    return re.sub(r"\\([0-7]{3})", lambda octal: chr(int(octal.group(1), 8)), field)
 
 
 def _mount_of(path: str, table: list[Mount]) -> Mount | None:
