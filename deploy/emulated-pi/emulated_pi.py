@@ -648,11 +648,32 @@ class VM:
 
     def wait_for_power_off(self, timeout: float) -> None:
         """Until the guest has turned itself off (qemu exits when it does)."""
-        try:
-            self.process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise StepFailed(f"the VM was still on {timeout:.0f} s later") from None
+        if not self._drained_until_exit(timeout):
+            raise StepFailed(f"the VM was still on {timeout:.0f} s later")
         self.close()
+
+    def _drained_until_exit(self, timeout: float) -> bool:
+        """Whether qemu exited within ``timeout``, reading the console meanwhile: a
+        console nobody reads fills qemu's socket, and the guest's shutdown then blocks
+        on its next console line (seen: the Pi reached systemd-shutdown, never off)."""
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.serial.settimeout(min(left, 1))
+            try:
+                data = self.serial.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:
+                time.sleep(min(left, 1))
+                continue
+            if not data:  # qemu closed the console as it ended
+                time.sleep(min(left, 0.2))
+            self.console_log.write(data)
+            self.console_log.flush()
+        return True
 
     def pull_the_plug(self) -> None:
         """SIGKILL: the guest gets no shutdown, and loses what it had not yet written."""
@@ -663,9 +684,7 @@ class VM:
     def power_off(self) -> None:
         with contextlib.suppress(OSError, StepFailed):
             self.shell("systemctl poweroff", timeout=5, check=False)
-        try:
-            self.process.wait(timeout=180)
-        except subprocess.TimeoutExpired:
+        if not self._drained_until_exit(180):
             self.process.kill()
             self.process.wait()
         self.close()
