@@ -42,13 +42,13 @@ def read_code(image: Image.Image, matrix: Sequence[Sequence[int]]) -> str:
 
 def drawn(matrix: Sequence[Sequence[int]], side: int) -> Image.Image:
     """The code as the app draws it (app.kit.qr_code) in a square of ``side`` pixels:
-    its quiet zone, whole pixels a module, on the screen's dark background."""
+    its quiet zone, whole pixels a module, on a light square of that side."""
     rows = shade_rows(matrix)
     modules = len(rows)
     pixels = module_px(side, modules)
     code = Image.frombytes("L", (modules, modules), b"".join(rows))
     code = code.resize((modules * pixels, modules * pixels), Image.Resampling.NEAREST)
-    screen = Image.new("L", (side, side), 20)
+    screen = Image.new("L", (side, side), 255)
     screen.paste(code, ((side - code.width) // 2, (side - code.height) // 2))
     return screen
 

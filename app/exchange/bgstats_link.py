@@ -31,18 +31,21 @@ take the scanned text as a link opens nothing.
 
 The code is read by a phone's camera, so its modules must be as large as the screen
 allows (app.kit.qr_code draws them, and tells how far away the phone reads them). The
-code fills the 800x480 panel's height (``CODE_SIDE_PX``) with its quiet zone, so its
-version sets the module: 6 pixels up to version 13, read from 60 cm; 5 up to 17; 4 up
-to ``MAX_VERSION`` (23), read from about 30 cm. Error correction is level L, the
-lowest: a screen shows the code flat, unworn and evenly lit, so what fails a camera
-there is modules too small to resolve, and L holds the most in a version. segno raises
-the level when the play fits the same version at a higher one, which costs nothing.
+code fills the 800x480 panel's height (``CODE_SIDE_PX``) with a quiet zone of at least
+one module (app.kit.qr_code says why not four), so its version sets the module: 6
+pixels up to version 15, read from 60 cm; 5 up to 19, from 55 cm; 4 up to
+``MAX_VERSION`` (25), from 40-45 cm (tests/ui/test_qr_camera.py). Error correction is
+level L, the lowest: a screen shows the code flat, unworn and evenly lit, so what fails
+a camera there is modules too small to resolve, and L holds the most in a version.
+segno raises the level when the play fits the same version at a higher one, which
+costs nothing.
 
 Measured (names Åse, Øyvind, Camille, Dag, no comment): a one-player play is a link of
-about 470 bytes (version 15, 5-pixel modules); two players about 600-640 (version 17,
-5 pixels); three 720-780 (version 19) and four 850-920 (versions 20-21), 4 pixels. The
-players alone take about 130 bytes each, so a four-player play cannot fit version 13
-without leaving out what BG Stats needs.
+about 470 bytes (version 15, 6-pixel modules); two players about 600-640 (version 17,
+5 pixels); three 720-780 (version 19, 5 pixels) and four 850-920 (versions 20-21, 4
+pixels). The players alone take about 130 bytes each (the fields BG Stats' Android app
+is known to take, quotes encoded), so a play of two or more players cannot fit
+version 15 without leaving out what BG Stats needs.
 
 A play too large for ``MAX_VERSION`` is shortened until it fits, each step told on the
 screen: the end of the comment (when asked for), the comment, the empty roles and last
@@ -78,14 +81,14 @@ LINK_SAFE = "!*'():,"
 MODULE_PX = 4
 #: The most the code may take on the 800x480 panel: its height.
 CODE_SIDE_PX = 480
-#: The light margin every QR code needs around it, in modules.
-QUIET_ZONE = 4
+#: The least light margin around the code, in modules (app.kit.qr_code's).
+QUIET_ZONE = 1
 #: The largest QR version whose modules keep ``MODULE_PX`` in ``CODE_SIDE_PX``.
 MAX_VERSION = (CODE_SIDE_PX // MODULE_PX - 2 * QUIET_ZONE - 17) // 4
 ERROR_LEVEL = "L"
 #: What a code of ``MAX_VERSION`` at ``ERROR_LEVEL`` holds, in bytes (ISO/IEC 18004,
 #: table 7): the link is plain ASCII, one byte a character.
-CAPACITY = 1091
+CAPACITY = 1273
 #: The length of the play's and the players' ids in the link, in hex digits.
 SHORT_ID = 8
 #: A comment cut shorter than this says too little: it is left out instead.

@@ -1,7 +1,15 @@
-"""A QR code on the screen, drawn for a phone's camera: dark modules on a light quiet
-zone, every module the same whole number of pixels (a module of 4 pixels next to one
-of 5 is harder to read), as large as the widget allows, edges sharp (one texel a
-module, scaled up without smoothing); and how far away a phone still reads it."""
+"""A QR code on the screen, drawn for a phone's camera: dark modules on a light square
+that fills the widget's short side, every module the same whole number of pixels (a
+module of 4 pixels next to one of 5 is harder to read), as large as the widget allows,
+edges sharp (one texel a module, scaled up without smoothing); and how far away a phone
+still reads it.
+
+The quiet zone is at least one module (``QUIET_ZONE``), not the four ISO/IEC 18004 asks
+for: on a panel 480 pixels high the three modules more cost a pixel of every module for
+most codes, and a pixel is a sixth of the reading distance. Phone readers find a code
+by its finder patterns, which need light around them, not four modules of it: a
+camera's view of the panel (its dark bezel a module and a half beyond the code) reads
+with one (tests/ui/test_qr_camera.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +23,8 @@ from kivy.graphics.texture import Texture
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-#: The light margin around a QR code, in modules: the least ISO/IEC 18004 allows.
-QUIET_ZONE = 4
+#: The least light margin around a QR code, in modules (the module docstring).
+QUIET_ZONE = 1
 
 LIGHT, DARK = 255, 0
 
@@ -57,7 +65,8 @@ def shade_rows(matrix: Sequence[Sequence[int]]) -> list[bytes]:
 
 
 class QRCodeView(Widget):
-    """``matrix`` (segno's ``QRCode.matrix``) drawn centred in the widget."""
+    """``matrix`` (segno's ``QRCode.matrix``) drawn centred in the widget, on a light
+    square as large as the widget's short side (the rest of the quiet zone)."""
 
     matrix = ObjectProperty(None, allownone=True)
     #: Pixels per module as drawn; 0 while there is no code.
@@ -79,12 +88,14 @@ class QRCodeView(Widget):
             self.module_px = 0
             return
         modules = self._texture.width
-        self.module_px = module_px(min(self.size), modules)
+        light = min(self.size)
+        self.module_px = module_px(light, modules)
         side = self.module_px * modules
         # Whole pixels, so that every module covers the same pixels.
         x, y = round(self.center_x - side / 2), round(self.center_y - side / 2)
         with self.canvas:
             Color(1, 1, 1, 1)
+            Rectangle(pos=(self.center_x - light / 2, self.center_y - light / 2), size=(light,) * 2)
             Rectangle(texture=self._texture, pos=(x, y), size=(side, side))
 
 

@@ -10,9 +10,9 @@ taken to analyse 1080 pixels across a view of about 50 degrees (the ecosystem re
 proxy, without perspective, noise or moire: what it shows is whether the modules are
 large enough to resolve.
 
-From 60 cm a phone reads modules of 6 pixels (version 13 at most in the panel's 480),
-which no BG Stats link of a play fits: one player takes version 15. That case is marked
-an expected failure, with the version and module size, and passes once a code reads."""
+From 60 cm a phone reads modules of 6 pixels (version 15 at most in the panel's 480):
+a one-player play fits, two players or more do not (docs/bgstats.md). Those cases are
+marked expected failures, with the version and module size, and pass once a code reads."""
 
 from __future__ import annotations
 
