@@ -25,11 +25,11 @@ from kivy.uix.widget import Widget
 
 from app.games import GAMES, GameInfo, load
 from app.kit import tap_guard, theme
+from app.kit.background import Background
 from app.kit.keyboard import use_table_keyboard
 from app.kit.widgets import BaseScreen
-from app.play.background import Background
 from app.screens.home import HomeScreen
-from app.storage.faults import DamagedData, StorageFault, fault, shorten
+from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault, fault, shorten
 from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 from app.storage.volatile import lost_at_restart
 
@@ -86,6 +86,10 @@ class TablesideApp(App):
         self._mender: Background[Mended] | None = None  # mending a damaged file
         self._copier: Background[Path] = Background("daily copy of the saved games")
         self._looker: Background[str | None] = Background("a look at files set aside")
+        #: A saved game to step through, read and replayed off the UI thread.
+        self._replaying: Background[Any] = Background(
+            "a game to step through", shown=lambda: self.root.current, shows_the_answer=True
+        )
         #: An import is adding plays (History): a repair waits for it to end.
         self.importing = False
         #: Why the saved games would not outlive a restart, found after the first frame.
@@ -420,22 +424,38 @@ class TablesideApp(App):
         self._open_game(game, play)
 
     def replay_game(self, game: GameInfo, session_id: int) -> None:
-        """Step through a saved game on its play screen; Back returns here."""
-        assert game.play_screen is not None
+        """Step through a saved game on its play screen; Back returns here. The game is
+        read and replayed on a worker thread (a long one takes a moment on a Pi), and
+        opened only if the screen it was asked from is still shown."""
+        screen = game.play_screen
+        assert screen is not None
+        from app.exchange.saved import read_on_its_own
         from app.play.replay import Replay
         from app.screens.home import can_be_played
 
         if not can_be_played(game):  # its shipped data is missing: say so, not "damaged"
             return
+        rules = game.rules()
 
-        try:
-            replay = Replay(self.store, game.rules(), session_id)
-        except ValueError as problem:
-            from app.kit.popups import show_notice
+        def replayed(store: Store) -> Replay:
+            return Replay(store, rules, session_id)
 
+        self._replaying.run(
+            self.root.current,
+            partial(read_on_its_own, self.store.path, replayed),
+            lambda replay: self.go(screen, game=game, play=replay),
+            self._not_replayed,
+        )
+
+    def _not_replayed(self, problem: Exception) -> None:
+        from app.kit.popups import show_notice
+
+        if isinstance(problem, StorageFault):
+            show_notice("This game cannot be shown now", str(problem))
+        elif isinstance(problem, ValueError):
             show_notice("This game cannot be shown", why_not_replayed(problem))
-            return
-        self.go(game.play_screen, game=game, play=replay)
+        else:
+            show_notice("This game cannot be shown", SOMETHING_WENT_WRONG)
 
     def _open_game(self, game: GameInfo, play: PlaySession) -> None:
         assert game.play_screen is not None

@@ -28,7 +28,7 @@ from app.application import TablesideApp
 from app.exchange import daily_copy, usb_sticks
 from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import legibility
-from app.kit.frames import settle, tick
+from app.kit.frames import settle, tick, until_read
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
 from app.storage import clock_check, volatile
@@ -227,9 +227,11 @@ class ScreenshotApp(TablesideApp):
         screen.refresh()
 
     def _open(self, name: str, **params: Any) -> None:
+        """Home, then the screen ``name``, once what it shows is read."""
         _close_popups()
         self.home()
         self.go(name, **params)
+        until_read()
 
     def _open_statistics(self, page: str) -> None:
         self._open("statistics")
@@ -247,6 +249,7 @@ class ScreenshotApp(TablesideApp):
         self._open("history")
         session = max(self.store.sessions(key), key=lambda saved: saved.event_count)
         self.replay_game(BY_KEY[key], session.id)
+        until_read()
         screen = self.current_screen
         screen.show_step(screen.replay.steps // 2)
 
@@ -286,20 +289,17 @@ class ScreenshotApp(TablesideApp):
 
     def _open_damaged_game(self) -> None:
         self._open("history")
-        self.current_screen.refresh()
         row = next(row for row in self.current_screen.rows if row["damage"])
         self.current_screen.open_game(row["session_id"], row["game_title"], row["damage"])
 
     def _set_a_date(self) -> None:
         self._open("history")
-        self.current_screen.refresh()
         row = next(row for row in self.current_screen.rows if row["time_not_checked"])
         self.current_screen.set_date(row["session_id"])
 
     def _send_to_bgstats(self) -> None:
         """The code that sends a finished Skogen game to BG Stats, from History."""
         self._open("history")
-        self.current_screen.refresh()
         rows = self.current_screen.rows
         send_to_bgstats(
             next(r["session_id"] for r in rows if r["bgstats"] and r["game_key"] == "skogen")

@@ -19,7 +19,7 @@ from app.exchange import usb_sticks
 from app.exchange.bgstats_export import BgStatsPlays, bgstats_file_name, plays_spool
 from app.exchange.csv_files import EVENTS_FILE, SESSIONS_FILE, CsvFiles, csv_written
 from app.exchange.files import remove_leftovers, written, written_folder
-from app.exchange.saved import GameWriter, Progress, SavedGame, store_of_its_own, write_games
+from app.exchange.saved import GameWriter, Progress, SavedGame, read_on_its_own, write_games
 from app.exchange.tableside_json import TablesideJson
 from app.storage.store import Store
 
@@ -157,11 +157,7 @@ def export_saved_games(
     """``export_all`` as History runs it, on a worker thread: from the saved-games file
     at ``db_path`` on a connection of its own, and with every file flushed to the
     device at the end, so that a stick can be pulled out once the screen says so."""
-    store = store_of_its_own(db_path)
-    try:
-        report = export_all(store, folder, progress, only)
-    finally:
-        store.close()
+    report = read_on_its_own(db_path, lambda store: export_all(store, folder, progress, only))
     usb_sticks.flush(folder)
     return report
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import sqlite_utils
 
@@ -21,6 +21,8 @@ from app.storage.faults import StorageFault, fault
 from app.storage.play_time import Played, played
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
+
+T = TypeVar("T")
 
 #: Saved games read from the store at once: a few, for memory that stays flat.
 CHUNK = 50
@@ -120,6 +122,17 @@ def store_of_its_own(path: Path | None, writing: bool = False) -> Store:
     except (sqlite3.Error, OSError) as error:
         raise fault(error, path) from error
     return Store(db, path)
+
+
+def read_on_its_own(db_path: Path | None, work: Callable[[Store], T]) -> T:
+    """``work`` done on the saved games at ``db_path`` through a read-only connection of
+    its own, closed after: for reading on a worker thread while the app plays on (History,
+    Statistics, a game to step through, an export). StorageFault as store_of_its_own."""
+    store = store_of_its_own(db_path)
+    try:
+        return work(store)
+    finally:
+        store.close()
 
 
 def read_game(store: Store, session: SavedSession) -> SavedGame:

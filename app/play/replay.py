@@ -20,6 +20,9 @@ from engines.core import AnyGameRules, IllegalAction, Session
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.storage.store import Store
 
+#: Steps between the sessions a replay keeps (``Replay._checkpoints``).
+CHECKPOINT = 25
+
 
 class Replay:
     def __init__(self, store: Store, rules: AnyGameRules, session_id: int) -> None:
@@ -29,6 +32,12 @@ class Replay:
         self.finished = saved.status != "active"
         self._rules = rules
         self._seed = saved.seed
+        #: The session at every ``CHECKPOINT``-th step: a step replays from the one
+        #: before it, not from the set-up (a 559-move game steps as fast as a short one).
+        self._checkpoints = [Session.replay(rules, self._config, self._seed, ())]
+        for base in range(CHECKPOINT, len(self._events) + 1, CHECKPOINT):
+            moves = self._events[base - CHECKPOINT : base]
+            self._checkpoints.append(self._checkpoints[-1].replayed_on(moves))
         self.step = len(self._events)
         self.session = self._session_at(self.step)
         actions = [event.action for event in self._events]
@@ -53,7 +62,8 @@ class Replay:
         self.session = self._session_at(self.step)
 
     def _session_at(self, step: int) -> Session:
-        return Session.replay(self._rules, self._config, self._seed, self._events[:step])
+        base = step // CHECKPOINT
+        return self._checkpoints[base].replayed_on(self._events[base * CHECKPOINT : step])
 
     def turn_before(self) -> int:
         """The step at which the turn shown began, or the turn before if it begins here."""

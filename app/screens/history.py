@@ -16,7 +16,6 @@ from typing import Any
 
 import platformdirs
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.properties import (
@@ -40,19 +39,21 @@ from app.exchange.export import (
     since_last_export,
 )
 from app.exchange.files import PARTIAL, free_name, remove_leftovers, write_problem
+from app.exchange.saved import read_on_its_own
 from app.exchange.tableside_json import export_session_as_stored
 from app.games import BY_KEY, GAMES
 from app.kit import date_setting, tap_guard, theme
+from app.kit.background import Background
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ProgressPopup, offer, show_notice
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.play.background import Background
 from app.play.send_to_bgstats import send_to_bgstats
 from app.screens.when import when
 from app.storage.clock_check import NOT_CHECKED
-from app.storage.faults import StorageFault
+from app.storage.faults import SOMETHING_WENT_WRONG, StorageFault
 from app.storage.sessions import SavedSession
+from app.storage.store import Store
 from app.storage.values import now
 
 PLAYED_BY_ANYONE = "Played by anyone"
@@ -67,11 +68,6 @@ BGSTATS_WIDTH = dp(170)
 
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
-#: Said for an error no one foresaw (its details go to the log): nothing was changed.
-SOMETHING_WENT_WRONG = (
-    "Something went wrong on the way (the details are in Tableside's log). Your saved "
-    "games are as they were."
-)
 
 #: Said once an export is on a stick (its files are flushed to it by then).
 SAFE_TO_PULL = "Everything is written: you can take the stick out now."
@@ -211,6 +207,10 @@ class HistoryScreen(BaseScreen):
         self.ids.games.bind(width=lambda _view, _width: self._size_rows())
         #: An export or an import: one at a time, off the UI thread.
         self._exchange: Background[Any] = Background("export or import")
+        #: The list's games, read off the UI thread (``refresh``).
+        self._reading: Background[list[dict[str, Any]]] = Background(
+            "History's list", shows_the_answer=True
+        )
 
     def choose_player(self) -> None:
         try:
@@ -232,11 +232,8 @@ class HistoryScreen(BaseScreen):
         self.refresh()
 
     def on_pre_enter(self, *_args: object) -> None:
-        """The screen shows at once; its list follows a frame later (the first time, the
-        games' option summaries have to be loaded)."""
-        if not self._loaded:
-            self.status = "Loading your games..."
-        Clock.schedule_once(lambda _dt: self.refresh())
+        """The screen shows at once; its list follows once it is read (``refresh``)."""
+        self.refresh()
 
     def open_game(self, session_id: int, title: str, damage: str) -> None:
         """Step through a saved game, or say why it cannot be."""
@@ -317,7 +314,7 @@ class HistoryScreen(BaseScreen):
         Tableside JSON, CSV and a BG Stats file, in a dated folder on a USB stick if one
         is plugged in, else in Tableside's exchange folder: written on a worker thread
         while a popup shows how far it has got."""
-        if self._exchange.busy:
+        if self._exchange.busy or self._reading.busy:  # the list shown is not yet the chosen one
             return
         only = self._shown() if self.filtered else None
         base, stick, locked = export_place()
@@ -434,31 +431,44 @@ class HistoryScreen(BaseScreen):
         self.refresh()
 
     def refresh(self) -> None:
-        store = App.get_running_app().store
-        try:
-            sessions = store.sessions(self.game_filter or None)
-        except StorageFault as fault:  # the list stays as it was; the words say why
-            self.status = "Games not read"
-            self.empty_text = str(fault)
-            return
-        if self.player_filter:
-            wanted = self.player_filter.casefold()
-            sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
-        self._described = [describe(s) for s in sessions]
-        self.filtered = bool(self.game_filter or self.player_filter)
+        """The games the filters choose, read on a worker thread (4,000 take a second
+        here and several on a Pi): the list follows once they are read, the screen
+        answering touches meanwhile. Only the latest filters' games are shown."""
+        game, player = self.game_filter, self.player_filter
+        self.status = "Reading your games..." if self._loaded else "Loading your games..."
+        self._reading.run(
+            (game, player),
+            partial(
+                read_on_its_own, App.get_running_app().store.path, partial(_rows, game, player)
+            ),
+            partial(self._show, game, player),
+            self._not_read,
+        )
+
+    def _show(self, game_key: str, player: str, described: list[dict[str, Any]]) -> None:
+        self._described = described
+        self.filtered = bool(game_key or player)
         self._size_rows()
         self._loaded = True
         # The rows under a finger changed; a tap made while the list was loading (as
         # History first opens, perhaps aimed at Home) must not land on one.
         tap_guard.changed()
-        self.status = f"{len(sessions)} game{'s' if len(sessions) != 1 else ''}"
-        game = BY_KEY.get(self.game_filter)
+        count = len(described)
+        self.status = f"{count} game{'s' if count != 1 else ''}"
+        game = BY_KEY.get(game_key)
         self.empty_text = (
             ""
-            if sessions
+            if described
             else f"No {game.title} games yet."
             if game
             else "No games yet. Every game you play, finished or not, is listed here."
+        )
+
+    def _not_read(self, problem: Exception) -> None:
+        """The list stays as it was; the words say why."""
+        self.status = "Games not read"
+        self.empty_text = (
+            str(problem) if isinstance(problem, StorageFault) else SOMETHING_WENT_WRONG
         )
 
     def _shown(self) -> Selection:
@@ -474,6 +484,16 @@ class HistoryScreen(BaseScreen):
     def _size_rows(self) -> None:
         width = self.ids.games.width
         self.rows = [sized(row, width) for row in self._described]
+
+
+def _rows(game_key: str, player: str, store: Store) -> list[dict[str, Any]]:
+    """The rows of the games of ``game_key`` ("" for every game) that ``player`` ("" for
+    anyone) played, the latest first (on a worker thread: no widget is touched)."""
+    sessions = store.sessions(game_key or None)
+    if player:
+        wanted = player.casefold()
+        sessions = [s for s in sessions if wanted in (p.casefold() for p in s.players)]
+    return [describe(s) for s in sessions]
 
 
 def _export_problem(problem: Exception, folder: Path) -> str:

@@ -3,6 +3,9 @@ difficulty, and each player's record; one page per game and one for the players.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -10,13 +13,16 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.widget import Widget
 
 from app import stats
-from app.games import BY_KEY, GAMES
+from app.exchange.saved import read_on_its_own
+from app.games import BY_KEY, GAMES, GameInfo
 from app.kit import theme
+from app.kit.background import Background
 from app.kit.charts import BarChart, LineChart, colour_at  # noqa: F401  (used by kv)
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
-from app.storage.faults import counted
+from app.storage.faults import SOMETHING_WENT_WRONG, StorageFault, counted
 from app.storage.sessions import SavedSession
+from app.storage.store import Store
 
 PLAYERS = "players"
 
@@ -46,6 +52,8 @@ class StatisticsScreen(BaseScreen):
             chip.bind(on_release=lambda c: setattr(self, "page", c.key))
             self.ids.pages.add_widget(chip)
         self.ids.pages.add_widget(Widget())  # keeps the page buttons at the top
+        #: The page's figures, counted off the UI thread (``refresh``).
+        self._counting: Background[Page] = Background("Statistics", shows_the_answer=True)
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
@@ -57,74 +65,114 @@ class StatisticsScreen(BaseScreen):
         self.refresh()
 
     def refresh(self) -> None:
-        sessions = App.get_running_app().store.sessions()
-        played = stats.finished(sessions)
-        self.status = f"{len(played)} finished game{'s' if len(played) != 1 else ''}"
-        if self.page == PLAYERS:
-            self._players(sessions)
-        elif BY_KEY[self.page].cooperative:
-            self._co_op(sessions)
-        else:
-            self._scored(sessions)
+        """The page's figures, counted on a worker thread from the saved games (4,000
+        take a second here, several on a Pi); the page follows once they are counted."""
+        self.status = "Counting your games..."
+        db_path = App.get_running_app().store.path
+        self._counting.run(
+            self.page,
+            partial(read_on_its_own, db_path, partial(_page_of, self.page)),
+            self._show,
+            self._not_counted,
+        )
 
-    def _co_op(self, sessions: list[SavedSession]) -> None:
-        game = BY_KEY[self.page]
+    def _show(self, page: Page) -> None:
+        for name, value in vars(page).items():
+            setattr(self, name, value)
 
-        def options(session: SavedSession) -> str:
-            return game.summary(session.config) or "standard"
+    def _not_counted(self, problem: Exception) -> None:
+        self.status = "Games not read"
+        self.notes = str(problem) if isinstance(problem, StorageFault) else SOMETHING_WENT_WRONG
 
-        ours = [s for s in sessions if s.game == game.key]
-        series = stats.win_rates(ours, options)[:4]
-        self.show_chart = bool(series)
-        self.heading = f"{game.title}: win rate over the games played"
-        self.chart_x_max = max((s.games for s in series), default=1)
-        self.chart_series = [(colour_at(i), s.points) for i, s in enumerate(series)]
-        self.legend = "\n".join(  # numbered as the discs that end the lines
+
+@dataclass(frozen=True)
+class Page:
+    """What a page shows: the screen's properties of the same names."""
+
+    status: str
+    heading: str
+    notes: str
+    bars_heading: str = ""
+    bars: Sequence[tuple[str, float]] = ()
+    show_chart: bool = False
+    chart_series: Sequence[Any] = ()
+    chart_x_max: float = 1
+    legend: str = ""
+
+
+def _page_of(page: str, store: Store) -> Page:
+    """The page ``page`` (a game's key, or PLAYERS) of the saved games in ``store`` (on
+    a worker thread: no widget is touched)."""
+    sessions = store.sessions()
+    played = stats.finished(sessions)
+    status = f"{len(played)} finished game{'s' if len(played) != 1 else ''}"
+    if page == PLAYERS:
+        return _players(status, sessions, [p.name for p in store.players()])
+    if BY_KEY[page].cooperative:
+        return _co_op(status, sessions, BY_KEY[page])
+    return _scored(status, sessions, BY_KEY[page])
+
+
+def _co_op(status: str, sessions: list[SavedSession], game: GameInfo) -> Page:
+    def options(session: SavedSession) -> str:
+        return game.summary(session.config) or "standard"
+
+    ours = [s for s in sessions if s.game == game.key]
+    series = stats.win_rates(ours, options)[:4]
+    suggestion = stats.suggest_difficulty(ours, game.key, options)
+    return Page(
+        status=status,
+        show_chart=bool(series),
+        heading=f"{game.title}: win rate over the games played",
+        chart_x_max=max((s.games for s in series), default=1),
+        chart_series=[(colour_at(i), s.points) for i, s in enumerate(series)],
+        legend="\n".join(  # numbered as the discs that end the lines
             f"[color={_hex(colour_at(i))}][b]{i + 1}[/b][/color] {s.label}: "
             f"{s.wins} of {s.games} won ({round(s.rate * 100)}%)"
             for i, s in enumerate(series)
-        )
-        self.bars_heading = "How games were lost"
-        self.bars = stats.loss_causes(ours, game.key)
-        suggestion = stats.suggest_difficulty(ours, game.key, options)
-        self.notes = (
-            f"Next game: {suggestion.words}" if suggestion else f"No {game.title} games yet."
-        )
+        ),
+        bars_heading="How games were lost",
+        bars=stats.loss_causes(ours, game.key),
+        notes=f"Next game: {suggestion.words}" if suggestion else f"No {game.title} games yet.",
+    )
 
-    def _scored(self, sessions: list[SavedSession]) -> None:
-        game = BY_KEY[self.page]
-        values = stats.scores(sessions, game.key)
-        self.show_chart = False
-        self.heading = f"{game.title}: final scores"
-        self.bars_heading = "How many scores in each range"
-        self.bars = stats.histogram(values)
-        if values:
-            self.notes = (
-                f"{len(values)} scores - best {max(values)}, "
-                f"average {round(sum(values) / len(values))}"
-            )
-        else:
-            self.notes = f"No {game.title} games yet."
 
-    def _players(self, sessions: list[SavedSession]) -> None:
-        names = [p.name for p in App.get_running_app().store.players()]
-        self.show_chart = False
-        self.heading = "Each player's record"
-        records = stats.player_records(sessions, names)
-        self.bars_heading = "Games won"
-        self.bars = [(r.name, r.total_won) for r in records]
-        lines = []
-        for record in records:
-            games = ", ".join(
-                f"{BY_KEY[key].title} {count} ({record.won.get(key, 0)} won"
-                + (f", best {record.best[key]}" if key in record.best else "")
-                + ")"
-                for key, count in record.played.items()
-                if key in BY_KEY
-            )
-            played = counted(record.total_played, "game")
-            lines.append(f"{record.name}: {played} - {games or 'none yet'}")
-        self.notes = "\n".join(lines) if lines else "Add players in Settings to see records."
+def _scored(status: str, sessions: list[SavedSession], game: GameInfo) -> Page:
+    values = stats.scores(sessions, game.key)
+    notes = (
+        f"{len(values)} scores - best {max(values)}, average {round(sum(values) / len(values))}"
+        if values
+        else f"No {game.title} games yet."
+    )
+    return Page(
+        status=status,
+        heading=f"{game.title}: final scores",
+        bars_heading="How many scores in each range",
+        bars=stats.histogram(values),
+        notes=notes,
+    )
+
+
+def _players(status: str, sessions: list[SavedSession], names: list[str]) -> Page:
+    records = stats.player_records(sessions, names)
+    lines = []
+    for record in records:
+        games = ", ".join(
+            f"{BY_KEY[key].title} {count} ({record.won.get(key, 0)} won"
+            + (f", best {record.best[key]}" if key in record.best else "")
+            + ")"
+            for key, count in record.played.items()
+            if key in BY_KEY
+        )
+        played = counted(record.total_played, "game")
+        lines.append(f"{record.name}: {played} - {games or 'none yet'}")
+    return Page(
+        status=status,
+        heading="Each player's record",
+        bars_heading="Games won",
+        bars=[(r.name, r.total_won) for r in records],
+        notes="\n".join(lines) if lines else "Add players in Settings to see records.",
+    )
 
 
 def _hex(colour: theme.Colour) -> str:

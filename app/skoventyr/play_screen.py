@@ -18,12 +18,12 @@ from kivy.uix.widget import Widget
 
 from app.games import GameInfo
 from app.kit import tap_guard, theme
+from app.kit.background import Background
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ask, show_notice
 from app.kit.touch_select import Target
 from app.kit.widgets import TargetButton, TButton, reuse_children
 from app.kv import load_kv
-from app.play.background import Background
 from app.play.controller import PlayController
 from app.play.game_screen import GameScreen
 from app.play.play_session import PlaySession, Position

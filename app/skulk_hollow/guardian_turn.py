@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from app.play.background import Background
+from app.kit.background import Background
 from app.play.play_session import Position
 from app.skulk_hollow.guardian_plan import Plan, think_through
 from engines import skulk_hollow as K

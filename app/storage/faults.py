@@ -18,6 +18,12 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+#: Said for an error no one foresaw (its details go to the log): nothing was changed.
+SOMETHING_WENT_WRONG = (
+    "Something went wrong on the way (the details are in Tableside's log). Your saved "
+    "games are as they were."
+)
+
 #: What a person is told for each kind of fault; every message says the games are safe.
 FAULT_WORDS = {
     "full": "The storage is full: free some space (delete old files or use a bigger card).",

@@ -83,12 +83,22 @@ class Session:
         naming the move; one the rules cannot apply at all raises ValueError."""
         with _replaying("The saved set-up"):
             session = cls(rules, config, seed)
-        for number, event in enumerate(events, start=1):
-            kind = event.action.kind.replace("_", " ") if event.action else "undo"
-            with _replaying(f"Saved move {number} ({kind})"):
-                session._take(event)
+        session._take_saved(events)
         session.record = record
         return session
+
+    def replayed_on(self, events: Iterable[Event]) -> Session:
+        """A copy of this session (unrecorded) with ``events``, the saved moves that
+        follow its own, taken after them; refused as ``replay`` refuses them."""
+        copy = self.fork()
+        copy._take_saved(events)
+        return copy
+
+    def _take_saved(self, events: Iterable[Event]) -> None:
+        for number, event in enumerate(events, start=len(self._events) + 1):
+            kind = event.action.kind.replace("_", " ") if event.action else "undo"
+            with _replaying(f"Saved move {number} ({kind})"):
+                self._take(event)
 
     def fork(self, record: Recorder | None = None) -> Session:
         """A copy to go on in (moves to be saved together): this session is left as it

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from kivy.clock import Clock
 
-from app.play.background import Background
+from app.kit.background import Background
 from app.play.play_session import Position
 
 

@@ -16,7 +16,7 @@ from kivy.uix.widget import Widget
 
 from app.application import TablesideApp
 from app.kit import legibility, tap_guard
-from app.kit.frames import settle, tick
+from app.kit.frames import settle, tick, until_read
 from app.kit.popups import ProgressPopup
 
 
@@ -84,7 +84,8 @@ class Driver:
         touch.touch_up()
         self.pump()
         if self.app.root.current != screen:
-            self.pump()  # a new screen may fill in on its next frame (History does)
+            self.pump()  # a new screen may fill in on its next frame
+        until_read()
 
     def tap_text(self, text: str) -> None:
         self.tap(self.find(text))

@@ -14,6 +14,7 @@ from kivy.core.window import Window
 from app.exchange import saved
 from app.exchange.export import LAST_EXPORTS, ON_THE_PI
 from app.games import BY_KEY
+from app.kit.frames import until_read
 from app.kit.popups import ProgressPopup
 from app.play.replay import Replay
 from app.screens.history import FilterChip
@@ -161,12 +162,12 @@ def test_history_filters_by_player(driver: Driver) -> None:
     assert driver.find("Played by Sigrid", FilterChip).selected
 
 
-def test_history_shows_itself_at_once_and_its_list_a_frame_later(driver: Driver) -> None:
+def test_history_shows_itself_at_once_and_its_list_once_read(driver: Driver) -> None:
     driver.app.store.start_session("skogen", {}, 1, ["Ana"])
     driver.app.go("history")
     screen = driver.app.current_screen
     assert screen.status == "Loading your games..." and screen.rows == []
-    driver.pump()
+    until_read()
     assert screen.status == "1 game" and len(screen.rows) == 1
 
 

@@ -131,8 +131,9 @@ def test_storage_faults_are_put_in_words(driver: Driver, monkeypatch: pytest.Mon
     def full(*_args: Any, **_kwargs: Any) -> Any:
         raise StorageFault("full")
 
-    monkeypatch.setattr(store, "sessions", full)
-    monkeypatch.setattr(Store, "session_ids", full)  # the export's own connection reads it
+    # History's list and the export read on connections of their own.
+    monkeypatch.setattr(Store, "sessions", full)
+    monkeypatch.setattr(Store, "session_ids", full)
     exports = set(exchange_folder().glob("export-*"))
     driver.tap_text("Export")
     driver.wait_for_background()

@@ -8,15 +8,21 @@ at the same move count), or for a position the caller has left, is dropped. Work
 raises is logged here with its traceback, and its error goes to the caller's ``fail``
 instead of an answer, on the main thread and dropped in the same way: nothing waits for
 ever.
+
+A screen that waits for what it shows (History's list, a Statistics page, a game to step
+through) says so with ``shows_the_answer``: ``screens_waiting()`` then tells whether any
+screen is still waiting (the screenshots and the UI tests wait for it, as a person waits
+for the list).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from kivy.clock import Clock
 
@@ -26,13 +32,26 @@ log = logging.getLogger("tableside")
 
 
 class Background(Generic[T]):
-    def __init__(self, name: str, shown: Callable[[], Hashable] | None = None) -> None:
+    #: Those made with ``shows_the_answer``.
+    _showing: ClassVar[weakref.WeakSet[Background[Any]]] = weakref.WeakSet()
+
+    def __init__(
+        self, name: str, shown: Callable[[], Hashable] | None = None, shows_the_answer: bool = False
+    ) -> None:
         """``shown``: what the caller shows now, comparable with the keys it asks with
-        (a game screen's Position); an answer for anything else is dropped."""
+        (a game screen's Position); an answer for anything else is dropped.
+        ``shows_the_answer``: the caller's screen is incomplete until the answer comes."""
         self._name = name
         self._shown = shown
         #: The request in progress: its own token, so an equal key asked again is another.
         self._asked: object | None = None
+        if shows_the_answer:
+            Background._showing.add(self)
+
+    @staticmethod
+    def screens_waiting() -> bool:
+        """Whether a screen still waits for the answer it shows."""
+        return any(background.busy for background in Background._showing)
 
     @property
     def busy(self) -> bool:
