@@ -19,6 +19,8 @@ import importlib
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -250,7 +252,14 @@ def run_sweep(
     games: list[str], seeds: int, steps: int, every: int = 1, shots: Path | None = None
 ) -> Sweep:
     """Start the app (its window as configured), sweep, stop."""
-    app = SweepApp()
+    with started(SweepApp()):
+        return sweep(games, seeds, steps, every, shots)
+
+
+@contextmanager
+def started(app: SweepApp) -> Iterator[SweepApp]:
+    """``app`` started (its window as configured) and run a frame at a time by hand;
+    stopped after."""
     app._run_prepare()  # what App.run() does, without entering the main loop
     runTouchApp(embedded=True)
     app.dispatch("on_start")
@@ -258,7 +267,7 @@ def run_sweep(
         EventLoop.idle()
     tap_guard.GUARD_SECONDS = 0.0  # nothing taps here: no moment to wait out
     try:
-        return sweep(games, seeds, steps, every, shots)
+        yield app
     finally:
         app.stop()
         EventLoop.close()

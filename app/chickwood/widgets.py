@@ -81,30 +81,48 @@ class VillageCard(Piece, BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._shown: tuple[CardLook, bool] | None = None  # what it draws now
+        #: The rows' shape it draws now (spaces a row, compact): a look of the same
+        #: shape changes the dots' letters and colours in place.
+        self._shape: tuple[tuple[int, ...], bool] | None = None
+        self._glories: list[GloryLabel] = []
+        self._spots: list[SpaceDot] = []
 
     def show(self, look: CardLook, compact: bool = False) -> None:
         """Draw ``look``; ``compact`` draws its rows smaller (a picture, not a board).
-        A card that looks as it did is left as it is: a move changes a card or two,
-        and building every card's rows again cost each move about 76 new labels."""
-        if self._shown == (look, compact):
-            return
-        self._shown = (look, compact)
+        Only what changed is changed: a move fills a space or two and lights other
+        cards, and building every card's rows again cost each move about 76 new labels
+        (a Pi's whole frame)."""
         self.forest, self.lit, self.step = look.forest, look.lit, look.step
+        shape = (tuple(len(row.spaces) for row in look.rows), compact)
+        if shape != self._shape:
+            self._build(shape)
+        for glory, row in zip(self._glories, look.rows, strict=True):
+            glory.text = "-" if row.glory is None else str(row.glory)
+        spaces = [space for row in look.rows for space in row.spaces]
+        for spot, space in zip(self._spots, spaces, strict=True):
+            spot.text, spot.fill = space.letter, space.colour
+
+    def _build(self, shape: tuple[tuple[int, ...], bool]) -> None:
+        """Rows of empty spaces, ``shape`` as ``show`` keeps it."""
+        self._shape = shape
+        counts, compact = shape
         box = self.ids.rows
         box.clear_widgets()
+        self._glories, self._spots = [], []
         height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
         dot = height - dp(1)
-        for row in look.rows:
+        for count in counts:
             line = BoxLayout(spacing=dp(2), size_hint_y=None, height=height)
-            glory = GloryLabel(text="-" if row.glory is None else str(row.glory))
+            glory = GloryLabel()
             if compact:
                 glory.font_size = theme.MIN_TEXT
             line.add_widget(glory)
-            for space in row.spaces:
-                spot = SpaceDot(text=space.letter, fill=space.colour)
+            self._glories.append(glory)
+            for _ in range(count):
+                spot = SpaceDot()
                 spot.size = dot, dot  # after its kv rule, which draws the board's size
                 line.add_widget(spot)
+                self._spots.append(spot)
             line.add_widget(Widget())
             box.add_widget(line)
 

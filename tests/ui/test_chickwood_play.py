@@ -1,6 +1,8 @@
 """Chickwood Forest kept through the screen, touch by touch: a tracked game with the alms
 snake and final scoring, a quick score, and the village editor."""
 
+from typing import Any
+
 import pytest
 from kivy.uix.widget import Widget
 
@@ -461,3 +463,41 @@ def test_a_key_the_table_cannot_have_is_refused_as_it_is_pressed(driver: Driver)
     assert screen.castle == "3" and screen.refusal.startswith("At most 2 cards")
     driver.tap(button(driver, "Raid castle 3"))
     assert screen.play.state.raids[-1].loot.cards == 3
+
+
+def test_a_move_changes_the_village_cards_it_changes_not_every_card(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.games import BY_KEY
+    from app.sweep_plan import EnginePlayer
+
+    made: list[SpaceDot] = []
+    original = SpaceDot.__init__
+
+    def counted(dot: SpaceDot, **kwargs: Any) -> None:
+        made.append(dot)
+        original(dot, **kwargs)
+
+    config = C.Config(players=("Ana", "Bo"))
+    driver.app.start_game(BY_KEY["chickwood"], config, ["Ana", "Bo"], seed=3)
+    driver.close_popups()
+    screen = driver.app.current_screen
+    monkeypatch.setattr(SpaceDot, "__init__", counted)
+    player = EnginePlayer(3)
+    fills_changed = 0
+    for _ in range(60):
+        cards = [w for w in screen.walk() if isinstance(w, VillageCard)]
+        before = [
+            [(d.text, tuple(d.fill)) for d in c.walk() if isinstance(d, SpaceDot)] for c in cards
+        ]
+        made.clear()
+        if not player.step(screen):
+            break
+        driver.pump()
+        # Lighting cards for a snake, or filling a space, builds no card's rows again.
+        assert made == [], f"{len(made)} alms spaces built again for one move"
+        after = [
+            [(d.text, tuple(d.fill)) for d in c.walk() if isinstance(d, SpaceDot)] for c in cards
+        ]
+        fills_changed += before != after
+    assert fills_changed  # the spaces did change, in place
