@@ -181,6 +181,7 @@ class ScreenshotApp(TablesideApp):
             ("history_send_to_bgstats", self._send_to_bgstats),
             ("play_skogen_end_time_not_checked", self._end_with_time_not_checked),
             ("history_exporting", self._show_export_progress),
+            ("history_importing", self._show_import_progress),
             ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
             ("new_game_guest", self._ask_for_a_guest),
@@ -319,6 +320,13 @@ class ScreenshotApp(TablesideApp):
         progress = ProgressPopup("Exporting your games", "Writing", "game")
         progress.open()
         progress.done, progress.message = 0.3, "Writing 1,200 of 4,000 games (30%)."
+
+    def _show_import_progress(self) -> None:
+        """The popup of a long import, which can be stopped, a third of the way through."""
+        self._open("history")
+        progress = ProgressPopup("Importing plays", "Adding", "play", stop=lambda: None)
+        progress.open()
+        progress.done, progress.message = 0.3, "Adding 1,200 of 4,000 plays (30%)."
 
     def _export_all(self) -> None:
         """The notice that ends an export: the scene waits for the files, which are

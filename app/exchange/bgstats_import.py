@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -114,17 +115,31 @@ EARLIEST_PLAY, LATEST_PLAY = 1900, LATEST_YEAR  # years
 NAME_LIMIT, COMMENT_LIMIT, UUID_LIMIT = 40, 500, 100
 
 
-def import_file(db_path: Path | None, path: Path, progress: Progress | None = None) -> ImportReport:
+class ImportStopped(Exception):
+    """The person stopped the import: nothing of it was added."""
+
+
+def import_file(
+    db_path: Path | None,
+    path: Path,
+    progress: Progress | None = None,
+    stop: threading.Event | None = None,
+) -> ImportReport:
     """``import_bgstats`` as History runs it, on a worker thread: into the saved-games
     file at ``db_path``, on a connection of its own."""
     store = store_of_its_own(db_path, writing=True)
     try:
-        return import_bgstats(store, path, progress)
+        return import_bgstats(store, path, progress, stop)
     finally:
         store.close()
 
 
-def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -> ImportReport:
+def import_bgstats(
+    store: Store,
+    path: Path,
+    progress: Progress | None = None,
+    stop: threading.Event | None = None,
+) -> ImportReport:
     """Add the plays of Tableside's games from a BG Stats file as finished sessions,
     telling ``progress`` after each play.
 
@@ -133,7 +148,9 @@ def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -
     is changed: all the plays are added, or none. The file is read twice, a play at a
     time (app.exchange.json_pieces), so that memory stays flat however many it holds:
     first for the games and players its plays name, then for the plays, each added as
-    it is read, in one transaction (StorageFault if the storage cannot take it).
+    it is read, in one transaction (StorageFault if the storage cannot take it). Once
+    ``stop`` is set, the next play raises ImportStopped and the transaction is rolled
+    back: nothing of the file is added, players included.
     """
     try:
         size = path.stat().st_size if path.is_file() else None
@@ -157,6 +174,8 @@ def import_bgstats(store: Store, path: Path, progress: Progress | None = None) -
                     pieces.skip()
                     continue
                 for play in pieces.items():
+                    if stop is not None and stop.is_set():
+                        raise ImportStopped
                     adding.add(_read_play(play, named, by_bgg))
                     if progress is not None:
                         progress(adding.read, named.plays)

@@ -91,27 +91,51 @@ class ProgressPopup(ModalView):
     message = StringProperty("")
     #: Shown under the bar (what happens to the games meanwhile); "" for nothing.
     note = StringProperty("")
+    #: The words of the button that stops the work; "" when it cannot be stopped.
+    stop_text = StringProperty("")
 
     #: The fewest seconds between two updates from ``tell``: fast enough to be seen to
     #: move, few enough not to keep the window busy.
     EVERY = 0.2
 
     def __init__(
-        self, heading: str = "", doing: str = "", unit: str = "", note: str = "", **kwargs: object
+        self,
+        heading: str = "",
+        doing: str = "",
+        unit: str = "",
+        note: str = "",
+        stop: Callable[[], None] | None = None,
+        **kwargs: object,
     ) -> None:
         """``doing`` and ``unit`` make the words of ``tell``: "Writing 1,200 of 4,000
-        games (30%)"."""
+        games (30%)". ``stop``: asks the work to stop (a Stop button, and Back, call it
+        once); the popup stays until the work has ended."""
         super().__init__(**kwargs)
         self.heading, self.doing, self.note = heading, doing, note
         self.message = f"{doing}..." if doing else ""
         self._unit = unit
         self._shown_at = float("-inf")
+        self._stop = stop
+        self._stopping = False
+        self.stop_text = "Stop" if stop is not None else ""
 
     def confirm(self) -> None:
         """The work goes on: it cannot be confirmed away."""
 
     def cancel(self) -> None:
-        """Nor cancelled: it closes when the work ends."""
+        """Back stops work that can be stopped; other work goes on until it ends."""
+        if self._stop is not None:
+            self.stop()
+
+    def stop(self) -> None:
+        """Ask the work to stop, once; it says when it has."""
+        if self._stop is None:
+            return
+        stop, self._stop = self._stop, None
+        self._stopping = True
+        self.stop_text = ""
+        self.message = "Stopping: nothing of it is kept..."
+        stop()
 
     def show(self, done: float, doing: str) -> None:
         """How far the work has got (0 to 1) and what it does now; on the UI thread."""
@@ -132,7 +156,8 @@ class ProgressPopup(ModalView):
         Clock.schedule_once(lambda _dt: self._told(share, words))
 
     def _told(self, share: float, words: str) -> None:
-        self.done, self.message = share, words
+        if not self._stopping:  # once stopping, the words say so until it has
+            self.done, self.message = share, words
 
 
 def show_notice(heading: str, message: str) -> MessagePopup:

@@ -6,6 +6,7 @@ save it as stored to a file, or to abandon it. It never stops the rest of the li
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from contextlib import suppress
 from dataclasses import replace
@@ -28,7 +29,12 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 
 from app.exchange import usb_sticks
-from app.exchange.bgstats_import import IMPORT_SUFFIXES, ImportReport, import_file
+from app.exchange.bgstats_import import (
+    IMPORT_SUFFIXES,
+    ImportReport,
+    ImportStopped,
+    import_file,
+)
 from app.exchange.export import (
     ON_THE_PI,
     ExportReport,
@@ -71,6 +77,7 @@ STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
 #: Said once an export is on a stick (its files are flushed to it by then).
 SAFE_TO_PULL = "Everything is written: you can take the stick out now."
+IMPORT_STOPPED = "Nothing of the file was added: your saved games are as they were."
 NO_STICK = "No USB stick was found. To take the files away, plug one in and export again."
 
 
@@ -404,7 +411,8 @@ class HistoryScreen(BaseScreen):
         if wait:
             show_notice("Not imported yet", wait)
             return
-        progress = ProgressPopup("Importing plays", "Adding", "play")
+        stop = threading.Event()
+        progress = ProgressPopup("Importing plays", "Adding", "play", stop=stop.set)
         progress.open()
         app.importing = True
 
@@ -416,13 +424,14 @@ class HistoryScreen(BaseScreen):
 
         def failed(problem: Exception) -> None:
             progress.dismiss()
-            show_notice("Nothing was imported", _import_problem(problem))
+            if isinstance(problem, ImportStopped):
+                show_notice("Import stopped", IMPORT_STOPPED)
+            else:
+                show_notice("Nothing was imported", _import_problem(problem))
             app.import_ended()
 
-        db_path = app.store.path
-        self._exchange.run(
-            path, partial(import_file, db_path, path, progress.tell), imported, failed
-        )
+        work = partial(import_file, app.store.path, path, progress.tell, stop)
+        self._exchange.run(path, work, imported, failed)
 
     def on_game_filter(self, *_args: object) -> None:
         for chip in self.ids.filters.children:

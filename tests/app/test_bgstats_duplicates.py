@@ -135,3 +135,23 @@ def test_a_file_without_play_ids_comes_back_once_after_the_table_moves(
 
     assert (report.added, report.duplicates) == (0, 50)
     assert len(store.sessions()) == 50
+
+
+def test_a_stopped_import_adds_nothing_not_even_its_players(store: Store, tmp_path: Path) -> None:
+    """Review R3: a long import can be stopped, and what it had added is rolled back."""
+    import threading
+
+    from app.exchange.bgstats_import import ImportStopped
+
+    before = (store.session_ids(), [p.name for p in store.players()])
+    path = _file(tmp_path / "plays.json", [_play(d, f"P-{d}", 30 + d, 31) for d in range(1, 29)])
+    stop = threading.Event()
+
+    def told(done: int, _total: int) -> None:
+        if done == 10:  # the person touches Stop a third of the way through
+            stop.set()
+
+    with pytest.raises(ImportStopped):
+        import_bgstats(store, path, told, stop)
+    assert (store.session_ids(), [p.name for p in store.players()]) == before
+    assert import_bgstats(store, path).added == 28  # and it can be imported later

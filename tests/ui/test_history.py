@@ -4,6 +4,7 @@ import csv
 import re
 import shutil
 import threading
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -320,3 +321,47 @@ def test_an_import_and_the_repair_of_the_saved_games_never_run_at_once(
     assert mended == ["begun"]  # ...and begins once the import has ended
     driver.wait_until(lambda: not app.mending)
     driver.close_popups()
+
+
+def test_a_long_import_can_be_stopped_and_nothing_of_it_is_kept(
+    driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    plays = [
+        {
+            "uuid": f"P-{number}",
+            "gameRefId": 1,
+            "playDate": f"2026-03-{1 + number % 28:02d} 10:{number % 60:02d}:00",
+            "durationMin": 30,
+            "playerScores": [{"playerRefId": 1, "score": "30", "winner": True}],
+        }
+        for number in range(300)
+    ]
+    players = [{"id": 1, "name": "Åse", "isAnonymous": False}]
+    data = {"games": [{"id": 1, "name": "Skogen", "bggId": 0}], "players": players, "plays": plays}
+    path = tmp_path / "plays.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    reached = threading.Event()
+    told = ProgressPopup.tell
+
+    def held(popup: ProgressPopup, done: int, total: int) -> None:
+        """The worker waits at its fifth play until Stop has been touched."""
+        told(popup, done, total)
+        if done == 5:
+            reached.set()
+            deadline = time.monotonic() + 10
+            while not popup._stopping and time.monotonic() < deadline:
+                time.sleep(0.01)
+
+    monkeypatch.setattr(ProgressPopup, "tell", held)
+    store = driver.app.store
+    before = (store.session_ids(), [p.name for p in store.players()])
+    driver.tap_text("History")
+    driver.app.current_screen.import_file(path)
+    driver.wait_for(reached.is_set)
+    driver.tap_text("Stop")
+    driver.wait_for_background()
+    assert "Nothing of the file was added" in " ".join(driver.texts())
+    assert (store.session_ids(), [p.name for p in store.players()]) == before
+    assert not driver.app.importing
