@@ -22,6 +22,7 @@ from app.kit import tap_guard, theme
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.score_table import FinalScores
 from app.kit.value_editor import ask_number
+from app.kit.widgets import reuse_children
 from app.kv import load_kv
 from app.play.game_screen import GameScreen
 from app.play.instructions import InstructionPanel
@@ -450,10 +451,12 @@ class SkogenPlayScreen(GameScreen):
         return bool(taken + gaps + theme.TOUCH <= ids.live.height)
 
     def _draw_rows(self) -> None:
-        box = self.ids.rows
-        box.clear_widgets()
+        """The ledger's rows, those shown before reused: a move changes a row's words,
+        not how many rows there are (a row is a dozen labels to build)."""
         state = self.state
-        for seat, standing in enumerate(G.standings(state)):
+        standings = G.standings(state)
+        rows = reuse_children(self.ids.rows, len(standings), self._new_row)
+        for seat, (row, standing) in enumerate(zip(rows, standings, strict=True)):
             square = str(standing.square) if standing.square or standing.laps else "start"
             if standing.laps:
                 square += f"\nlap {standing.laps + 1}"
@@ -462,17 +465,16 @@ class SkogenPlayScreen(GameScreen):
                 for letter, count in zip(LIFE_TYPES, standing.life, strict=True)
                 if count
             )
-            row = LedgerRow(
-                name=standing.name,
-                current=seat == state.current and state.phase != "over",
-                score=str(standing.score),
-                square=square,
-                life=life or "none",
-                hand=f"{standing.hand} of {standing.hand_limit}",
-                cards=str(len(standing.action_cards)),
-            )
-            row.bind(on_release=lambda r: self.correct(r.name))
-            box.add_widget(row)
+            row.name = standing.name
+            row.current = seat == state.current and state.phase != "over"
+            row.score, row.square, row.life = str(standing.score), square, life or "none"
+            row.hand = f"{standing.hand} of {standing.hand_limit}"
+            row.cards = str(len(standing.action_cards))
+
+    def _new_row(self) -> LedgerRow:
+        row = LedgerRow()
+        row.bind(on_release=lambda r: self.correct(r.name))
+        return row
 
     def _draw_die(self) -> None:
         """The faces of the real die in the side column; the element tiles offered under

@@ -405,3 +405,22 @@ def test_a_late_touch_on_an_element_records_nothing(
     tap_at(driver, where)
     assert len(play.session.events) == events and screen.entries == []
     assert len(driver.app.root_window.children) == 1  # no popup
+
+
+def test_a_move_changes_the_ledger_rows_words_not_the_rows(driver: Driver) -> None:
+    from app.games import BY_KEY
+    from app.skogen.widgets import LedgerRow
+    from app.sweep_plan import EnginePlayer
+
+    driver.app.start_game(BY_KEY["skogen"], G.Config(players=("Ana", "Bo")), ["Ana", "Bo"], 2)
+    driver.close_popups()
+    screen = driver.app.current_screen
+    rows = [w for w in screen.walk() if isinstance(w, LedgerRow)]
+    scores = [row.score for row in rows]
+    player = EnginePlayer(2)
+    for _ in range(30):
+        if not player.step(screen):
+            break
+        driver.pump()
+        assert [w for w in screen.walk() if isinstance(w, LedgerRow)] == rows
+    assert [row.score for row in rows] != scores  # the same rows, their words changed
