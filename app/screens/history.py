@@ -72,6 +72,9 @@ ROW_LEAST = dp(64)
 SET_DATE_WIDTH = dp(120)
 BGSTATS_WIDTH = dp(170)
 
+#: The rows the list shows at first, and each "Show more" adds (the latest first).
+PAGE = 200
+
 STATUS_WORDS = {"active": "Unfinished", "abandoned": "Abandoned"}
 
 
@@ -190,6 +193,13 @@ class FilterChip(TButton):
     selected = BooleanProperty(False)
 
 
+class MoreGamesRow(TButton):
+    """The end of a page of the list: touching it shows the next page of older games."""
+
+    def on_release(self) -> None:
+        App.get_running_app().root.get_screen("history").show_more()
+
+
 class HistoryScreen(BaseScreen):
     rows = ListProperty([])
     game_filter = StringProperty("")  # "" shows every game
@@ -211,6 +221,7 @@ class HistoryScreen(BaseScreen):
         self.ids.filters.add_widget(self.player_chip)
         self._loaded = False
         self._described: list[dict[str, Any]] = []  # the rows before sizing
+        self._page_end = PAGE  # how many of them the list shows
         self.ids.games.bind(width=lambda _view, _width: self._size_rows())
         #: An export or an import: one at a time, off the UI thread.
         self._exchange: Background[Any] = Background("export or import")
@@ -456,6 +467,7 @@ class HistoryScreen(BaseScreen):
 
     def _show(self, game_key: str, player: str, described: list[dict[str, Any]]) -> None:
         self._described = described
+        self._page_end = PAGE
         self.filtered = bool(game_key or player)
         self._size_rows()
         self._loaded = True
@@ -490,9 +502,24 @@ class HistoryScreen(BaseScreen):
         words = one if count == 1 else f"The {count} {kind}s{by} shown are"
         return Selection(frozenset(row["session_id"] for row in self._described), words)
 
+    def show_more(self) -> None:
+        """The next ``PAGE`` of older games at the end of the list."""
+        self._page_end += PAGE
+        self._size_rows()
+
     def _size_rows(self) -> None:
+        """The rows of the pages shown, sized for the list's width; then a row that
+        shows more, while there are more (laying out 4,000 rows at once held a Pi's
+        window for half a second)."""
         width = self.ids.games.width
-        self.rows = [sized(row, width) for row in self._described]
+        shown = self._described[: self._page_end]
+        rows = [sized(row, width) for row in shown]
+        older = len(self._described) - len(shown)
+        if older:
+            plural = "s" if older != 1 else ""
+            words = f"Show {min(PAGE, older):,} more, of {older:,} older game{plural}"
+            rows.append({"viewclass": "MoreGamesRow", "text": words, "height": theme.TOUCH})
+        self.rows = rows
 
 
 def _rows(game_key: str, player: str, store: Store) -> list[dict[str, Any]]:

@@ -365,3 +365,27 @@ def test_a_long_import_can_be_stopped_and_nothing_of_it_is_kept(
     assert "Nothing of the file was added" in " ".join(driver.texts())
     assert (store.session_ids(), [p.name for p in store.players()]) == before
     assert not driver.app.importing
+
+
+def test_a_long_list_shows_a_page_at_a_time(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.screens import history
+
+    monkeypatch.setattr(history, "PAGE", 3)
+    store = driver.app.store
+    for seed in range(7):
+        store.start_session("skogen", {}, seed, ["Ana", "Bo"])
+    driver.tap_text("History")
+    screen = driver.app.current_screen
+    assert screen.status == "7 games"
+    assert len(screen.rows) == 4 and screen.rows[-1]["viewclass"] == "MoreGamesRow"
+    driver.tap_text("Show 3 more, of 4 older games")
+    assert len(screen.rows) == 7 and screen.rows[-1]["viewclass"] == "MoreGamesRow"
+    screen.ids.games.scroll_y = 0  # to the end of the list, as a finger would
+    driver.pump(2)
+    driver.tap_text("Show 1 more, of 1 older game")
+    assert len(screen.rows) == 7 and all("viewclass" not in row for row in screen.rows)
+    assert [row["session_id"] for row in screen.rows] == sorted(
+        (row["session_id"] for row in screen.rows), reverse=True
+    )
