@@ -25,6 +25,10 @@ MEMORY = {"tmpfs", "ramfs"}
 
 @dataclass(frozen=True)
 class Mount:
+    #: What is mounted: a partition ("/dev/mmcblk0p2"), or a name ("tmpfs"). A folder
+    #: bind-mounted elsewhere (systemd's StateDirectory= in a sandboxed service) shows
+    #: the device of the file system it belongs to.
+    device: str
     point: str
     fstype: str
     options: dict[str, str]
@@ -56,7 +60,9 @@ class Machine:
             fields = line.split()
             if len(fields) >= 4:
                 options = dict(option.partition("=")[::2] for option in fields[3].split(","))
-                table.append(Mount(mount_field(fields[1]), fields[2], options))
+                table.append(
+                    Mount(mount_field(fields[0]), mount_field(fields[1]), fields[2], options)
+                )
         return table
 
 
@@ -125,9 +131,13 @@ def lost_at_restart(db_path: Path, machine: Machine | None = None) -> str | None
 
 
 def _on_root(path: Path, machine: Machine) -> bool:
-    """``path`` is on the root file system (or the mounts cannot be read)."""
-    mount = _mount_of(os.path.realpath(path), machine.mount_table())
-    return mount is None or mount.point == "/"
+    """``path`` is on the root file system (or the mounts cannot be read): under ``/``'s
+    own mount, or a folder of it bind-mounted elsewhere (the service's saved-games folder,
+    as systemd sandboxes it: the emulated Pi showed the overlay unsaid for that)."""
+    table = machine.mount_table()
+    mount = _mount_of(os.path.realpath(path), table)
+    root = _mount_of("/", table)
+    return mount is None or mount.point == "/" or (root is not None and mount.device == root.device)
 
 
 #: This machine (tests put a fake in its place).

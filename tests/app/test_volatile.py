@@ -24,6 +24,10 @@ CONTAINER = (
 )
 TMP = "tmpfs /tmp tmpfs rw,nosuid,nodev 0 0\n"
 STICK = "/dev/sda1 /media/usb\\040stick vfat rw,relatime 0 0\n"
+#: The service's saved-games folder as systemd's sandbox (StateDirectory=) mounts it: a
+#: folder of the card's root partition, bind-mounted in its own place.
+STATE_DIRECTORY = "/dev/mmcblk0p2 /var/lib/tableside ext4 rw,noatime 0 0\n"
+SERVICE_DB = Path("/var/lib/tableside/tableside.db")
 BOOT = "console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait"
 
 
@@ -48,6 +52,9 @@ HOME_DB = Path("/home/pi/.local/share/tableside/tableside.db")
         (CARD + TMP, BOOT, Path("/tmp/games/tableside.db"), "(/tmp/games) is in memory"),
         # Games on a stick escape the overlay.
         (OVERLAY + STICK, BOOT + " overlayroot=tmpfs", Path("/media/usb stick/t.db"), ""),
+        # The service's own folder, bind-mounted from the root partition, does not.
+        (CARD + STATE_DIRECTORY, BOOT + " overlayroot=tmpfs", SERVICE_DB, "overlay file system"),
+        (CARD + STATE_DIRECTORY, BOOT, SERVICE_DB, ""),
     ],
     ids=[
         "card",
@@ -58,6 +65,8 @@ HOME_DB = Path("/home/pi/.local/share/tableside/tableside.db")
         "container",
         "tmpfs-folder",
         "stick-under-overlay",
+        "service-folder-under-overlay",
+        "service-folder",
     ],
 )
 def test_games_kept_in_memory_only_are_found(
