@@ -86,9 +86,12 @@ class TablesideApp(App):
         self._mender: Background[Mended] | None = None  # mending a damaged file
         self._copier: Background[Path] = Background("daily copy of the saved games")
         self._looker: Background[str | None] = Background("a look at files set aside")
+        #: Screens shown since the start: a change of screen drops what was asked from
+        #: the screen left (a game to step through, asked from History).
+        self.screens_shown = 0
         #: A saved game to step through, read and replayed off the UI thread.
         self._replaying: Background[Any] = Background(
-            "a game to step through", shown=lambda: self.root.current, shows_the_answer=True
+            "a game to step through", shown=lambda: self.screens_shown, shows_the_answer=True
         )
         #: An import is adding plays (History): a repair waits for it to end.
         self.importing = False
@@ -117,7 +120,11 @@ class TablesideApp(App):
         manager = ScreenManager(transition=NoTransition())
         manager.add_widget(HomeScreen(name="home"))
         tap_guard.watch(manager, Window)
+        manager.bind(current=self._screen_changed)
         return manager
+
+    def _screen_changed(self, *_args: Any) -> None:
+        self.screens_shown += 1
 
     def on_start(self) -> None:
         if self._lock is None:
@@ -426,22 +433,22 @@ class TablesideApp(App):
     def replay_game(self, game: GameInfo, session_id: int) -> None:
         """Step through a saved game on its play screen; Back returns here. The game is
         read and replayed on a worker thread (a long one takes a moment on a Pi), and
-        opened only if the screen it was asked from is still shown."""
+        opened only if the screen it was asked from has been shown all along."""
         screen = game.play_screen
         assert screen is not None
         from app.exchange.saved import read_on_its_own
         from app.play.replay import Replay
-        from app.screens.home import can_be_played
-
-        if not can_be_played(game):  # its shipped data is missing: say so, not "damaged"
-            return
-        rules = game.rules()
 
         def replayed(store: Store) -> Replay:
-            return Replay(store, rules, session_id)
+            # The rules are loaded here too: the first time, importing them is a frame's
+            # work. Shipped data that is missing is said as such, not as a damaged game.
+            problem = game.problem()
+            if problem is not None:
+                raise Unavailable(game.title, problem)
+            return Replay(store, game.rules(), session_id)
 
         self._replaying.run(
-            self.root.current,
+            self.screens_shown,
             partial(read_on_its_own, self.store.path, replayed),
             lambda replay: self.go(screen, game=game, play=replay),
             self._not_replayed,
@@ -450,7 +457,9 @@ class TablesideApp(App):
     def _not_replayed(self, problem: Exception) -> None:
         from app.kit.popups import show_notice
 
-        if isinstance(problem, StorageFault):
+        if isinstance(problem, Unavailable):
+            show_notice(f"{problem.title} is unavailable", problem.why)
+        elif isinstance(problem, StorageFault):
             show_notice("This game cannot be shown now", str(problem))
         elif isinstance(problem, ValueError):
             show_notice("This game cannot be shown", why_not_replayed(problem))
@@ -561,6 +570,14 @@ def behind_the_window(work: Callable[[], T]) -> T:
         nice = os.getpriority(os.PRIO_PROCESS, thread)
         os.setpriority(os.PRIO_PROCESS, thread, min(nice + 10, 19))
     return work()
+
+
+class Unavailable(Exception):
+    """A game whose shipped data cannot be loaded (``GameInfo.problem``)."""
+
+    def __init__(self, title: str, why: str) -> None:
+        super().__init__(why)
+        self.title, self.why = title, why
 
 
 def why_not_replayed(problem: ValueError) -> str:

@@ -5,6 +5,7 @@ import pytest
 from kivy.uix.widget import Widget
 
 from app.chickwood.play_screen import AlmsChip
+from app.kit.frames import until_read
 from app.kit.score_table import PlayerHeader
 from app.kit.widgets import TButton
 from engines import chickwood as C
@@ -201,7 +202,7 @@ def test_a_replay_of_a_confirmed_game_offers_no_correction(driver: Driver) -> No
     from app.games import BY_KEY
 
     driver.app.replay_game(BY_KEY["chickwood"], session_id)
-    driver.pump(3)
+    until_read()  # the game is read and replayed off the UI thread
     replay = driver.app.current_screen
     assert replay.replaying
     touch_name(driver, Counted(driver), names[0])
@@ -218,7 +219,7 @@ def test_a_replay_of_a_confirmed_game_offers_no_correction(driver: Driver) -> No
     first = play.state.order[0]
     play.play(C.Raid(play.state.players[first].name, 4, GOLD))
     driver.app.replay_game(BY_KEY["chickwood"], play.session_id)
-    driver.pump(3)
+    until_read()
     driver.app.current_screen.touch_player(first)
     driver.pump(3)
     assert any("can only be watched" in t for t in driver.texts())
