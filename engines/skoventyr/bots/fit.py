@@ -113,7 +113,7 @@ def corrected(tuned: dict[str, float], games: Games, args: argparse.Namespace) -
     """The corrections fitted, round after round, to the search's judgement of the rule
     of thumb (playing with ``tuned``), each round's in the share that wins most ``games``."""
     policy.W.update(tuned)
-    policy.MOVES.clear()
+    policy.set_corrections({})
     for round_ in range(args.rounds):
         first = RECORD_SEED + round_ * args.record_games
         decisions = record.record(args.record_games, first, RECORD_SHARE, args.jobs)
@@ -135,8 +135,7 @@ def corrected(tuned: dict[str, float], games: Games, args: argparse.Namespace) -
             "corrections, share kept: games won: "
             + ", ".join(f"{k:g}: {v}" for k, v in won.items())
         )
-        policy.MOVES.clear()
-        policy.MOVES.update(tried[max(won, key=lambda share: (won[share], -share))])
+        policy.set_corrections(tried[max(won, key=lambda share: (won[share], -share))])
     return dict(policy.MOVES)
 
 
@@ -146,8 +145,7 @@ def fitted_value(
     """The position value's weights, fitted on the rule of thumb's solo standard games
     and checked on as many fresh ones."""
     policy.W.update(tuned)
-    policy.MOVES.clear()
-    policy.MOVES.update(corrections)
+    policy.set_corrections(corrections)
     rows, y = fit_value.sample(Config(), args.value_games, args.seed)
     weights = fit_value.least_squares(rows, y)
     fresh_rows, fresh_y = fit_value.sample(Config(), args.value_games, args.seed + 10**6)

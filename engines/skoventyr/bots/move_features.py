@@ -87,3 +87,27 @@ def features(s: Sim, move: Move, at: Situation) -> list[str]:
     if item is not None:
         names.append(f"{op}/{move[0]}@{where(s, move[item])}")
     return names
+
+
+def correction(
+    s: Sim, move: Move, at: Situation, weights: dict[str, float], shares: Shares
+) -> float:
+    """The sum of ``weights`` over the move's ``features``, without naming each feature
+    again: each kind's share for a situation's tags is kept in ``shares`` (the rollouts
+    ask a million times a minute, of a few hundred kinds). ``shares`` belongs to
+    ``weights``: empty it whenever they change."""
+    op = s.tasks[0][0] if s.tasks else "turn"
+    kind = f"{op}/{kind_of(s, move, at)}"
+    key = (kind, at.tags)
+    total = shares.get(key)
+    if total is None:
+        get = weights.get
+        total = shares[key] = get(kind, 0.0) + sum(get(f"{kind}|{tag}", 0.0) for tag in at.tags)
+    item = TREE_AT.get(move[0])
+    if item is not None:
+        total += weights.get(f"{op}/{move[0]}@{where(s, move[item])}", 0.0)
+    return total
+
+
+#: A kind's share of a table of weights for a situation's tags (``correction``).
+Shares = dict[tuple[str, tuple[str, ...]], float]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from engines.skoventyr.bots.move_features import Situation, features
+from engines.skoventyr.bots.move_features import Shares, Situation, correction
 from engines.skoventyr.bots.sim import ALLY_INTS, F, G, Move, Sim
 from engines.skoventyr.bots.weights import load_table
 from engines.skoventyr.cards import Effect
@@ -108,6 +108,26 @@ W: dict[str, float] = load_table("policy", NAMES)
 #: The fitted corrections: a weight for each move feature (``move_features``), added to
 #: the hand-made score of each move that has it.
 MOVES: dict[str, float] = load_table("moves", None)
+#: Each move kind's share of the corrections for a situation (``move_features.
+#: correction``), and the table they were worked out from: changed in place, it must be
+#: changed through ``set_corrections``, which forgets them.
+_SHARES: Shares = {}
+_SHARES_OF: list[dict[str, float]] = [MOVES]
+
+
+def set_corrections(table: dict[str, float]) -> None:
+    """``table`` in place of the fitted corrections (the fit trying its own)."""
+    MOVES.clear()
+    MOVES.update(table)
+    _SHARES.clear()
+
+
+def _shares() -> Shares:
+    """``_SHARES`` for the corrections in force (a test may put a table of its own)."""
+    if _SHARES_OF[0] is not MOVES:
+        _SHARES.clear()
+        _SHARES_OF[0] = MOVES
+    return _SHARES
 
 
 WRATH_EQUAL = True
@@ -448,8 +468,8 @@ def scored(s: Sim, options: list[Move]) -> list[tuple[float, Move]]:
     if not MOVES:
         return ranked
     at = Situation(s, c.plan, c.k, c.values)
-    get = MOVES.get
-    return [(score + sum(get(f, 0.0) for f in features(s, m, at)), m) for score, m in ranked]
+    shares = _shares()
+    return [(score + correction(s, m, at, MOVES, shares), m) for score, m in ranked]
 
 
 def best(s: Sim, options: list[Move], rng: random.Random | None = None) -> Move:

@@ -43,8 +43,7 @@ def record_game(
     """The recorded decisions of the game on ``seed``, the rule of thumb playing with
     ``weights`` and ``moves`` (set here: a worker process does not share the caller's)."""
     policy.W.update(weights)
-    policy.MOVES.clear()
-    policy.MOVES.update(moves)
+    policy.set_corrections(moves)
     config = Config()
     state = new_game(config, seed)
     rng = random.Random(f"record/{seed}")

@@ -50,8 +50,7 @@ def won(weights: dict[str, float], moves: dict[str, float], games: Games, seeds:
     """How many of ``games`` on ``seeds`` the rule of thumb wins with ``weights`` and the
     corrections ``moves``."""
     policy.W.update(weights)
-    policy.MOVES.clear()
-    policy.MOVES.update(moves)
+    policy.set_corrections(moves)
     wins = 0
     for seed in seeds:
         config = games.config(seed)

@@ -67,8 +67,7 @@ def test_one_command_makes_the_whole_file_again(
         assert fit.main(args) == 0
     finally:  # the fit sets the rule of thumb of this process
         policy.W.update(saved[0])
-        policy.MOVES.clear()
-        policy.MOVES.update(saved[1])
+        policy.set_corrections(saved[1])
     text = out.read_text(encoding="utf-8")
     assert "python -m engines.skoventyr.bots.fit --games 10" in text
     assert load_table("start", policy.NAMES, out) == load_table("start", policy.NAMES)
@@ -116,8 +115,7 @@ def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(tmp_path: Path
         assert fit.main([*args, "--out", str(out)]) == 0
     finally:
         policy.W.update(saved[0])
-        policy.MOVES.clear()
-        policy.MOVES.update(saved[1])
+        policy.set_corrections(saved[1])
     for table in ("start", "moves", "value"):
         assert load_table(table, None, out) == load_table(table, None)
     shipped, tuned = load_table("policy", policy.NAMES), load_table("policy", policy.NAMES, out)
