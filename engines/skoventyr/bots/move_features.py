@@ -93,21 +93,32 @@ def correction(
     s: Sim, move: Move, at: Situation, weights: dict[str, float], shares: Shares
 ) -> float:
     """The sum of ``weights`` over the move's ``features``, without naming each feature
-    again: each kind's share for a situation's tags is kept in ``shares`` (the rollouts
-    ask a million times a minute, of a few hundred kinds). ``shares`` belongs to
-    ``weights``: empty it whenever they change."""
+    again: each kind's share for a situation is kept in ``shares``, found by what the
+    kind's name is made of (the rollouts ask a million times a minute, of a few hundred
+    kinds). ``shares`` belongs to ``weights``: empty it whenever they change."""
     op = s.tasks[0][0] if s.tasks else "turn"
-    kind = f"{op}/{kind_of(s, move, at)}"
-    key = (kind, at.tags)
+    name = move[0]
+    if name == "call" or name == "under":
+        made_of: tuple[object, ...] = (s.future[move[1]] if move[1] < len(s.future) else G, move)
+    elif name == "stop":
+        made_of = (len(s.future),)
+    else:
+        made_of = move if name in _NAMED_BY_ITEM else (name,)
+    key = (op, made_of, at.plan, at.tags)
     total = shares.get(key)
     if total is None:
+        kind = f"{op}/{kind_of(s, move, at)}"
         get = weights.get
         total = shares[key] = get(kind, 0.0) + sum(get(f"{kind}|{tag}", 0.0) for tag in at.tags)
-    item = TREE_AT.get(move[0])
+    item = TREE_AT.get(name)
     if item is not None:
-        total += weights.get(f"{op}/{move[0]}@{where(s, move[item])}", 0.0)
+        total += weights.get(f"{op}/{name}@{where(s, move[item])}", 0.0)
     return total
 
 
-#: A kind's share of a table of weights for a situation's tags (``correction``).
-Shares = dict[tuple[str, tuple[str, ...]], float]
+#: The moves whose kind is named by their first item (a card, a reward), not only by
+#: what they are (``kind_of``); others are named by the move as a whole, or alone.
+_NAMED_BY_ITEM = frozenset(("position", "mission", "retdisc", "handdisc", "reward"))
+
+#: A kind's share of a table of weights in a situation (``correction``).
+Shares = dict[tuple[object, ...], float]
