@@ -27,6 +27,7 @@ from app.games import GAMES, GameInfo, load
 from app.kit import tap_guard, theme
 from app.kit.background import Background
 from app.kit.keyboard import use_table_keyboard
+from app.kit.quiet_collector import QuietCollector
 from app.kit.widgets import BaseScreen
 from app.screens.home import HomeScreen
 from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault, fault, shorten
@@ -86,6 +87,8 @@ class TablesideApp(App):
         self._mender: Background[Mended] | None = None  # mending a damaged file
         self._copier: Background[Path] = Background("daily copy of the saved games")
         self._looker: Background[str | None] = Background("a look at files set aside")
+        #: Python's cycle collector, run when the table is quiet (from start-up's end).
+        self.collector = QuietCollector()
         #: Screens shown since the start: a change of screen drops what was asked from
         #: the screen left (a game to step through, asked from History).
         self.screens_shown = 0
@@ -152,6 +155,8 @@ class TablesideApp(App):
         self._connect_controls()
         self._show_notices()
         self._check_saved_games()
+        self.collector.start()
+        Window.bind(on_touch_down=self.collector.active, on_key_down=self.collector.active)
 
     def check_games_kept(self) -> None:
         """Whether the saved games outlive a restart (app.storage.volatile); if not, the
@@ -375,6 +380,7 @@ class TablesideApp(App):
         if self._stopped:
             return
         self._stopped = True
+        self.collector.stop()
         if self.controls is not None:
             self.controls.close()
         if self._store is not None:

@@ -41,9 +41,12 @@ def longest_frame(action: Callable[[], Any]) -> float:
     """The longest the UI thread is busy in one frame, from ``action`` (a touch's
     handler, run in the frame of the touch) until the screen shows what it waits for
     to be read, and ``SETTLING_FRAMES`` after."""
+    from kivy.app import App
+
     from app.kit.background import Background
     from app.kit.frames import tick
 
+    App.get_running_app().collector.active()  # as a touch would
     began = time.perf_counter()
     action()
     tick()
@@ -126,6 +129,7 @@ def move_times(app: Any, moves: int) -> dict[str, dict[str, list[float]]]:
         player = plan.player(1)
         times: dict[str, list[float]] = {"update": [], "move": []}
         for _ in range(moves):
+            app.collector.active()  # as the touch that makes the move would
             began = time.perf_counter()
             going_on = player.step(screen)
             if isinstance(player, EnginePlayer):  # the move itself is the UI thread's
