@@ -11,7 +11,6 @@ import pytest
 from app.kit import quiet_collector
 from app.kit.quiet_collector import FULL_AT_LEAST, QUIET_SECONDS, QuietCollector
 
-
 #: The time the collector reads (``passes`` puts it in place of the clock).
 now = [0.0]
 
@@ -24,7 +23,6 @@ def passes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     monkeypatch.setattr(quiet_collector.time, "monotonic", lambda: now[0])
     now[0] = 1000.0
     return seen
-
 
 
 def test_full_passes_wait_for_quiet_and_come_once(passes: list[int]) -> None:
