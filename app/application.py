@@ -29,7 +29,7 @@ from app.kit.background import Background
 from app.kit.keyboard import use_table_keyboard
 from app.kit.quiet_collector import QuietCollector
 from app.kit.widgets import BaseScreen
-from app.screens.home import HomeScreen
+from app.screens.home import HomeScreen, say_unavailable
 from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault, fault, shorten
 from app.storage.location import AlreadyOpen, CopyLock, default_path, resolve
 from app.storage.volatile import lost_at_restart
@@ -464,7 +464,7 @@ class TablesideApp(App):
         from app.kit.popups import show_notice
 
         if isinstance(problem, Unavailable):
-            show_notice(f"{problem.title} is unavailable", problem.why)
+            say_unavailable(problem.title, problem.why)
         elif isinstance(problem, StorageFault):
             show_notice("This game cannot be shown now", str(problem))
         elif isinstance(problem, ValueError):

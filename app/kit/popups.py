@@ -124,11 +124,11 @@ class ProgressPopup(ModalView):
 
     def cancel(self) -> None:
         """Back stops work that can be stopped; other work goes on until it ends."""
-        if self._stop is not None:
-            self.stop()
+        self.stop()
 
     def stop(self) -> None:
-        """Ask the work to stop, once; it says when it has."""
+        """Ask the work to stop, once (nothing, for work that cannot be stopped); it says
+        when it has."""
         if self._stop is None:
             return
         stop, self._stop = self._stop, None

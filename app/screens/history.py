@@ -57,7 +57,7 @@ from app.kv import load_kv
 from app.play.send_to_bgstats import send_to_bgstats
 from app.screens.when import when
 from app.storage.clock_check import NOT_CHECKED
-from app.storage.faults import SOMETHING_WENT_WRONG, StorageFault
+from app.storage.faults import SOMETHING_WENT_WRONG, StorageFault, counted
 from app.storage.sessions import SavedSession
 from app.storage.store import Store
 from app.storage.values import now
@@ -474,8 +474,7 @@ class HistoryScreen(BaseScreen):
         # The rows under a finger changed; a tap made while the list was loading (as
         # History first opens, perhaps aimed at Home) must not land on one.
         tap_guard.changed()
-        count = len(described)
-        self.status = f"{count} game{'s' if count != 1 else ''}"
+        self.status = counted(len(described), "game")
         game = BY_KEY.get(game_key)
         self.empty_text = (
             ""

@@ -91,10 +91,15 @@ def can_be_played(game: GameInfo) -> bool:
     """Whether the game's shipped data can be loaded; if not, say why (the rest still work)."""
     problem = game.problem()
     if problem:
-        from app.kit.popups import show_notice
-
-        show_notice(f"{game.title} is unavailable", problem)
+        say_unavailable(game.title, problem)
     return problem is None
+
+
+def say_unavailable(title: str, why: str) -> None:
+    """That a game cannot be played or stepped through, and why (``GameInfo.problem``)."""
+    from app.kit.popups import show_notice
+
+    show_notice(f"{title} is unavailable", why)
 
 
 def people(session: SavedSession) -> str:

@@ -105,7 +105,7 @@ def _page_of(page: str, store: Store) -> Page:
     a worker thread: no widget is touched)."""
     sessions = store.sessions()
     played = stats.finished(sessions)
-    status = f"{len(played)} finished game{'s' if len(played) != 1 else ''}"
+    status = counted(len(played), "finished game")
     if page == PLAYERS:
         return _players(status, sessions, [p.name for p in store.players()])
     if BY_KEY[page].cooperative:
