@@ -29,8 +29,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from app.bench import percentile
 from app.kivy_setup import REFERENCE_SIZE, configure
-from engines.core.measure import percentile
 
 #: A frame longer than this is a stall a person sees (issue 45).
 STALL = 0.2
