@@ -14,15 +14,22 @@ One command, reproducible (every game is seeded, and nothing depends on the cloc
    coordinate search, with the corrections, on games with Lygtemands, with Rescue and
    with both, in turn (the same seeds). Standard games never read them, so steps 1 and
    2 do not depend on this one.
-4. The position value's weights: least squares on the corrected rule of thumb's games
+4. The module games' own corrections (the features ``move_features`` names under the
+   modules, which a standard game never has): the search judges half the decisions of
+   module games with seeds from 400000, the same mix (``--module-record-games``), and
+   its choice is played where it judged, so the record reaches the positions of the
+   search's own games; the weights fitted from it are added in the share that wins
+   most module games on the tuning seeds.
+5. The position value's weights: least squares on the corrected rule of thumb's games
    with seeds 100000-101499 (``fit_value``); its fit is checked on as many fresh games.
-5. ``data/advisor.toml`` written again: ``[start]`` as it was, then ``[policy]``,
+6. ``data/advisor.toml`` written again: ``[start]`` as it was, then ``[policy]``,
    ``[moves]`` and ``[value]``.
 
 The bench measures on seeds 0 and 5000 up, which no fitting ever plays. A full run takes
-about an hour on two cores (``--jobs``). ``--modules-only`` runs step 3 alone, from the
-file's weights and corrections, and keeps the rest of the file: the earlier steps
-depend only on their seeds, so it writes what a full run would, in minutes.
+about 1 h 45 min on two cores (``--jobs``). ``--modules-only`` runs steps 3 and 4 alone,
+from the file's weights and standard corrections, and keeps the rest of the file: the
+earlier steps depend only on their seeds, so it writes what a full run would, in about
+50 minutes.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engines.skoventyr.bots import fit_moves, fit_value, policy, record, tune_policy, value
+from engines.skoventyr.bots.move_features import for_modules
 from engines.skoventyr.bots.tune_policy import Games
 from engines.skoventyr.bots.weights import DATA_FILE, load_table, write_weights
 from engines.skoventyr.config import Config
@@ -42,6 +50,9 @@ RECORD_SEED = 300_000
 RECORD_SHARE = 0.3
 #: The shares of a round's fitted corrections tried (0: the round changes nothing).
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: The module games recorded (the search playing where it judges), from this seed.
+MODULE_RECORD_SEED = 400_000
+MODULE_RECORD_SHARE = 0.5
 #: The set-ups the modules' weights are tuned on, one seed after another.
 MODULE_MIX = (
     Config(lygtemands=True),
@@ -64,6 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sweeps", type=int, default=2, help="rounds over all the weights")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of corrections")
     parser.add_argument("--record-games", type=int, default=300, help="games recorded a round")
+    parser.add_argument(
+        "--module-record-games", type=int, default=400, help="module games recorded"
+    )
     parser.add_argument("--value-games", type=int, default=1500, help="games to fit the value on")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
     parser.add_argument("--out", type=Path, default=DATA_FILE, help="the file to write")
@@ -80,7 +94,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = Games(args.seed, args.games)
     if args.modules_only:
         tuned = load_table("policy", policy.NAMES, source)
-        corrections = load_table("moves", None, source)
+        # Only the standard games' corrections: step 4 makes the modules' afresh.
+        corrections = {
+            name: weight
+            for name, weight in load_table("moves", None, source).items()
+            if not for_modules(name)
+        }
     else:
         tuned = tune_policy.tune(start, games, args.sweeps, args.jobs)
         corrections = corrected(tuned, games, args)
@@ -88,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tuned = tune_policy.tune(
         tuned, modules, args.sweeps, args.jobs, policy.MODULE_NAMES, corrections
     )
+    corrections = module_corrected(tuned, corrections, args)
     if args.modules_only:
         weights = [load_table("value", value.NAMES, source)[name] for name in value.NAMES]
     else:
@@ -117,26 +137,50 @@ def corrected(tuned: dict[str, float], games: Games, args: argparse.Namespace) -
     for round_ in range(args.rounds):
         first = RECORD_SEED + round_ * args.record_games
         decisions = record.record(args.record_games, first, RECORD_SHARE, args.jobs)
-        change = fit_moves.fit(decisions)
-        # A fit on noisy leads overshoots: the share of it kept is the one that wins most.
-        before = dict(policy.MOVES)
-        tried = {
-            share: {
-                n: round(before.get(n, 0.0) + share * change.get(n, 0.0), 3)
-                for n in {*before, *change}
-            }
-            for share in SHARES
-        }
-        won = {
-            share: tune_policy.wins(tuned, moves, games, args.jobs)
-            for share, moves in tried.items()
-        }
-        print(
-            "corrections, share kept: games won: "
-            + ", ".join(f"{k:g}: {v}" for k, v in won.items())
-        )
-        policy.set_corrections(tried[max(won, key=lambda share: (won[share], -share))])
+        keep_best_share(fit_moves.fit(decisions), tuned, games, args.jobs)
     return dict(policy.MOVES)
+
+
+def module_corrected(
+    tuned: dict[str, float], corrections: dict[str, float], args: argparse.Namespace
+) -> dict[str, float]:
+    """``corrections`` with the module games' own (``move_features.for_modules``) fitted
+    to the search's judgement in games it plays itself wherever it judges, in the share
+    that wins most module games."""
+    policy.W.update(tuned)
+    policy.set_corrections(corrections)
+    decisions = record.record(
+        args.module_record_games,
+        MODULE_RECORD_SEED,
+        MODULE_RECORD_SHARE,
+        args.jobs,
+        MODULE_MIX,
+        follow=True,
+    )
+    change = fit_moves.fit(decisions, keep=for_modules)
+    keep_best_share(change, tuned, Games(args.seed, args.games, MODULE_MIX), args.jobs)
+    return dict(policy.MOVES)
+
+
+def keep_best_share(
+    change: dict[str, float], tuned: dict[str, float], games: Games, jobs: int
+) -> None:
+    """Add to the corrections in force the share of ``change`` (see ``SHARES``) with
+    which the rule of thumb (playing with ``tuned``) wins most ``games``."""
+    # A fit on noisy leads overshoots: the share of it kept is the one that wins most.
+    before = dict(policy.MOVES)
+    tried = {
+        share: {
+            n: round(before.get(n, 0.0) + share * change.get(n, 0.0), 3) for n in {*before, *change}
+        }
+        for share in SHARES
+    }
+    won = {share: tune_policy.wins(tuned, moves, games, jobs) for share, moves in tried.items()}
+    print(
+        "corrections, share kept: games won: " + ", ".join(f"{k:g}: {v}" for k, v in won.items()),
+        flush=True,
+    )
+    policy.set_corrections(tried[max(won, key=lambda share: (won[share], -share))])
 
 
 def fitted_value(

@@ -14,7 +14,7 @@ only, like the engine.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engines.skoventyr.bots.fit_value import solve
 from engines.skoventyr.bots.record import Candidate
@@ -28,11 +28,17 @@ RIDGE = 4e-3
 NEAR = 40.0
 
 
-def fit(decisions: Sequence[Sequence[Candidate]]) -> dict[str, float]:
-    """A weight for each feature the record knows well enough, in hand-made score units."""
+def fit(
+    decisions: Sequence[Sequence[Candidate]], keep: Callable[[str], bool] = lambda _: True
+) -> dict[str, float]:
+    """A weight for each feature the record knows well enough, in hand-made score units:
+    of the features ``keep`` accepts (the others keep the weights they have)."""
     decisions = [near for decision in decisions if len(near := _near(decision)) > 1]
     seen = Counter(
-        name for decision in decisions for name in {f for c in decision for f in c.features}
+        name
+        for decision in decisions
+        for name in {f for c in decision for f in c.features}
+        if keep(name)
     )
     names = sorted(name for name, count in seen.items() if count >= MIN_SEEN)
     index = {name: i + 1 for i, name in enumerate(names)}  # 0: the hand-made score / 100

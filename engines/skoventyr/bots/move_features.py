@@ -8,17 +8,23 @@ is, how many of his cards the deck holds, whether a Minion can already be defeat
 full the hand is, what the card is to the plan), and ``policy`` adds the fitted weight
 of each to the move's hand-made score. ``record`` and ``fit_moves`` fit those weights to
 the search's own choices.
+
+A game with a module plays differently (a Tree damaged to free a hostage type, a
+covered Minion to rally before Wrath), so its moves also get each feature again under
+the modules' name (``L:``, ``R:``, ``LR:``), with the modules' own situation (how many
+Ally types are free, whether a Minion is uncovered): fitted on module games alone, they
+change nothing in a standard game.
 """
 
 from __future__ import annotations
 
-from engines.skoventyr.bots.sim import CARD_LIST, F, G, Move, Sim
+from engines.skoventyr.bots.sim import ALLY_INTS, CARD_LIST, F, G, Move, Sim
 
 
 class Situation:
     """The words every move of one decision is set in (worked out once per decision)."""
 
-    __slots__ = ("gap", "hand", "odds", "plan", "ready", "tags")
+    __slots__ = ("gap", "hand", "module_tags", "modules", "odds", "plan", "ready", "tags")
 
     def __init__(self, s: Sim, plan: int, k: int, values: list[int]) -> None:
         self.plan = plan
@@ -30,6 +36,14 @@ class Situation:
         size = len(s.hand)
         self.hand = "h0" if size <= 1 else "h2" if size <= 3 else "h4"
         self.tags = (self.gap, self.odds, self.ready, self.hand)
+        #: The modules' prefix ("" in a standard game) and their own situation.
+        self.modules = ("L" if s.lyg_mod else "") + ("R" if s.rescue_mod else "")
+        extra: tuple[str, ...] = ()
+        if s.rescue_mod:
+            extra += (f"free{min(len(ALLY_INTS) - len(s.hostages), 3)}",)
+        if s.lyg_mod:
+            extra += ("open" if any(m[2] is None for m in s.minions) else "covered",)
+        self.module_tags = self.tags + extra
 
     def card(self, card: int) -> str:
         """What ``card`` is to the plan."""
@@ -86,7 +100,17 @@ def features(s: Sim, move: Move, at: Situation) -> list[str]:
     item = TREE_AT.get(move[0])
     if item is not None:
         names.append(f"{op}/{move[0]}@{where(s, move[item])}")
+    if at.modules:
+        pre = f"{at.modules}:"
+        names += [pre + kind, *(f"{pre}{kind}|{tag}" for tag in at.module_tags)]
+        if item is not None:
+            names.append(f"{pre}{op}/{move[0]}@{where(s, move[item])}")
     return names
+
+
+def for_modules(name: str) -> bool:
+    """Whether the feature ``name`` is one only games with a module have."""
+    return ":" in name.split("/", 1)[0]
 
 
 def correction(
@@ -104,15 +128,22 @@ def correction(
         made_of = (len(s.future),)
     else:
         made_of = move if name in _NAMED_BY_ITEM else (name,)
-    key = (op, made_of, at.plan, at.tags)
+    key = (op, made_of, at.plan, at.modules, at.module_tags)
     total = shares.get(key)
+    get = weights.get
     if total is None:
         kind = f"{op}/{kind_of(s, move, at)}"
-        get = weights.get
-        total = shares[key] = get(kind, 0.0) + sum(get(f"{kind}|{tag}", 0.0) for tag in at.tags)
+        total = get(kind, 0.0) + sum(get(f"{kind}|{tag}", 0.0) for tag in at.tags)
+        if at.modules:
+            kind = f"{at.modules}:{kind}"
+            total += get(kind, 0.0) + sum(get(f"{kind}|{tag}", 0.0) for tag in at.module_tags)
+        shares[key] = total
     item = TREE_AT.get(name)
     if item is not None:
-        total += weights.get(f"{op}/{name}@{where(s, move[item])}", 0.0)
+        spot = f"{op}/{name}@{where(s, move[item])}"
+        total += get(spot, 0.0)
+        if at.modules:
+            total += get(f"{at.modules}:{spot}", 0.0)
     return total
 
 

@@ -117,6 +117,7 @@ _SHARES_OF: list[dict[str, float]] = [MOVES]
 
 def set_corrections(table: dict[str, float]) -> None:
     """``table`` in place of the fitted corrections (the fit trying its own)."""
+    table = dict(table)  # it may be ``MOVES`` itself: a record played in this process
     MOVES.clear()
     MOVES.update(table)
     _SHARES.clear()

@@ -1,11 +1,13 @@
 """Record the search's judgement of the rule of thumb's choices: part of
 ``python -m engines.skoventyr.bots.fit``.
 
-Plays seeded solo games with the rule of thumb. At a share of its decisions (those with
-a choice), the search weighs the candidates with a fixed number of simulated games
-(so the record depends only on the seeds, never on the machine's speed), and each
-candidate is kept with its features (``move_features``), its hand-made score and its
-lead over the search's choice on the deals both played. ``fit_moves`` learns from these.
+Plays seeded solo games with the rule of thumb (standard ones, or with the modules). At
+a share of its decisions (those with a choice), the search weighs the candidates with a
+fixed number of simulated games (so the record depends only on the seeds, never on the
+machine's speed), and each candidate is kept with its features (``move_features``), its
+hand-made score and its lead over the search's choice on the deals both played; where
+the search's choice is followed, the game goes on with it. ``fit_moves`` learns from
+these.
 Standard library only, like the engine.
 """
 
@@ -15,6 +17,7 @@ import random
 from dataclasses import dataclass
 from multiprocessing import get_context
 
+from engines.skoventyr.actions import SkoventyrAction
 from engines.skoventyr.bots import policy
 from engines.skoventyr.bots.bots import SearchBot
 from engines.skoventyr.bots.move_features import Situation, features
@@ -25,6 +28,7 @@ from engines.skoventyr.state import State
 
 #: The search's simulated games per candidate at a recorded decision.
 ROUNDS = 48
+STANDARD = Config()
 
 
 @dataclass(frozen=True)
@@ -38,13 +42,19 @@ class Candidate:
 
 
 def record_game(
-    seed: int, share: float, weights: dict[str, float], moves: dict[str, float]
+    seed: int,
+    share: float,
+    weights: dict[str, float],
+    moves: dict[str, float],
+    config: Config = STANDARD,
+    follow: bool = False,
 ) -> list[list[Candidate]]:
-    """The recorded decisions of the game on ``seed``, the rule of thumb playing with
-    ``weights`` and ``moves`` (set here: a worker process does not share the caller's)."""
+    """The recorded decisions of the game on ``seed`` set up as ``config``, the rule of
+    thumb playing with ``weights`` and ``moves`` (set here: a worker process does not
+    share the caller's); with ``follow``, the search's choice is played wherever it
+    judged, so the record reaches the positions the search's own games reach."""
     policy.W.update(weights)
     policy.set_corrections(moves)
-    config = Config()
     state = new_game(config, seed)
     rng = random.Random(f"record/{seed}")
     decisions: list[list[Candidate]] = []
@@ -52,18 +62,25 @@ def record_game(
         seen = view(state, config.seats[state.player])
         sim = Sim.from_state(seen, random.Random(rng.random()))
         options = sim.options()
+        action = to_action(policy.best(sim, options))
         if len(options) > 1 and rng.random() < share:
-            decisions.append(_judged(sim, options, seen, rng))
-        state = apply(state, to_action(policy.best(sim, options)))
+            judged, chosen = _judged(sim, options, seen, rng)
+            decisions.append(judged)
+            if follow:
+                action = chosen
+        state = apply(state, action)
     return decisions
 
 
-def _judged(sim: Sim, options: list[Move], seen: State, rng: random.Random) -> list[Candidate]:
+def _judged(
+    sim: Sim, options: list[Move], seen: State, rng: random.Random
+) -> tuple[list[Candidate], SkoventyrAction]:
+    """The candidates the search weighed, and its choice."""
     c = policy.Ctx(sim)
     at = Situation(sim, c.plan, c.k, c.values)
     hand_made = {to_action(m): (score, m) for score, m in policy.scored(sim, options)}
     bot = SearchBot(rollouts=ROUNDS, min_rounds=ROUNDS)
-    bot.choose(seen, random.Random(rng.random()), 1e9)
+    chosen = bot.choose(seen, random.Random(rng.random()), 1e9)
     return [
         Candidate(
             tuple(features(sim, hand_made[arm.action][1], at)),
@@ -73,13 +90,24 @@ def _judged(sim: Sim, options: list[Move], seen: State, rng: random.Random) -> l
         )
         for arm in bot.last_arms
         if arm.games and arm.action in hand_made
-    ]
+    ], chosen
 
 
-def record(games: int, first: int, share: float, jobs: int) -> list[list[Candidate]]:
+def record(
+    games: int,
+    first: int,
+    share: float,
+    jobs: int,
+    configs: tuple[Config, ...] = (STANDARD,),
+    follow: bool = False,
+) -> list[list[Candidate]]:
     """The recorded decisions of the games on seeds ``first`` to ``first + games - 1``,
-    played with the rule of thumb as it stands in this process."""
-    work = [(seed, share, policy.W, policy.MOVES) for seed in range(first, first + games)]
+    each set up from the mix ``configs`` (seed modulo its length), played with the rule
+    of thumb as it stands in this process (and the search, with ``follow``)."""
+    work = [
+        (seed, share, policy.W, policy.MOVES, configs[seed % len(configs)], follow)
+        for seed in range(first, first + games)
+    ]
     if jobs <= 1:
         per_game = [record_game(*item) for item in work]
     else:  # fresh processes: forking one that runs threads can copy a held lock

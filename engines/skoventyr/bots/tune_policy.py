@@ -55,9 +55,9 @@ def won(weights: dict[str, float], moves: dict[str, float], games: Games, seeds:
     for seed in seeds:
         config = games.config(seed)
         sim = Sim.from_state(view(new_game(config, seed), config.seats[0]), random.Random(seed))
-        while not sim.ended:
-            sim.play(policy.best(sim, sim.options()))
-        wins += sim.ended == 1
+        # Played out as the search's rollouts are: a game some weight leaves going round
+        # and round is cut at their limit, unwon.
+        wins += policy.rollout(sim) == 1
     return wins
 
 

@@ -8,13 +8,13 @@ import pytest
 
 from engines.skoventyr import Config, new_game, view
 from engines.skoventyr.bots import fit_moves, policy, record
-from engines.skoventyr.bots.move_features import Situation, features, where
+from engines.skoventyr.bots.move_features import Situation, correction, features, for_modules, where
 from engines.skoventyr.bots.record import Candidate
 from engines.skoventyr.bots.sim import F, G, H, Sim
 
 
-def start(seed: int = 0) -> Sim:
-    config = Config()
+def start(seed: int = 0, config: Config | None = None) -> Sim:
+    config = config or Config()
     return Sim.from_state(view(new_game(config, seed), config.seats[0]), random.Random(seed))
 
 
@@ -58,6 +58,53 @@ def test_a_correction_changes_the_rule_of_thumbs_choice(monkeypatch: pytest.Monk
     assert policy.best(sim, options)[0] == other[0]
 
 
+def test_a_module_game_names_each_feature_again_under_its_modules() -> None:
+    standard = start(2)
+    assert not any(
+        for_modules(n)
+        for m in standard.options()
+        for n in features(standard, m, situation(standard))
+    )
+    both = start(2, Config(lygtemands=True, rescue=True))
+    at = situation(both)
+    # Every Ally type starts as a hostage, and every Minion under a Lygtemand.
+    assert at.module_tags[-2:] == ("free0", "covered")
+    gambit = features(both, ("gambit",), at)
+    plain = [n for n in gambit if not for_modules(n)]
+    assert "LR:turn/gambit" in gambit and "LR:turn/gambit|free0" in gambit
+    assert {n.removeprefix("LR:") for n in gambit if for_modules(n)} >= set(plain)
+    lygtemands = start(2, Config(lygtemands=True))
+    assert "L:turn/gambit|covered" in features(lygtemands, ("gambit",), situation(lygtemands))
+
+
+@pytest.mark.parametrize(
+    "modules", [{}, {"lygtemands": True}, {"rescue": True}, {"lygtemands": True, "rescue": True}]
+)
+def test_a_correction_is_the_sum_of_its_features_weights(modules: dict[str, bool]) -> None:
+    sim = start(4, Config(**modules))
+    at = situation(sim)
+    options = sim.options()
+    names = sorted({n for m in options for n in features(sim, m, at)})
+    weights = {name: float(i % 7) - 3.0 for i, name in enumerate(names)}
+    shares: dict[tuple[object, ...], float] = {}
+    for _ in range(2):  # the second time from the kept shares
+        for move in options:
+            expected = sum(weights[n] for n in features(sim, move, at))
+            assert correction(sim, move, at, weights, shares) == pytest.approx(expected)
+
+
+def test_module_corrections_leave_a_standard_game_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = start(1)
+    options = sim.options()
+    chosen = policy.best(sim, options)
+    other = next(m for m in options if m != chosen and m[0] != chosen[0])
+    name = features(sim, other, situation(sim))[0]
+    monkeypatch.setattr(
+        policy, "MOVES", {**policy.MOVES, f"LR:{name}": 1000.0, f"L:{name}": 1000.0}
+    )
+    assert policy.best(sim, options) == chosen
+
+
 def candidate(names: tuple[str, ...], score: float, lead: float) -> Candidate:
     return Candidate(names, score, lead, 40)
 
@@ -81,6 +128,24 @@ def test_the_fit_finds_the_feature_the_search_prefers() -> None:
     assert weights["good"] - weights["plain"] == pytest.approx(10.0, abs=0.5)
 
 
+def test_the_fit_weighs_only_the_features_it_is_asked_to() -> None:
+    rng = random.Random(5)
+    decisions = []
+    for _ in range(200):
+        a, b = rng.uniform(0, 50), rng.uniform(0, 50)
+        lead_a, lead_b = a / 100 + 0.1, b / 100
+        best = max(lead_a, lead_b)
+        decisions.append(
+            [
+                candidate(("turn/call", "LR:turn/call"), a, lead_a - best),
+                candidate(("turn/gambit", "LR:turn/gambit"), b, lead_b - best),
+            ]
+        )
+    weights = fit_moves.fit(decisions, keep=for_modules)
+    assert set(weights) == {"LR:turn/call", "LR:turn/gambit"}
+    assert weights["LR:turn/call"] - weights["LR:turn/gambit"] == pytest.approx(10.0, abs=0.5)
+
+
 def test_a_rare_feature_gets_no_weight() -> None:
     decisions = [[candidate(("a",), 10, 0.0), candidate(("b",), 0, -0.1)] for _ in range(40)]
     decisions[0][0] = candidate(("a", "rare"), 10, 0.0)
@@ -96,3 +161,15 @@ def test_a_recorded_game_keeps_each_candidate_with_its_figures(
     for decision in decisions:
         assert all(c.games == 2 and c.features for c in decision)
         assert any(c.lead == 0.0 for c in decision)  # the search's choice, over itself
+
+
+def test_a_followed_record_plays_the_searchs_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record, "ROUNDS", 2)
+    config = Config(lygtemands=True, rescue=True)
+    args = (11, 1.0, dict(policy.W), dict(policy.MOVES), config)
+    followed = record.record_game(*args, follow=True)
+    # The module games' features are recorded, under the modules' name.
+    assert any(for_modules(n) for decision in followed for c in decision for n in c.features)
+    # Judging every decision and following the search is another game than the rule
+    # of thumb's own, on the same seed.
+    assert followed != record.record_game(*args)

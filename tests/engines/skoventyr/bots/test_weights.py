@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines.skoventyr.bots import fit, fit_moves, policy, record, value
+from engines.skoventyr.bots.move_features import for_modules
 from engines.skoventyr.bots.sim import Sim
 from engines.skoventyr.bots.weights import (
     DATA_FILE,
@@ -61,7 +62,7 @@ def test_one_command_makes_the_whole_file_again(
     monkeypatch.setattr(fit_moves, "MIN_SEEN", 2)
     out = tmp_path / "advisor.toml"
     args = ["--games", "10", "--sweeps", "0", "--record-games", "2", "--rounds", "1"]
-    args += ["--value-games", "8", "--jobs", "1", "--out", str(out)]
+    args += ["--module-record-games", "3", "--value-games", "8", "--jobs", "1", "--out", str(out)]
     saved = dict(policy.W), dict(policy.MOVES)
     try:
         assert fit.main(args) == 0
@@ -72,7 +73,10 @@ def test_one_command_makes_the_whole_file_again(
     assert "python -m engines.skoventyr.bots.fit --games 10" in text
     assert load_table("start", policy.NAMES, out) == load_table("start", policy.NAMES)
     assert load_table("policy", policy.NAMES, out) == load_table("start", policy.NAMES)
-    assert load_table("moves", None, out)  # corrections were fitted
+    moves = load_table("moves", None, out)
+    # Corrections were fitted, for standard games and for module games.
+    assert any(not for_modules(name) for name in moves)
+    assert any(for_modules(name) for name in moves)
     assert len(load_table("value", value.NAMES, out)) == len(value.NAMES)
     assert "value:" in capsys.readouterr().out
 
@@ -109,18 +113,25 @@ def test_a_standard_game_never_reads_the_module_weights() -> None:
 
 def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(tmp_path: Path) -> None:
     out = tmp_path / "advisor.toml"
-    args = ["--modules-only", "--games", "24", "--sweeps", "1", "--jobs", "1"]
+    args = ["--modules-only", "--games", "24", "--sweeps", "1", "--module-record-games", "3"]
+    args += ["--jobs", "1"]
     saved = dict(policy.W), dict(policy.MOVES)
     try:
         assert fit.main([*args, "--out", str(out)]) == 0
     finally:
         policy.W.update(saved[0])
         policy.set_corrections(saved[1])
-    for table in ("start", "moves", "value"):
+    for table in ("start", "value"):
         assert load_table(table, None, out) == load_table(table, None)
+    # The standard games' corrections are kept; the modules' own are made afresh.
+    written = load_table("moves", None, out)
+    standard = {n: w for n, w in load_table("moves", None).items() if not for_modules(n)}
+    assert {n: w for n, w in written.items() if not for_modules(n)} == standard
     shipped, tuned = load_table("policy", policy.NAMES), load_table("policy", policy.NAMES, out)
     assert {name for name in policy.NAMES if tuned[name] != shipped[name]} <= set(
         policy.MODULE_NAMES
     )
     # The header names the whole run that writes the same file.
-    assert "fit --games 24 --sweeps 1 --jobs 1" in out.read_text(encoding="utf-8")
+    assert "fit --games 24 --sweeps 1 --module-record-games 3 --jobs 1" in out.read_text(
+        encoding="utf-8"
+    )
