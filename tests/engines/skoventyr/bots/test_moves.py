@@ -109,38 +109,27 @@ def candidate(names: tuple[str, ...], score: float, lead: float) -> Candidate:
     return Candidate(names, score, lead, 40)
 
 
-def test_the_fit_finds_the_feature_the_search_prefers() -> None:
-    rng = random.Random(3)
+def liked_better(good: tuple[str, ...], plain: tuple[str, ...], seed: int) -> list[list[Candidate]]:
+    """200 decisions where the search follows the hand-made scores, but likes the move
+    with the features ``good`` 0.1 better than they say."""
+    rng = random.Random(seed)
     decisions = []
     for _ in range(200):
-        # The search follows the hand-made scores, but likes "good" 0.1 better than they say.
         a, b = rng.uniform(0, 50), rng.uniform(0, 50)
         lead_a, lead_b = a / 100 + 0.1, b / 100
         best = max(lead_a, lead_b)
-        decisions.append(
-            [
-                candidate(("good",), a, lead_a - best),
-                candidate(("plain",), b, lead_b - best),
-            ]
-        )
-    weights = fit_moves.fit(decisions)
+        decisions.append([candidate(good, a, lead_a - best), candidate(plain, b, lead_b - best)])
+    return decisions
+
+
+def test_the_fit_finds_the_feature_the_search_prefers() -> None:
+    weights = fit_moves.fit(liked_better(("good",), ("plain",), 3))
     # In hand-made points: 0.1 of lead is 10 points; only the difference is known.
     assert weights["good"] - weights["plain"] == pytest.approx(10.0, abs=0.5)
 
 
 def test_the_fit_weighs_only_the_features_it_is_asked_to() -> None:
-    rng = random.Random(5)
-    decisions = []
-    for _ in range(200):
-        a, b = rng.uniform(0, 50), rng.uniform(0, 50)
-        lead_a, lead_b = a / 100 + 0.1, b / 100
-        best = max(lead_a, lead_b)
-        decisions.append(
-            [
-                candidate(("turn/call", "LR:turn/call"), a, lead_a - best),
-                candidate(("turn/gambit", "LR:turn/gambit"), b, lead_b - best),
-            ]
-        )
+    decisions = liked_better(("turn/call", "LR:turn/call"), ("turn/gambit", "LR:turn/gambit"), 5)
     weights = fit_moves.fit(decisions, keep=for_modules)
     assert set(weights) == {"LR:turn/call", "LR:turn/gambit"}
     assert weights["LR:turn/call"] - weights["LR:turn/gambit"] == pytest.approx(10.0, abs=0.5)
