@@ -10,7 +10,7 @@ from engines.skoventyr import Config, new_game, view
 from engines.skoventyr.bots import fit_moves, policy, record
 from engines.skoventyr.bots.move_features import Situation, correction, features, for_modules, where
 from engines.skoventyr.bots.record import Candidate
-from engines.skoventyr.bots.sim import F, G, H, Sim
+from engines.skoventyr.bots.sim import F, G, H, Move, Sim
 
 
 def start(seed: int = 0, config: Config | None = None) -> Sim:
@@ -48,12 +48,19 @@ def test_a_tree_is_named_by_where_it_stands_from_the_pawns() -> None:
     assert after[0] == "beyond" and set(after[: n - gap - 1]) <= {"beyond", "far"}
 
 
-def test_a_correction_changes_the_rule_of_thumbs_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+def a_rival() -> tuple[Sim, list[Move], Move, Move, str]:
+    """A standard game's first decision: its options, the rule of thumb's choice, a move
+    of another kind, and that move's first feature."""
     sim = start(1)
     options = sim.options()
     chosen = policy.best(sim, options)
     other = next(m for m in options if m != chosen and m[0] != chosen[0])
     name = features(sim, other, situation(sim))[0]
+    return sim, options, chosen, other, name
+
+
+def test_a_correction_changes_the_rule_of_thumbs_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    sim, options, _, other, name = a_rival()
     monkeypatch.setattr(policy, "MOVES", {name: 1000.0})
     assert policy.best(sim, options)[0] == other[0]
 
@@ -94,11 +101,7 @@ def test_a_correction_is_the_sum_of_its_features_weights(modules: dict[str, bool
 
 
 def test_module_corrections_leave_a_standard_game_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    sim = start(1)
-    options = sim.options()
-    chosen = policy.best(sim, options)
-    other = next(m for m in options if m != chosen and m[0] != chosen[0])
-    name = features(sim, other, situation(sim))[0]
+    sim, options, chosen, _, name = a_rival()
     monkeypatch.setattr(
         policy, "MOVES", {**policy.MOVES, f"LR:{name}": 1000.0, f"L:{name}": 1000.0}
     )
