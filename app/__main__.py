@@ -75,14 +75,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.sweep:
         from kivy.core.window import Window
 
-        from app.sweep import run_sweep, swept_games
+        from app.tools.sweep import run_sweep, swept_games
 
         games = args.games.split(",") if args.games else swept_games()
         found = run_sweep(games, args.seeds, args.steps, args.every, args.screenshots)
         print(found.report(f"{Window.width}x{Window.height}"))
         sys.exit(1 if found.problems else 0)
     if args.screenshots:
-        from app.screenshots import ScreenshotApp
+        from app.tools.screenshots import ScreenshotApp
 
         shots = ScreenshotApp(args.screenshots, only=args.only, check=args.check)
         shots.render()

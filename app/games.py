@@ -51,8 +51,8 @@ class GameInfo:
     #: to draw). See app.screens.setup_guide.
     setup_picture_path: str | None = None
     #: The module of the game's demonstration games, for the screenshots and the
-    #: legibility sweep (``SCENES``, ``SETUP_CONFIGS``, ``SWEEP``: see app.screenshots
-    #: and app.sweep).
+    #: legibility sweep (``SCENES``, ``SETUP_CONFIGS``, ``SWEEP``: see app.tools.screenshots
+    #: and app.tools.sweep).
     demo_path: str | None = None
     #: BoardGameGeek's id and year, so that BG Stats matches the plays to the game in a
     #: person's collection; None when no public source gave them (sent as 0).

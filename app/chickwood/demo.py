@@ -9,7 +9,7 @@ from collections.abc import Callable
 from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.play_screen import ChickwoodPlayScreen
 from app.kit.score_table import show_details
-from app.sweep_plan import EnginePlayer, SweepPlan
+from app.tools.sweep_plan import EnginePlayer, SweepPlan
 from engines import chickwood as C
 
 Advance = Callable[[ChickwoodPlayScreen], None]
@@ -194,7 +194,7 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
 ]
 
 
-#: The legibility sweep's games (app.sweep): three players with the Legendary cards.
+#: The legibility sweep's games (app.tools.sweep): three players with the Legendary cards.
 SWEEP = SweepPlan(
     configs=[
         (C.Config(players=("Ana", "Bo", "Camille"), legendary=True), ["Ana", "Bo", "Camille"]),

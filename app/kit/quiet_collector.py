@@ -6,7 +6,7 @@ refer to each other) with a collector that runs by itself after so many allocati
 its full passes walk every object the app holds. With thousands of saved games shown in
 History, or a long game being stepped through, a full pass took 100-400 ms of the UI
 thread on the development machine (four or five times that on a Pi), wherever it
-happened to fall: `python -m app.ui_bench` measured the step-through's first opening at
+happened to fall: `python -m app.tools.ui_bench` measured the step-through's first opening at
 480 ms with it and 91 ms without it, and a move's longest screen update at 198 ms and
 20 ms.
 

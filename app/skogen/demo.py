@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.skogen.play_screen import SkogenPlayScreen
-from app.sweep_plan import EnginePlayer, SweepPlan
+from app.tools.sweep_plan import EnginePlayer, SweepPlan
 from engines import skogen as G
 
 Advance = Callable[[SkogenPlayScreen], None]
@@ -110,7 +110,7 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
 ]
 
 
-#: The legibility sweep's games (app.sweep): two players, and four rolling the die
+#: The legibility sweep's games (app.tools.sweep): two players, and four rolling the die
 #: themselves.
 SWEEP = SweepPlan(
     configs=[

@@ -19,7 +19,7 @@ from app.kit.popups import show_notice
 from app.skoventyr import advisor
 from app.skoventyr.autoplay import SkoventyrPlayer
 from app.skoventyr.play_screen import SkoventyrPlayScreen
-from app.sweep_plan import ControllerPlayer, SweepPlan
+from app.tools.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skoventyr as S
 
 Advance = Callable[[SkoventyrPlayScreen], None]
@@ -235,7 +235,7 @@ def show_a_hint(screen: SkoventyrPlayScreen) -> bool:
     return True
 
 
-#: The legibility sweep's games (app.sweep): the modules, and a table of three.
+#: The legibility sweep's games (app.tools.sweep): the modules, and a table of three.
 SWEEP = SweepPlan(
     configs=[
         (S.Config(damaged_trees=1, rescue=True), ["Ana"]),

@@ -11,7 +11,7 @@ from app.skulk_hollow import by_hand as by_hand_lists
 from app.skulk_hollow.autoplay import SkulkHollowPlayer
 from app.skulk_hollow.guardian_plan import think_through
 from app.skulk_hollow.play_screen import SkulkHollowPlayScreen
-from app.sweep_plan import ControllerPlayer, SweepPlan
+from app.tools.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skulk_hollow as K
 from engines.core import to_announce
 from engines.skulk_hollow.bots import decide, make_guardian
@@ -187,7 +187,7 @@ SCENES: list[tuple[str, K.Config, Advance]] = [
 ]
 
 
-#: The legibility sweep's games (app.sweep): each guardian, set-ups that crowd the map.
+#: The legibility sweep's games (app.tools.sweep): each guardian, set-ups that crowd the map.
 SWEEP = SweepPlan(
     configs=[
         (K.Config(guardian="tanthos", leader="queen_of_blessing", hero_relics=2), ["Ana"]),

@@ -14,7 +14,7 @@ QUICK = ["--repeat", "1", "--events", "40", "--seconds", "0.05", "--decisions", 
 
 def test_app_bench_prints_its_summary_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "app.bench", *QUICK],
+        [sys.executable, "-m", "app.tools.bench", *QUICK],
         capture_output=True,
         text=True,
         timeout=300,

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.bench
 
 def test_rescue_bench_prints_its_summary_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "app.rescue_bench", "--games", "40", "--moves", "20"],
+        [sys.executable, "-m", "app.tools.rescue_bench", "--games", "40", "--moves", "20"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -6,14 +6,14 @@ import sys
 
 import pytest
 
-from app.sweep import swept_games
+from app.tools.sweep import swept_games
 
 pytestmark = pytest.mark.bench
 
 
 def test_ui_bench_prints_a_frame_per_step_and_a_summary_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "app.ui_bench", "--games", "40", "--moves", "4"],
+        [sys.executable, "-m", "app.tools.ui_bench", "--games", "40", "--moves", "4"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -1,6 +1,6 @@
 """deploy/install.sh byte-compiles the installed copy: the service user cannot write
 __pycache__ in /opt/tableside, so without it every start would compile the app again.
-The start of the installed copy itself is timed by ``python -m app.bench --installed``."""
+The start of the installed copy itself is timed by ``python -m app.tools.bench --installed``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ CODE = ("app", "engines", "hardware")
 # modules that had no bytecode (with PYTHONDONTWRITEBYTECODE, compiling leaves none).
 IMPORT_PROBE = """
 import app.storage.store, app.exchange, app.play.play_session, engines.skoventyr, hardware
-from app.bench import compiled_from_source
+from app.tools.bench import compiled_from_source
 print("\\n".join(compiled_from_source()))
 """
 
@@ -72,7 +72,7 @@ def test_a_copy_without_bytecode_would_compile(tmp_path: Path) -> None:
 )
 def test_bench_times_the_first_frame_of_the_installed_copy(release: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "app.bench", "--installed", str(release), "--repeat", "1"],
+        [sys.executable, "-m", "app.tools.bench", "--installed", str(release), "--repeat", "1"],
         cwd=REPO,
         capture_output=True,
         text=True,

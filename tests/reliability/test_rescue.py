@@ -372,7 +372,7 @@ BIG_GAMES, BIG_MOVES = 160, 120
 
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    from app.rescue_bench import build
+    from app.tools.rescue_bench import build
 
     db = tmp_path_factory.mktemp("big") / "tableside.db"
     build(db, BIG_GAMES, BIG_MOVES)

@@ -469,7 +469,7 @@ def test_a_move_changes_the_village_cards_it_changes_not_every_card(
     driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from app.games import BY_KEY
-    from app.sweep_plan import EnginePlayer
+    from app.tools.sweep_plan import EnginePlayer
 
     made: list[SpaceDot] = []
     original = SpaceDot.__init__

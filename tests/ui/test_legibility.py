@@ -1,4 +1,4 @@
-"""Every screen the screenshots render (app/screenshots.py: Home, Settings, History,
+"""Every screen the screenshots render (app/tools/screenshots.py: Home, Settings, History,
 Statistics, set-up guides, new-game forms and tools, each game's demonstration scenes,
 notices and the popups the scenes open) is readable and touchable at arm's length, on
 the reference panel and in portrait: no text under 15 sp, no touch target under 48 dp,

@@ -120,7 +120,7 @@ def test_each_finished_game_in_history_shows_its_code(driver: Driver, tmp_path: 
 
 @pytest.mark.parametrize("size", ["480x800", "720x1280"])
 def test_the_code_reads_back_in_portrait_too(size: str, tmp_path: Path) -> None:
-    """The screenshot scene of the code (app/screenshots.py), rendered in a portrait
+    """The screenshot scene of the code (app/tools/screenshots.py), rendered in a portrait
     window by the app itself: its picture holds the code as segno makes it for the
     link read off it, at the module size the panel needs or more."""
     subprocess.run(

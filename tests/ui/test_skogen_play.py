@@ -410,7 +410,7 @@ def test_a_late_touch_on_an_element_records_nothing(
 def test_a_move_changes_the_ledger_rows_words_not_the_rows(driver: Driver) -> None:
     from app.games import BY_KEY
     from app.skogen.widgets import LedgerRow
-    from app.sweep_plan import EnginePlayer
+    from app.tools.sweep_plan import EnginePlayer
 
     driver.app.start_game(BY_KEY["skogen"], G.Config(players=("Ana", "Bo")), ["Ana", "Bo"], 2)
     driver.close_popups()

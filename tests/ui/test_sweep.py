@@ -1,4 +1,4 @@
-"""The legibility sweep (app/sweep.py) on the suite's budget: seeded whole games of all
+"""The legibility sweep (app/tools/sweep.py) on the suite's budget: seeded whole games of all
 four games played by bot in a real window, at the reference panel's size and in
 portrait, every eighth (in portrait every sixteenth) state checked as a person sees it,
 and the automated games' screens opened again and compared. The whole sweep, every

@@ -1,4 +1,4 @@
-"""What the legibility sweep (app.sweep) plays of a game: each game's demo module names its
+"""What the legibility sweep (app.tools.sweep) plays of a game: each game's demo module names its
 plan as ``SWEEP``, so the sweep itself names no game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``python -m app.rescue_bench``: a damaged saved-games file mended by the app, timed.
+"""``python -m app.tools.rescue_bench``: a damaged saved-games file mended by the app, timed.
 
 For each size (``--games``, by default 240 and 4,000 finished games of ``--moves`` moves,
 140 by default: some 560,000 moves for the larger) it builds a saved-games file, its rows
@@ -204,7 +204,7 @@ def mend_in_the_app(db: Path) -> dict[str, Any]:
             "TABLESIDE_GPIO": "mock",
         }
         done = subprocess.run(
-            [sys.executable, "-m", "app.rescue_bench", "--child"],
+            [sys.executable, "-m", "app.tools.rescue_bench", "--child"],
             env=env,
             capture_output=True,
             text=True,
@@ -219,7 +219,7 @@ def mend_in_the_app(db: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m app.rescue_bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m app.tools.rescue_bench", description=__doc__)
     parser.add_argument("--games", type=int, nargs="+", default=[240, 4000], help="sizes")
     parser.add_argument("--moves", type=int, default=140, help="moves per game")
     parser.add_argument("--pages", type=int, default=6, help="pages damaged (at least 3)")
@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
             "xvfb-run",
             [
                 *("xvfb-run", "-a", "-s", "-screen 0 1024x768x24"),
-                *(sys.executable, "-m", "app.rescue_bench"),
+                *(sys.executable, "-m", "app.tools.rescue_bench"),
                 *(argv if argv is not None else sys.argv[1:]),
             ],
         )

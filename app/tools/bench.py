@@ -1,4 +1,4 @@
-"""``python -m app.bench``: Tableside measured against a bare Kivy app, in one run.
+"""``python -m app.tools.bench``: Tableside measured against a bare Kivy app, in one run.
 
 Prints, side by side: cold start to first frame and peak memory against a bare Kivy app
 (each in a fresh process, the two taking turns, the median of ``--repeat`` runs), event
@@ -6,14 +6,14 @@ append+commit latency, the resume time of a long saved game, engine steps per se
 game and the guardian's decision times; ends with one line of key=value pairs. Figures,
 not a test: the test suite only checks that it runs.
 
-``python -m app.bench --installed /opt/tableside`` times only the start of an installed
+``python -m app.tools.bench --installed /opt/tableside`` times only the start of an installed
 copy, as its service starts it: unable to write bytecode, so it also counts the
 Tableside modules that had none and were compiled on the way to the first frame.
 
 How the saved games stand up to damage is measured apart, with the test helpers:
 ``python -m tests.reliability.bitflip`` flips single bits in copies of a populated
 database and counts the flips the app catches, explains, misses or dies of; and how
-fast a damaged file is mended, by ``python -m app.rescue_bench``.
+fast a damaged file is mended, by ``python -m app.tools.rescue_bench``.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def child(kind: str) -> None:
 def compiled_from_source() -> list[str]:
     """Tableside's imported modules that had no bytecode to load (with
     PYTHONDONTWRITEBYTECODE set, a module compiled from its source leaves none behind)."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     found = []
     for name, module in list(sys.modules.items()):
         source, cached = getattr(module, "__file__", None), getattr(module, "__cached__", None)
@@ -105,7 +105,7 @@ def start_once(kind: str, installed: Path | None = None) -> tuple[float, int, in
             env.update(PYTHONPATH=folder, PYTHONDONTWRITEBYTECODE="1")
         began = time.monotonic()
         done = subprocess.run(
-            [python, "-m", "app.bench", "--child", kind],
+            [python, "-m", "app.tools.bench", "--child", kind],
             env=env,
             cwd=folder,
             capture_output=True,
@@ -230,7 +230,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m app.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m app.tools.bench", description=__doc__)
     parser.add_argument("--repeat", type=int, default=3, help="start-up runs per app")
     parser.add_argument("--events", type=int, default=500, help="events to append and resume")
     parser.add_argument("--seconds", type=float, default=1.0, help="engine time per game")
@@ -246,7 +246,15 @@ def main(argv: list[str] | None = None) -> None:
     if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
         os.execvp(  # start-up needs a screen: a virtual one will do
             "xvfb-run",
-            ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", sys.executable, "-m", "app.bench"]
+            [
+                "xvfb-run",
+                "-a",
+                "-s",
+                "-screen 0 1024x768x24",
+                sys.executable,
+                "-m",
+                "app.tools.bench",
+            ]
             + (argv if argv is not None else sys.argv[1:]),
         )
     summary: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""``python -m app.ui_bench``: how long the UI thread is kept busy, in the real window at
+"""``python -m app.tools.ui_bench``: how long the UI thread is kept busy, in the real window at
 800x480, on a table with thousands of saved games. Figures, not a test: the test suite
 only checks that it runs.
 
@@ -11,7 +11,7 @@ Two parts:
   longest single frame from the touch until the screen shows what it waited for. A
   frame over 0.2 s is a stall a person sees.
 - **Moves.** ``--moves`` moves of a seeded game of each game, played as the legibility
-  sweep plays them (app.sweep): the screen's update for each (its ``draw`` and the
+  sweep plays them (app.tools.sweep): the screen's update for each (its ``draw`` and the
   frame's layout), and for the games a person scores by touch (whose moves are played
   on the UI thread through the screen's ``take``) the whole move.
 
@@ -29,8 +29,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from app.bench import percentile
 from app.kivy_setup import REFERENCE_SIZE, configure
+from app.tools.bench import percentile
 
 #: A frame longer than this is a stall a person sees (issue 45).
 STALL = 0.2
@@ -115,8 +115,8 @@ def move_times(app: Any, moves: int) -> dict[str, dict[str, list[float]]]:
     played through the screen on the UI thread, the whole move ("move")."""
     from app.games import BY_KEY
     from app.kit.frames import tick
-    from app.sweep import close_popups, sweep_plan, swept_games
-    from app.sweep_plan import EnginePlayer
+    from app.tools.sweep import close_popups, sweep_plan, swept_games
+    from app.tools.sweep_plan import EnginePlayer
 
     found: dict[str, dict[str, list[float]]] = {}
     for key in swept_games():
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     Config.set("graphics", "maxfps", "0")
 
     from app.exchange.bench import build
-    from app.sweep import SweepApp, started
+    from app.tools.sweep import SweepApp, started
 
     app = SweepApp()
     assert app.db_path is not None

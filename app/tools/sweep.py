@@ -1,7 +1,7 @@
 """The legibility sweep: seeded whole games of every game, played by bots in the real app
 window, every state they reach checked as a person would see it (app.kit.legibility).
 
-Where the screenshots (app.screenshots) show scenes made for them, the sweep shows what
+Where the screenshots (app.tools.screenshots) show scenes made for them, the sweep shows what
 real games come to: late, crowded boards, long instructions, many heroes. Skulk Hollow
 and Skoventyr are played through their controllers by seeded players (app.<game>.
 autoplay), the guardian's thinking done at once; Chickwood Forest and Skogen by random
@@ -36,7 +36,7 @@ from app.kit import legibility, tap_guard
 from app.kit.frames import settle, tick
 from app.play.game_screen import GameScreen
 from app.storage import clock_check, volatile
-from app.sweep_plan import SweepPlan
+from app.tools.sweep_plan import SweepPlan
 
 
 @dataclass
