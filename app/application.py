@@ -445,7 +445,7 @@ class TablesideApp(App):
         from app.exchange.saved import read_on_its_own
         from app.play.replay import Replay
 
-        def replayed(store: Store) -> Replay:
+        def replayed(store: Store) -> Replay[Any, Any, Any]:
             # The rules are loaded here too: the first time, importing them is a frame's
             # work. Shipped data that is missing is said as such, not as a damaged game.
             problem = game.problem()
@@ -472,7 +472,7 @@ class TablesideApp(App):
         else:
             show_notice("This game cannot be shown", SOMETHING_WENT_WRONG)
 
-    def _open_game(self, game: GameInfo, play: PlaySession) -> None:
+    def _open_game(self, game: GameInfo, play: PlaySession[Any, Any, Any]) -> None:
         assert game.play_screen is not None
         self.screen(game.play_screen).prepare(game=game, play=play)
         self._trail = ["home"]  # Back from a game goes Home, not into its set-up

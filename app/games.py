@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from kivy.uix.widget import Widget
 
     from app.game_options import NewGameForm
+    from app.play.controller import AnyPlay, PlayController
     from engines.core import (
         AnyGameRules,  # any game: its key picks which
         SetupStep,
@@ -44,6 +45,9 @@ class GameInfo:
     #: imported on first use so that start-up loads no game.
     form_path: str | None = None
     play_screen: str | None = None
+    #: "module:Class" of the game's PlayController (app.play.controller): the play loop
+    #: without a window, which its play screen lays out.
+    controller_path: str = "app.play.controller:PlayController"
     #: "module:function" turning a saved config into a few words for History.
     summary_path: str | None = None
     #: "module:function" drawing the table during set-up: called with the config, the
@@ -117,6 +121,11 @@ class GameInfo:
         form: NewGameForm = load(self.form_path)
         return form
 
+    def controller(self, play: AnyPlay) -> PlayController[Any, Any, Any]:
+        """The game's controller playing ``play`` (a game being played, or a replay)."""
+        controller: PlayController[Any, Any, Any] = load(self.controller_path)(self.rules(), play)
+        return controller
+
     def rules(self) -> AnyGameRules:
         return engines.rules(self.key)
 
@@ -165,6 +174,7 @@ GAMES: list[GameInfo] = [
         "Solo or co-op",
         form_path="app.skoventyr.options:FORM",
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
+        controller_path="app.skoventyr.controller:SkoventyrController",
         summary_path="app.skoventyr.options:summary",
         setup_picture_path="app.skoventyr.setup_picture:setup_picture",
         demo_path="app.skoventyr.demo",
@@ -176,6 +186,7 @@ GAMES: list[GameInfo] = [
         "You against the guardian",
         form_path="app.skulk_hollow.options:FORM",
         play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
+        controller_path="app.skulk_hollow.controller:SkulkHollowController",
         summary_path="app.skulk_hollow.options:summary",
         setup_picture_path="app.skulk_hollow.setup_picture:picture",
         demo_path="app.skulk_hollow.demo",
@@ -203,6 +214,7 @@ GAMES: list[GameInfo] = [
         "Score ledger",
         form_path="app.skogen.options:FORM",
         play_screen="app.skogen.play_screen:SkogenPlayScreen",
+        controller_path="app.skogen.controller:SkogenController",
         summary_path="app.skogen.options:summary",
         setup_picture_path="app.skogen.setup_picture:setup_picture",
         demo_path="app.skogen.demo",

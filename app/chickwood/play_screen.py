@@ -46,10 +46,10 @@ from app.kit.score_table import show_details
 from app.kit.value_editor import ask_number
 from app.kit.widgets import TButton
 from app.kv import load_kv
+from app.play.controller import AnyPlay
 from app.play.game_screen import GameScreen
 from app.play.instructions import InstructionPanel
 from app.play.play_session import PlaySession
-from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
 from engines import chickwood as C
 from engines.chickwood import (
@@ -103,7 +103,7 @@ class ChickwoodPlayScreen(GameScreen):
         self.ids.grid.on_pick = self.touch_village
         self._meaning: object = None  # what the buttons mean now (see _guard_if_changed)
 
-    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+    def prepare(self, game: GameInfo, play: AnyPlay) -> None:
         self.hold(game, play)
         self.touches = []
         self.stop_correcting()
@@ -356,7 +356,8 @@ class ChickwoodPlayScreen(GameScreen):
         elif self.phase == "scoring" and self.scores.overridden:
             self.scores.reset()
         else:
-            self.ask_before_crossing(self.undo_moves)
+            super().undo()
+            return
         self.refresh()
 
     def confirm(self) -> None:

@@ -5,7 +5,6 @@ stepping through a replay."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from kivy.app import App
@@ -14,16 +13,15 @@ from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
 from app.games import GameInfo
-from app.kit import date_setting, theme
+from app.kit import date_setting, tap_guard, theme
 from app.kit.date_setting import SetDateButton
 from app.kit.popups import ask, show_notice
 from app.kit.touch_select import TouchSelection
 from app.kit.widgets import BaseScreen, TButton
-from app.play.controller import PlayController
+from app.play.controller import AnyPlay, PlayController
 from app.play.instructions import InstructionPanel  # noqa: F401  (every game's kv names it)
-from app.play.owed import Owed
+from app.play.opening import open_controller
 from app.play.play_session import PlaySession, Position
-from app.play.progress import undo_crossing
 from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
 from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
@@ -51,28 +49,29 @@ class GameScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game: GameInfo
-        self.controller: PlayController
+        self.controller: PlayController[Any, Any, Any]
         self._bar_parts: dict[str, Widget] = {}  # the bar's fixed buttons, once built
+        self._meaning: object = None  # what the buttons meant when last drawn
 
-    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+    def prepare(self, game: GameInfo, play: AnyPlay) -> None:
         self.hold(game, play)
         self.refresh()
 
-    def hold(self, game: GameInfo, play: PlaySession | Replay) -> None:
+    def hold(self, game: GameInfo, play: AnyPlay) -> None:
         """Keep the game and its session (or the replay of a saved one), with what the
         table was owed when it was left."""
         self.game = game
         self.controller = self.make_controller(game, play)
         self.replaying = isinstance(play, Replay)
 
-    def make_controller(self, game: GameInfo, play: PlaySession | Replay) -> PlayController:
-        return PlayController(game.rules(), play)
+    def make_controller(self, game: GameInfo, play: AnyPlay) -> PlayController[Any, Any, Any]:
+        return open_controller(game, play)
 
     def refresh(self) -> None:
         raise NotImplementedError
 
     @property
-    def play(self) -> PlaySession | Replay:
+    def play(self) -> AnyPlay:
         return self.controller.play
 
     @property
@@ -99,8 +98,8 @@ class GameScreen(BaseScreen):
         self.controller.message = words
 
     @property
-    def replay(self) -> Replay | None:
-        return self.play if isinstance(self.play, Replay) else None
+    def replay(self) -> Replay[Any, Any, Any] | None:
+        return self.controller.replay
 
     @property
     def position(self) -> Position:
@@ -211,53 +210,38 @@ class GameScreen(BaseScreen):
         return self._bar_parts[name]
 
     def undo(self) -> None:
-        """Take back the last touch of an unfinished choice, else the last move."""
-        if self.selection.prefix:
-            self.selection.back()
-            self.draw()
-            return
-        self.undo_moves()
+        """Undo (the button, or the undo button): the controller takes back the last key
+        of a move being entered, else the last move; one that would go back into a
+        finished turn is asked about first."""
+        question = self.controller.undo()
+        if question is not None:
+            ask(question.heading, question.words, "Undo it", self._undo_confirmed, "Keep it")
+        self.say(self.controller.message)
+        self.refresh()
 
-    def ask_before_crossing(self, undo_it: Callable[[], None], steps: int = 1) -> None:
-        """``undo_it`` (an undo of the last ``steps`` moves) at once within a turn; one
-        that goes back into a finished turn is asked about first."""
-        question = undo_crossing(self.game.rules(), self.play.session, self.play.players, steps)
-        if question is None:
-            undo_it()
-        else:
-            ask(question.heading, question.words, "Undo it", undo_it, cancel_text="Keep it")
+    def _undo_confirmed(self) -> None:
+        self.controller.undo_confirmed()
+        self.say(self.controller.message)
+        self.refresh()
 
-    # -- moves -------------------------------------------------------------------------
+    def guard_meaning(self, meaning: object) -> None:
+        """Taps wait a moment when what the buttons mean changes (a new prompt, player,
+        phase or instruction), so that a finger meant for the old ones does not act on
+        the new (app.kit.tap_guard)."""
+        if meaning != self._meaning:
+            self._meaning = meaning
+            tap_guard.changed()
+
+    # -- moves (the scorekeeping games' screens, until they have controllers) ----------
 
     def apply(self, action: Action) -> Any | None:
-        """Play ``action``: checked by the rules and saved before it counts. A refusal or
-        a storage fault is said (``say``) and nothing changes. Returns the state before
-        the action when it was played, else None."""
+        """Play ``action`` through the controller with what the table is then owed. A
+        refusal or a storage fault is said (``say``) and nothing changes. Returns the
+        state before the action when it was played, else None."""
         before = self.play.state
         played = self.controller.record(action)
         self.say(self.controller.message)
         return before if played else None
-
-    def undo_moves(self, last: Callable[[Any], bool] = lambda _after: True) -> None:
-        """Take back the last move, and the ones before it while ``last(state)`` does not
-        hold for the state reached, all saved as one; the table is told what to put back
-        (every change, the people's own move included, since the table still shows the
-        state before the undo), saved with the undo. A refusal or a fault is said and
-        nothing is taken back."""
-        before = self.play.state
-
-        def owed_after(taken: Action | None, after: Any, stops: bool) -> Owed:
-            owed = self.controller.owed
-            if not stops:  # put back once, from ``before`` to where the undo stops
-                return owed
-            changes = self.game.rules().table_changes(before, after)
-            undone = taken.label if taken is not None else ""
-            telling = Telling.start(changes, heading=f"Undone: {undone}", everything=True)
-            return replace(owed, telling=telling)
-
-        self.controller.undo_until(lambda _taken, after: last(after), owed_after)
-        self.say(self.controller.message)
-        self.refresh()
 
     def say(self, words: str = "") -> None:
         """Show a refusal or a fault in the prompt (an empty text: none), where a game

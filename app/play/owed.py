@@ -1,7 +1,7 @@
 """What the table is still owed: the instructions being told and how far the table has
-got with them, and a note kept for the prompt. Each game with more to keep (the
-guardian's plan, the order heroes came in, a run of cards put under the deck) extends
-``Owed`` with its own fields.
+got with them, a note kept for the prompt, and the move being entered. Each game with
+more to keep (the guardian's plan, the order heroes came in, a run of cards put under
+the deck) extends ``Owed`` with its own fields.
 
 It is saved with the game (app.storage.owed): with the move it follows, in the same
 transaction, or alone when the table moves on (a Done). So a pulled plug, or a game left
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from app.play.telling import Telling
-from engines.core import JSON, from_data, to_data
+from engines.core import JSON, from_data, plain, to_data
 
 log = logging.getLogger("tableside")
 
@@ -29,6 +29,14 @@ class Owed:
     #: Said once in the prompt: what was answered on the person's behalf, what a
     #: correction recorded, that the guardian's turn is over.
     note: str = ""
+    #: The touches (or keys) of a move being entered, as plain values: a question asked
+    #: halfway through a move ("Pay the cost, or make a Risky Draw?") comes back after a
+    #: pulled plug (app.play.controller, ``entered``).
+    entry: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Read back from a saved game as JSON lists: made plain (tuples) again.
+        object.__setattr__(self, "entry", tuple(plain(touch) for touch in self.entry))
 
     def to_data(self) -> JSON:
         return to_data(self)

@@ -10,10 +10,10 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from app.storage.faults import DamagedData, StorageFault
-from engines.core import JSON, Action, AnyGameRules, Event, Outcome, Session, to_data
+from engines.core import JSON, ActionT, ConfigT, Event, GameRules, Outcome, Session, StateT, to_data
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.storage.sessions import SavedSession
@@ -37,8 +37,17 @@ class Position:
     moment: int
 
 
-class PlaySession:
-    def __init__(self, store: Store, session_id: int, session: Session, players: list[str]) -> None:
+class PlaySession(Generic[StateT, ActionT, ConfigT]):
+    """A game being played: ``session`` (the engine's, of the game's own types) saved
+    event by event in ``store`` under ``session_id``."""
+
+    def __init__(
+        self,
+        store: Store,
+        session_id: int,
+        session: Session[StateT, ActionT, ConfigT],
+        players: list[str],
+    ) -> None:
         self.store = store
         self.session_id = session_id
         self.session = session
@@ -53,14 +62,21 @@ class PlaySession:
 
     @classmethod
     def start(
-        cls, store: Store, rules: AnyGameRules, config: Any, seed: int, players: list[str]
-    ) -> PlaySession:
+        cls,
+        store: Store,
+        rules: GameRules[StateT, ActionT, ConfigT],
+        config: ConfigT,
+        seed: int,
+        players: list[str],
+    ) -> PlaySession[StateT, ActionT, ConfigT]:
         session = Session(rules, config, seed)
         session_id = store.start_session(rules.NAME, session.config_to_dict(), seed, players)
         return cls(store, session_id, session, players)
 
     @classmethod
-    def resume(cls, store: Store, rules: AnyGameRules, session_id: int) -> PlaySession:
+    def resume(
+        cls, store: Store, rules: GameRules[StateT, ActionT, ConfigT], session_id: int
+    ) -> PlaySession[StateT, ActionT, ConfigT]:
         """Replay a saved game's log. DamagedData when part of it cannot be read, another
         ValueError (IllegalAction) when the rules refuse one of its moves."""
         saved, config, events = read_saved_game(store, rules, session_id)
@@ -71,10 +87,10 @@ class PlaySession:
         return play
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         return self.session.state
 
-    def play(self, action: Action, owed: OwedAfter | None = None) -> Any:
+    def play(self, action: ActionT, owed: OwedAfter | None = None) -> StateT:
         """Apply, save, then return the new state. IllegalAction, or StorageFault when it
         cannot be saved, leaves all as it was. ``owed``: what the table is owed after it,
         saved with it."""
@@ -82,7 +98,7 @@ class PlaySession:
         self._finish_if_over()
         return state
 
-    def undo(self, owed: OwedAfter | None = None) -> Any:
+    def undo(self, owed: OwedAfter | None = None) -> StateT:
         return self._with_owed(owed, self.session.undo)
 
     @contextmanager
@@ -110,7 +126,7 @@ class PlaySession:
         StorageFault when it cannot be saved."""
         self.store.save_owed(self.session_id, owed)
 
-    def _with_owed(self, owed: OwedAfter | None, take: Callable[[], Any]) -> Any:
+    def _with_owed(self, owed: OwedAfter | None, take: Callable[[], StateT]) -> StateT:
         self._owed_after = owed
         try:
             return take()
@@ -125,7 +141,7 @@ class PlaySession:
         no one has set its date (app.storage.clock_check)."""
         return not self.store.session(self.session_id).time_checked
 
-    def _record(self, event: Event, after: Any) -> None:
+    def _record(self, event: Event[ActionT], after: StateT) -> None:
         # Called before the session changes: anything taken after the end (an undo, a
         # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.
         over = self.session.outcome() is not None
@@ -147,8 +163,8 @@ class PlaySession:
 
 
 def read_saved_game(
-    store: Store, rules: AnyGameRules, session_id: int
-) -> tuple[SavedSession, Any, list[Event]]:
+    store: Store, rules: GameRules[StateT, ActionT, ConfigT], session_id: int
+) -> tuple[SavedSession, ConfigT, list[Event[ActionT]]]:
     """A saved game's row, options and moves, read for replaying; DamagedData, in words,
     for whatever part of it cannot be read (the store's damage or the engine's refusal)."""
     saved = store.session(session_id)
@@ -158,7 +174,7 @@ def read_saved_game(
         config = Session.config_from_dict(rules, saved.config)
     except ValueError:
         raise DamagedData("Its options cannot be read.") from None
-    events = []
+    events: list[Event[ActionT]] = []
     for number, data in enumerate(store.events(session_id), start=1):
         try:
             events.append(Event.from_dict(rules, data))

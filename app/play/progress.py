@@ -53,7 +53,7 @@ class UndoQuestion:
 
 
 def undo_crossing(
-    rules: AnyGameRules, session: Session, players: Sequence[str], steps: int = 1
+    rules: AnyGameRules, session: Session[Any, Any, Any], players: Sequence[str], steps: int = 1
 ) -> UndoQuestion | None:
     """The question to ask before an undo of the last ``steps`` actions that goes back
     into an earlier turn or round (a turn the players have finished and passed on), so

@@ -11,11 +11,11 @@ replay knows no game's rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from app.play.play_session import read_saved_game
 from app.play.progress import progress_at_each_step, progress_words
-from engines.core import AnyGameRules, IllegalAction, Session
+from engines.core import ActionT, ConfigT, GameRules, IllegalAction, Session, StateT
 
 if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after Home is shown
     from app.storage.store import Store
@@ -24,8 +24,10 @@ if TYPE_CHECKING:  # sqlite-utils is slow to load; the app opens the store after
 CHECKPOINT = 25
 
 
-class Replay:
-    def __init__(self, store: Store, rules: AnyGameRules, session_id: int) -> None:
+class Replay(Generic[StateT, ActionT, ConfigT]):
+    def __init__(
+        self, store: Store, rules: GameRules[StateT, ActionT, ConfigT], session_id: int
+    ) -> None:
         saved, self._config, self._events = read_saved_game(store, rules, session_id)
         self.session_id = session_id
         self.players = list(saved.players)
@@ -54,14 +56,14 @@ class Replay:
         return len(self._events)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         return self.session.state
 
     def go_to(self, step: int) -> None:
         self.step = max(0, min(step, self.steps))
         self.session = self._session_at(self.step)
 
-    def _session_at(self, step: int) -> Session:
+    def _session_at(self, step: int) -> Session[StateT, ActionT, ConfigT]:
         base = step // CHECKPOINT
         return self._checkpoints[base].replayed_on(self._events[base * CHECKPOINT : step])
 

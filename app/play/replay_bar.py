@@ -11,7 +11,7 @@ from app.kit.widgets import FittingLabel, TButton
 from app.play.replay import Replay
 
 
-def fill_replay_bar(bar: Any, replay: Replay, show_step: Any, resume: Any) -> None:
+def fill_replay_bar(bar: Any, replay: Replay[Any, Any, Any], show_step: Any, resume: Any) -> None:
     """The bottom bar of a play screen showing a replay: a turn back or a step back,
     where we are, a step or a turn on, and Resume for a game that is not over.
     ``show_step(n)`` moves to step n."""

@@ -24,10 +24,9 @@ from app.kit.score_table import FinalScores
 from app.kit.value_editor import ask_number
 from app.kit.widgets import reuse_children
 from app.kv import load_kv
+from app.play.controller import AnyPlay
 from app.play.game_screen import GameScreen
 from app.play.instructions import InstructionPanel
-from app.play.play_session import PlaySession
-from app.play.replay import Replay
 from app.play.replay_bar import fill_replay_bar
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from app.skogen.widgets import CountedKey, LedgerRow, SwatchButton
@@ -88,7 +87,7 @@ class SkogenPlayScreen(GameScreen):
             self.ids.keypad.add_widget(key)
             self.keys["species", points] = key
 
-    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+    def prepare(self, game: GameInfo, play: AnyPlay) -> None:
         self.hold(game, play)
         self.stop_correcting()
         self.message = self.undone = ""
@@ -327,20 +326,7 @@ class SkogenPlayScreen(GameScreen):
             self.refresh()
             return
         self.undone = ""
-        steps = self._moves_an_undo_takes()
-        # The roll and the move: taken back together, and saved as one.
-        self.ask_before_crossing(
-            lambda: self.undo_moves(lambda after: not _app_rolls(after)), steps
-        )
-
-    def _moves_an_undo_takes(self) -> int:
-        """The last move, and the app's rolls before it (the roll is the app's, so it
-        goes with the move that followed it)."""
-        states = self.play.session.states
-        steps = 1
-        while steps < len(states) - 1 and _app_rolls(states[-1 - steps]):
-            steps += 1
-        return steps
+        super().undo()  # the roll and the move: taken back together, and saved as one
 
     def confirm(self) -> None:
         self.primary()
@@ -518,11 +504,6 @@ def turn_words(record: TurnRecord) -> str:
         if record.life_cards:
             what += f", life card {' '.join(record.life_cards)}"
     return f"{what}, drew {record.drew}"
-
-
-def _app_rolls(state: G.State) -> bool:
-    """The state waits for the die the app rolls."""
-    return state.phase == "roll" and state.config.die == "app"
 
 
 def key_words(kind: str, value: Any) -> str:

@@ -18,12 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
-from typing import Any
 
 from app.kit.touch_select import Target, TouchSelection
-from app.play.controller import PlayController
+from app.play.controller import GamePlay, PlayController
 from app.play.owed import Owed
-from app.play.telling import Telling
 from app.seat_names import seat_name
 from app.skoventyr import advisor, touch_paths
 from engines import skoventyr as S
@@ -89,22 +87,22 @@ class Question:
     cancel: str = "Cancel"
 
 
-class SkoventyrController(PlayController):
+class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
     owed_type = SkoventyrOwed
     owed: SkoventyrOwed
+    asks_before_crossing = False  # its own undo (``undo``) tells what the table still owes
 
-    def __init__(self, rules: GameRules[S.State, S.SkoventyrAction, S.Config], play: Any) -> None:
+    def __init__(
+        self,
+        rules: GameRules[S.State, S.SkoventyrAction, S.Config],
+        play: GamePlay[S.State, S.SkoventyrAction, S.Config],
+    ) -> None:
         super().__init__(rules, play)
         self.selection: TouchSelection[S.SkoventyrAction] = TouchSelection([], touch_paths.path)
         self.hint: advisor.Hint | None = None
         #: A move the screen should ask about before it is taken (taken by ``question``).
         self.asking: Question | None = None
         self.refresh()
-
-    @property
-    def state(self) -> S.State:
-        state: S.State = self.play.state
-        return state
 
     @property
     def new_game_dealt(self) -> bool:
@@ -255,16 +253,18 @@ class SkoventyrController(PlayController):
             return refusals[0]
         return f"That is not one of the choices now. {self.prompt()}"
 
-    def take(self, action: S.SkoventyrAction) -> None:
+    def take(self, action: S.SkoventyrAction) -> bool:
         """Record ``action`` with what the table is then told, and rebuild the choices."""
         before = self.state
         hint = self.hint
-        if self.record(action, lambda after: self._owed_after(before, action, after)):
+        played = self.record(action, lambda after: self._owed_after(before, action, after))
+        if played:
             # A hint for a move of several steps goes on to its next step by itself.
             followed = hint.next_step() if hint and hint.action == action else None
             legal = followed is not None and followed.action in S.legal_actions(self.state)
             self.hint = followed if legal else None
         self.refresh()
+        return played
 
     def _owed_after(
         self, before: S.State, action: S.SkoventyrAction, after: S.State
@@ -381,7 +381,7 @@ class SkoventyrController(PlayController):
         self, owed: SkoventyrOwed, changes: list[Change], reason: str, heading: str
     ) -> SkoventyrOwed:
         told = [replace(change, words=self.named(change.words)) for change in changes]
-        return replace(owed, telling=Telling.start(told, reason, heading))
+        return replace(owed, telling=self.chain(told, reason, heading))
 
     def _owed_now(self, now: S.State) -> list[Change]:
         """What the table was not told yet (a run's slide, a Risky Draw's), before a
@@ -422,7 +422,7 @@ class SkoventyrController(PlayController):
             changes = [*owed_before, *back]
             told = [replace(change, words=self.named(change.words)) for change in changes]
             heading = f"Undone: {undone}"
-            owed = SkoventyrOwed(Telling.start(told, heading=heading, everything=True))
+            owed = SkoventyrOwed(self.chain(told, heading=heading, everything=True))
             if run_start is None:
                 return owed
             return self._with_gaps(owed, run_start, run.run_slots)

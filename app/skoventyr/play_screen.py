@@ -24,10 +24,9 @@ from app.kit.popups import ask, show_notice
 from app.kit.touch_select import Target
 from app.kit.widgets import TargetButton, TButton, reuse_children
 from app.kv import load_kv
-from app.play.controller import PlayController
+from app.play.controller import AnyPlay
 from app.play.game_screen import GameScreen
-from app.play.play_session import PlaySession, Position
-from app.play.replay import Replay
+from app.play.play_session import Position
 from app.skoventyr import advisor, by_hand
 from app.skoventyr.controller import SkoventyrController
 from app.skoventyr.view import SkoventyrView, skoventyr_view
@@ -77,16 +76,13 @@ class SkoventyrPlayScreen(GameScreen):
         self._answer_pool: list[TargetButton] = []
         self._verb_pool: list[VerbButton] = []
 
-    def make_controller(self, game: GameInfo, play: PlaySession | Replay) -> PlayController:
-        return SkoventyrController(game.rules(), play)
-
     @property
     def turn(self) -> SkoventyrController:
         control = self.controller
         assert isinstance(control, SkoventyrController)
         return control
 
-    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+    def prepare(self, game: GameInfo, play: AnyPlay) -> None:
         self.hinting.forget()
         self.hint_words = "Hint"
         super().prepare(game, play)

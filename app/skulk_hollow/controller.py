@@ -30,9 +30,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.kit.touch_select import Target, TouchSelection
-from app.play.controller import PlayController
+from app.play.controller import GamePlay, PlayController
 from app.play.owed import Owed
-from app.play.telling import Telling
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.guardian_plan import Plan
 from app.skulk_hollow.turn_words import answered_for_you, said_for_you, taken_back_words
@@ -112,11 +111,17 @@ class CardChoice:
     kind: str
 
 
-class SkulkHollowController(PlayController):
+class SkulkHollowController(PlayController[K.State, K.SkulkAction, K.Config]):
     owed_type = SkulkOwed
     owed: SkulkOwed
+    #: Undo goes back to the hero's last decision, through the guardian's turn.
+    asks_before_crossing = False
 
-    def __init__(self, rules: GameRules[K.State, K.SkulkAction, K.Config], play: Any) -> None:
+    def __init__(
+        self,
+        rules: GameRules[K.State, K.SkulkAction, K.Config],
+        play: GamePlay[K.State, K.SkulkAction, K.Config],
+    ) -> None:
         super().__init__(rules, play)
         self.selection: TouchSelection[K.SkulkAction] = TouchSelection([], lambda _a: ())
         self.thinking = ""  # "Grak is thinking... 40%" while it thinks
@@ -137,11 +142,6 @@ class SkulkHollowController(PlayController):
         if not self.play.session.events and self.replay is None:
             note = " ".join(change.words for change in K.starting_hand(self.state))
         return SkulkOwed(note=note, roster=roster)
-
-    @property
-    def state(self) -> K.State:
-        state: K.State = self.play.state
-        return state
 
     @property
     def guardian_name(self) -> str:
@@ -277,11 +277,12 @@ class SkulkHollowController(PlayController):
             return ""
         return f"End the turn with {left} action{'s' if left != 1 else ''} unused?"
 
-    def take(self, action: K.SkulkAction) -> None:
+    def take(self, action: K.SkulkAction) -> bool:
         """Record one action (the hero's, or one the person chose for the guardian), tell
         the table what the rules did with it, and show what comes next."""
-        self.record_move(action)
+        played = self.record_move(action)
         self.refresh()
+        return played
 
     def record_move(self, action: K.SkulkAction, answered: tuple[str, ...] = ()) -> bool:
         """Record ``action`` with what the table is then told; ``answered``: the steps
@@ -301,7 +302,7 @@ class SkulkHollowController(PlayController):
                 refill = tuple(c for c in to_announce(changes) if c.target == "hero:hand")
                 changes = [c for c in changes if c not in refill]
                 held += refill
-            telling = Telling.start(changes, heading=heading)
+            telling = self.chain(changes, heading=heading)
             said = note
             if isinstance(action, K.ChooseLocation) and not telling.active:
                 said = " ".join(filter(None, [note, after.last]))  # "...has no effect" (N21)
@@ -407,7 +408,7 @@ class SkulkHollowController(PlayController):
             return
         if not plan.told:
             reason = " ".join(filter(None, [self.owed.fell_back, plan.reason]))
-            telling = Telling.start(plan.changes, reason, f"{self.guardian_name}'s turn")
+            telling = self.chain(plan.changes, reason, f"{self.guardian_name}'s turn")
             self.keep(
                 replace(self.owed, plan=replace(plan, told=True), telling=telling, fell_back="")
             )
@@ -496,7 +497,7 @@ class SkulkHollowController(PlayController):
                 return SkulkOwed(roster=roster)
             words = taken_back_words(after, taken)
             changes = _not_in(K.table_changes(before, after), not_yet_done)
-            telling = Telling.start(changes, heading=f"Undone: {words}", everything=True)
+            telling = self.chain(changes, heading=f"Undone: {words}", everything=True)
             note = "" if telling.active else f"Undone: {words}; nothing to put back on the table."
             return SkulkOwed(telling=telling, note=note, roster=roster)
 

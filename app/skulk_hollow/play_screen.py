@@ -18,10 +18,8 @@ from app.kit.popups import ask
 from app.kit.touch_select import Target
 from app.kit.widgets import TargetButton, reuse_children
 from app.kv import load_kv
-from app.play.controller import PlayController
+from app.play.controller import AnyPlay
 from app.play.game_screen import GameScreen
-from app.play.play_session import PlaySession
-from app.play.replay import Replay
 from app.skulk_hollow import by_hand
 from app.skulk_hollow.controller import SkulkHollowController
 from app.skulk_hollow.guardian_plan import Plan
@@ -63,16 +61,13 @@ class SkulkHollowPlayScreen(GameScreen):
             font_size=theme.BODY, color=theme.TEXT_DIM, size_hint_x=None, width=DONE_WIDTH
         )
 
-    def make_controller(self, game: GameInfo, play: PlaySession | Replay) -> PlayController:
-        return SkulkHollowController(game.rules(), play)
-
     @property
     def turn(self) -> SkulkHollowController:
         control = self.controller
         assert isinstance(control, SkulkHollowController)
         return control
 
-    def prepare(self, game: GameInfo, play: PlaySession | Replay) -> None:
+    def prepare(self, game: GameInfo, play: AnyPlay) -> None:
         self.thinker.forget(new_bot=True)
         self.ended_at = len(play.session.events) if play.session.outcome() else -1
         super().prepare(game, play)

@@ -32,7 +32,7 @@ from engines.chickwood.loot import (
 from engines.chickwood.rounds import final_table
 from engines.chickwood.scoring import ALMS_PER_PLAYER, AlmsSwap, TreasureSwap
 from engines.chickwood.state import State
-from engines.core import Change, Places, differences
+from engines.core import Change, Places, differences, settle
 
 T = TypeVar("T")
 _PHASE_RANK = {"entry": 0, "raid": 0, "alms": 0, "scoring": 1, "over": 2}
@@ -115,7 +115,7 @@ def table_changes(before: State, after: State) -> list[Change]:
         if key in differing:
             changes.append(_legendary_change(after, card, *differing[key]))
     backwards = _progress(after) < _progress(before)
-    return changes[::-1] if backwards else changes
+    return settle(changes[::-1] if backwards else changes, new)
 
 
 def _progress(state: State) -> tuple[int, int]:

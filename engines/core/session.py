@@ -14,23 +14,22 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal
 
-from engines.core.actions import Action
 from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
-from engines.core.rules import AnyGameRules
+from engines.core.rules import ActionT, AnyGameRules, ConfigT, GameRules, StateT
 from engines.core.serial import JSON, from_data, quote, shorten, to_data
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class Event:
+class Event(Generic[ActionT]):
     """One entry of the log: an action taken, or the undo of the latest one still standing."""
 
     type: Literal["action", "undo"]
-    action: Action | None = None
+    action: ActionT | None = None
 
     def to_dict(self) -> dict[str, JSON]:
         if self.action is None:
@@ -38,47 +37,53 @@ class Event:
         return {"type": self.type, "action": self.action.to_dict()}
 
     @staticmethod
-    def from_dict(rules: AnyGameRules, data: object) -> Event:
+    def from_dict(rules: GameRules[Any, ActionT, Any], data: object) -> Event[ActionT]:
         """Read back an event written by ``to_dict``: any other JSON raises ``ValueError``."""
         if isinstance(data, dict):
             if data.get("type") == "undo":
-                return UNDO
+                return Event("undo")
             if data.get("type") == "action" and isinstance(data.get("action"), dict):
                 return Event("action", rules.action_from_dict(data["action"]))
         raise ValueError(f"not a saved event: {quote(data)}")
 
 
-UNDO = Event("undo")
+UNDO: Event[Any] = Event("undo")
 
 #: Called with each new event, and the state it leads to, after it proved legal and
 #: before the session shows it. The app writes the event to disk here (with what it
 #: keeps of that state); if that raises, the session stays as it was.
-Recorder = Callable[[Event, Any], None]
+Recorder = Callable[[Event[Any], Any], None]
 
 
-class Session:
-    """The running game: the current state, the log, and a stack of states for undo."""
+class Session(Generic[StateT, ActionT, ConfigT]):
+    """The running game: the current state, the log, and a stack of states for undo. Its
+    types are the game's (``Session[skoventyr.State, SkoventyrAction, Config]``); a game
+    picked at run time by its key is a ``Session[Any, Any, Any]``."""
 
     def __init__(
-        self, rules: AnyGameRules, config: Any = None, seed: int = 0, record: Recorder | None = None
+        self,
+        rules: GameRules[StateT, ActionT, ConfigT],
+        config: ConfigT | None = None,
+        seed: int = 0,
+        record: Recorder | None = None,
     ) -> None:
         self.rules = rules
-        self.config = rules.Config() if config is None else config
+        self.config: ConfigT = rules.Config() if config is None else config
         self.seed = seed
         self.record = record
-        self._states: list[Any] = [rules.new_game(self.config, seed)]
-        self._actions: list[Action] = []
-        self._events: list[Event] = []
+        self._states: list[StateT] = [rules.new_game(self.config, seed)]
+        self._actions: list[ActionT] = []
+        self._events: list[Event[ActionT]] = []
 
     @classmethod
     def replay(
         cls,
-        rules: AnyGameRules,
-        config: Any,
+        rules: GameRules[StateT, ActionT, ConfigT],
+        config: ConfigT,
         seed: int,
-        events: Iterable[Event],
+        events: Iterable[Event[ActionT]],
         record: Recorder | None = None,
-    ) -> Session:
+    ) -> Session[StateT, ActionT, ConfigT]:
         """Rebuild a session from its log. An event the rules refuse raises IllegalAction
         naming the move; one the rules cannot apply at all raises ValueError."""
         with _replaying("The saved set-up"):
@@ -87,23 +92,23 @@ class Session:
         session.record = record
         return session
 
-    def replayed_on(self, events: Iterable[Event]) -> Session:
+    def replayed_on(self, events: Iterable[Event[ActionT]]) -> Session[StateT, ActionT, ConfigT]:
         """A copy of this session (unrecorded) with ``events``, the saved moves that
         follow its own, taken after them; refused as ``replay`` refuses them."""
         copy = self.fork()
         copy._take_saved(events)
         return copy
 
-    def _take_saved(self, events: Iterable[Event]) -> None:
+    def _take_saved(self, events: Iterable[Event[ActionT]]) -> None:
         for number, event in enumerate(events, start=len(self._events) + 1):
             kind = event.action.kind.replace("_", " ") if event.action else "undo"
             with _replaying(f"Saved move {number} ({kind})"):
                 self._take(event)
 
-    def fork(self, record: Recorder | None = None) -> Session:
+    def fork(self, record: Recorder | None = None) -> Session[StateT, ActionT, ConfigT]:
         """A copy to go on in (moves to be saved together): this session is left as it
         is, whatever happens in the copy."""
-        copy = Session.__new__(Session)
+        copy: Session[StateT, ActionT, ConfigT] = Session.__new__(Session)
         copy.rules, copy.config, copy.seed, copy.record = self.rules, self.config, self.seed, record
         copy._states, copy._actions = list(self._states), list(self._actions)
         copy._events = list(self._events)
@@ -118,20 +123,20 @@ class Session:
         return to_data(self.config)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         return self._states[-1]
 
     @property
-    def events(self) -> Sequence[Event]:
+    def events(self) -> Sequence[Event[ActionT]]:
         return tuple(self._events)
 
     @property
-    def actions(self) -> Sequence[Action]:
+    def actions(self) -> Sequence[ActionT]:
         """The actions still standing, undone ones left out, in the order taken."""
         return tuple(self._actions)
 
     @property
-    def states(self) -> Sequence[Any]:
+    def states(self) -> Sequence[StateT]:
         """The set-up, then the state after each action still standing, in order."""
         return tuple(self._states)
 
@@ -139,21 +144,21 @@ class Session:
     def can_undo(self) -> bool:
         return bool(self._actions)
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[ActionT]:
         return self.rules.legal_actions(self.state)
 
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
 
-    def play(self, action: Action) -> Any:
+    def play(self, action: ActionT) -> StateT:
         """Take an action: checked, recorded, then shown. Returns the new state."""
         return self._take(Event("action", action))
 
-    def undo(self) -> Any:
+    def undo(self) -> StateT:
         """Take back the latest action still standing. Returns the state before it."""
-        return self._take(UNDO)
+        return self._take(Event("undo"))
 
-    def _take(self, event: Event) -> Any:
+    def _take(self, event: Event[ActionT]) -> StateT:
         if event.type == "undo":
             if not self._actions:
                 raise IllegalAction("There is nothing to undo.")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engines.core import Change, differences
+from engines.core import Change, differences, settle
 from engines.skogen.catastrophe import CHOICES, ELEMENT_NAMES
 from engines.skogen.config import STARTING_HAND
 from engines.skogen.ledger import ACTION_NAMES
@@ -52,7 +52,8 @@ def table_places(state: State) -> dict[str, Hashable]:
 def table_changes(before: State, after: State) -> list[Change]:
     """The changes that take the table from ``before`` to ``after``, in the order they
     happen (undone changes in reverse), each covering the places it changes."""
-    differing = differences(table_places(before), table_places(after))
+    ended = table_places(after)
+    differing = differences(table_places(before), ended)
     changes: list[Change] = []
     bags = "bags" in differing
     for player in after.players:
@@ -66,7 +67,7 @@ def table_changes(before: State, after: State) -> list[Change]:
     if "die" in differing:
         changes.append(_die_change(before, after))
     backwards = _progress(after) < _progress(before)
-    return changes[::-1] if backwards else changes
+    return settle(changes[::-1] if backwards else changes, ended)
 
 
 def _progress(state: State) -> tuple[int, int, int]:

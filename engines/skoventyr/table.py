@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from engines.core import Change, differences
+from engines.core import Change, differences, settle
 from engines.skoventyr.cards import CARD_ORDER, Card
 from engines.skoventyr.state import State
 from engines.skoventyr.table_events import TableEvent, deck_count_key, events_in_order, top_key
@@ -115,7 +115,7 @@ def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> lis
     else:
         events = events_in_order(before, after, run=run)
         words = TableWords(before, after, back=False)
-    return _account(events, words, differing)
+    return settle(_account(events, words, differing), places_after)
 
 
 # -- from events to changes ------------------------------------------------------------

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import replace
 
-from engines.core.changes import Change, differences
+from engines.core.changes import Change, differences, settle
 from engines.skulk_hollow import board
 from engines.skulk_hollow.state import Cards, Side, State, Unit
 
@@ -128,8 +128,8 @@ def table_changes(before: State, after: State) -> list[Change]:
     _deck_count(account)
     changes = account.in_order()
     if after.corrections > before.corrections:  # corrected by hand: the people did it
-        return [replace(change, chosen=True) for change in changes]
-    return changes
+        changes = [replace(change, chosen=True) for change in changes]
+    return settle(changes, table_places(after))
 
 
 def starting_hand(state: State) -> list[Change]:

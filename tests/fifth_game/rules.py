@@ -18,6 +18,7 @@ from engines.core import (
     Progress,
     Saveable,
     SetupStep,
+    settle,
 )
 
 NAME = "pebbles"
@@ -125,7 +126,7 @@ def table_changes(before: State, after: State) -> list[Change]:
             words = f"{name} takes {now - was}" if now > was else f"{name} puts back {was - now}"
             changes.append(Change(words, (f"hand:{name}", *pile), chosen=now > was))
             pile = ()
-    return changes
+    return settle(changes, table_places(after))
 
 
 def setup_steps(config: Config | None = None) -> list[SetupStep]:

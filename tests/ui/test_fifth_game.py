@@ -55,6 +55,7 @@ def test_a_fifth_game_is_played_saved_resumed_shown_and_exported(
         driver.tap_text("Take 1")  # Bo
         assert pile(driver) == 8
         driver.tap_text("Undo")
+        driver.tap_text("Undo it")  # Bo's turn is over: Undo asks before going back into it
         assert pile(driver) == 9
         assert "Bo puts back 1" in driver.texts()  # the table is told what to put back
         driver.tap_text("Done")

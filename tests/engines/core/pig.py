@@ -20,6 +20,7 @@ from engines.core import (
     Saveable,
     SetupStep,
     differences,
+    settle,
 )
 
 NAME = "pig"
@@ -140,7 +141,8 @@ def table_places(state: State) -> dict[str, Hashable]:
 
 
 def table_changes(before: State, after: State) -> list[Change]:
-    return [
+    changes = [
         Change(f"Write {key.removeprefix('score:')}'s score: {now}", (key,))
         for key, (_, now) in differences(table_places(before), table_places(after)).items()
     ]
+    return settle(changes, table_places(after))
