@@ -14,8 +14,6 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
@@ -24,7 +22,7 @@ from app.kit import tap_guard, theme
 from app.kit.background import Background
 from app.kit.keyboard import use_table_keyboard
 from app.kit.quiet_collector import QuietCollector
-from app.kit.widgets import BaseScreen
+from app.kit.widgets import BaseScreen, refusal_page
 from app.saved_games_care import SavedGamesCare
 from app.screens.home import HomeScreen, say_unavailable
 from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault, shorten
@@ -33,7 +31,6 @@ from app.storage.location import AlreadyOpen
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
-    from app.kit.popups import MessagePopup, ProgressPopup
     from app.play.play_session import PlaySession
     from app.storage.store import Store
     from app.turning_off import Countdown
@@ -106,7 +103,7 @@ class TablesideApp(App):
             # A second copy says why it will not start, and nothing else: it must not
             # touch the games the first copy is saving.
             log.warning("refused to start: %s", refusal)
-            return _refusal(str(refusal), self.stop)
+            return refusal_page(str(refusal), self.stop)
         Window.bind(on_key_down=self._on_key_down)
         use_table_keyboard(Window)
         ExceptionManager.add_handler(_StorageFaultHandler())
@@ -305,9 +302,9 @@ class TablesideApp(App):
         if self.saved_games.mending:  # nothing can be done with the games until they are mended
             log.debug("ignored %s: the saved games are being mended", intent)
             return
-        from app.kit.popups import ProgressPopup
+        from app.kit.popups import ProgressPopup, popup_on_top
 
-        popup = _open_popup()
+        popup = popup_on_top()
         if isinstance(popup, ProgressPopup):
             return  # work under way: the popup closes when it ends
         if popup is not None:
@@ -386,24 +383,6 @@ def why_not_replayed(problem: ValueError) -> str:
     return f"Its saved moves no longer fit the rules ({shorten(str(problem), 200)})."
 
 
-def _refusal(message: str, close: Callable[[], None]) -> Widget:
-    from app.kit.widgets import FittingLabel, TButton
-
-    page = BoxLayout(orientation="vertical", padding=theme.TOUCH / 2, spacing=theme.TOUCH / 2)
-    words = FittingLabel(text=message, font_size=theme.BODY, halign="center", valign="middle")
-    words.bind(size=lambda label, size: setattr(label, "text_size", size))
-    page.add_widget(words)
-    button = TButton(
-        text="Close",
-        size_hint=(None, None),
-        size=(theme.TOUCH * 3, theme.TOUCH),
-        pos_hint={"center_x": 0.5},
-    )
-    button.bind(on_release=lambda *_args: close())
-    page.add_widget(button)
-    return page
-
-
 class _StorageFaultHandler(ExceptionHandler):
     """The last line of defence: a storage fault that a screen did not catch is told to
     the person, and the app goes on (the action was refused and nothing was written)."""
@@ -416,14 +395,3 @@ class _StorageFaultHandler(ExceptionHandler):
 
         show_notice("Not saved", str(inst))
         return ExceptionManager.PASS
-
-
-def _open_popup() -> MessagePopup | ProgressPopup | None:
-    from app.kit.popups import MessagePopup, ProgressPopup
-
-    for child in Window.children:
-        if isinstance(child, (MessagePopup, ProgressPopup)):
-            return child
-        if isinstance(child, ModalView):
-            return None
-    return None
