@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.properties import AliasProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
@@ -209,6 +210,17 @@ def offer(
     )
     popup.open()
     return popup
+
+
+def popup_on_top() -> MessagePopup | ProgressPopup | None:
+    """The message or progress popup on top of the window, which the physical buttons
+    answer; None when there is none, or another popup (a list to choose from) is on top."""
+    for child in Window.children:
+        if isinstance(child, (MessagePopup, ProgressPopup)):
+            return child
+        if isinstance(child, ModalView):
+            return None
+    return None
 
 
 load_kv("popups.kv")

@@ -185,4 +185,21 @@ def reuse_children(box: Widget, count: int, make: Callable[[], Widget]) -> list[
     return list(reversed(box.children))
 
 
+def refusal_page(message: str, close: Callable[[], None]) -> Widget:
+    """The whole window of a copy of the app that will not start: why, and Close."""
+    page = BoxLayout(orientation="vertical", padding=theme.TOUCH / 2, spacing=theme.TOUCH / 2)
+    words = FittingLabel(text=message, font_size=theme.BODY, halign="center", valign="middle")
+    words.bind(size=lambda label, size: setattr(label, "text_size", size))
+    page.add_widget(words)
+    button = TButton(
+        text="Close",
+        size_hint=(None, None),
+        size=(theme.TOUCH * 3, theme.TOUCH),
+        pos_hint={"center_x": 0.5},
+    )
+    button.bind(on_release=lambda *_args: close())
+    page.add_widget(button)
+    return page
+
+
 load_kv("widgets.kv")

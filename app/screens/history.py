@@ -418,20 +418,20 @@ class HistoryScreen(BaseScreen):
         if self._exchange.busy:
             return
         app = App.get_running_app()
-        wait = app.saved_games_busy()
+        wait = app.saved_games.busy()
         if wait:
             show_notice("Not imported yet", wait)
             return
         stop = threading.Event()
         progress = ProgressPopup("Importing plays", "Adding", "play", stop=stop.set)
         progress.open()
-        app.importing = True
+        app.saved_games.importing = True
 
         def imported(report: ImportReport) -> None:
             progress.dismiss()
             self.refresh()
             show_notice("Imported", report.message)
-            app.import_ended()
+            app.saved_games.import_ended()
 
         def failed(problem: Exception) -> None:
             progress.dismiss()
@@ -439,7 +439,7 @@ class HistoryScreen(BaseScreen):
                 show_notice("Import stopped", IMPORT_STOPPED)
             else:
                 show_notice("Nothing was imported", _import_problem(problem))
-            app.import_ended()
+            app.saved_games.import_ended()
 
         work = partial(import_file, app.store.path, path, progress.tell, stop)
         self._exchange.run(path, work, imported, failed)

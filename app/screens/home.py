@@ -190,7 +190,7 @@ class HomeScreen(BaseScreen):
 
     def on_pre_enter(self, *_args: object) -> None:
         # The app opens the saved games, and refreshes Home, just after its first frame.
-        if App.get_running_app().store_is_open:
+        if App.get_running_app().saved_games.is_open:
             self.refresh()
 
     def refresh(self) -> None:
@@ -199,7 +199,7 @@ class HomeScreen(BaseScreen):
         if self.game_count != len(GAMES):
             self.lay_out_tiles()
         app = App.get_running_app()
-        self.status = f"{volatile.SHORT}: see Settings" if app.lost_at_restart else ""
+        self.status = f"{volatile.SHORT}: see Settings" if app.saved_games.lost_at_restart else ""
         store = app.store
         for tile in self.ids.tiles.children:
             if tile.playable:

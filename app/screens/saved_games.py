@@ -41,10 +41,10 @@ class SavedGamesScreen(BaseScreen):
         self._files: list[tuple[Path, str, str]] = []
 
     def on_pre_enter(self, *_args: object) -> None:
-        app = App.get_running_app()
-        self.where = f"Kept in {app.db_path}"
-        self.warning = app.lost_at_restart or ""
-        copies = daily_copy.copies(daily_copy.copies_folder(app.db_path))
+        saved_games = App.get_running_app().saved_games
+        self.where = f"Kept in {saved_games.db_path}"
+        self.warning = saved_games.lost_at_restart or ""
+        copies = daily_copy.copies(daily_copy.copies_folder(saved_games.db_path))
         self._files = [
             (
                 copy.path,
@@ -59,7 +59,7 @@ class SavedGamesScreen(BaseScreen):
                 f"Kept aside: {counted(kept.games, 'game')} \u00b7 {kept.path.name}",
                 f"as kept aside in {kept.path.name}",
             )
-            for kept in daily_copy.set_aside(app.db_path)
+            for kept in daily_copy.set_aside(saved_games.db_path)
         ]
         self.rows = [{"text": words, "index": i} for i, (_p, words, _w) in enumerate(self._files)]
         self.explained = EXPLAINED if copies else "No copies yet. " + EXPLAINED
@@ -67,10 +67,10 @@ class SavedGamesScreen(BaseScreen):
     def put_back(self, index: int) -> None:
         """Ask, then put the copy back in place of the saved games."""
         path, words, was = self._files[index]
-        app = App.get_running_app()
+        saved_games = App.get_running_app().saved_games
 
         def put_back() -> None:
-            show_notice("Saved games", app.restore_copy(path, was))
+            show_notice("Saved games", saved_games.restore_copy(path, was))
 
         ask(
             "Put these saved games back?",

@@ -66,7 +66,8 @@ class SettingsScreen(BaseScreen):
 
     def on_pre_enter(self, *_args: object) -> None:
         app = App.get_running_app()
-        self.games_warning = volatile.SHORT if app.lost_at_restart else ""  # beside Saved games
+        # Shown beside Saved games:
+        self.games_warning = volatile.SHORT if app.saved_games.lost_at_restart else ""
         self.refresh_players()
         controls = app.controls
         self.has_controls = controls is not None

@@ -144,18 +144,23 @@ def child() -> None:
             self.gaps: list[float] = []  # between two frames, from the start of mending
             self.updates = 0  # changes of the progress popup
             Clock.schedule_interval(self.tick, 0)  # every frame
+            # Timed from the first call to mend, wherever the app makes it (its start-up
+            # check, or damage found later).
+            mend = self.saved_games.mend
+
+            def timed_mend() -> None:
+                if self.mend_began is None:
+                    self.mend_began = time.monotonic()
+                mend()
+                for popup in Window.children:
+                    if isinstance(popup, ProgressPopup):
+                        popup.bind(done=self.updated, doing=self.updated)
+
+            self.saved_games.mend = timed_mend  # type: ignore[method-assign]
 
         def _after_first_frame(self, *args: Any) -> None:
             self.first_frame = time.monotonic()
             super()._after_first_frame(*args)
-
-        def _mend(self) -> None:
-            if self.mend_began is None:
-                self.mend_began = time.monotonic()
-            super()._mend()
-            for popup in Window.children:
-                if isinstance(popup, ProgressPopup):
-                    popup.bind(done=self.updated, doing=self.updated)
 
         def updated(self, *_args: Any) -> None:
             self.updates += 1
@@ -165,7 +170,7 @@ def child() -> None:
             if self.mend_began is not None:
                 self.gaps.append(now - self.last)
             self.last = now
-            if self.mend_began is not None and not self.mending and not self.figures:
+            if self.mend_began is not None and not self.saved_games.mending and not self.figures:
                 # The last gap holds the hand-over: the mended file opened, Home and the
                 # notice shown, on the UI thread.
                 self.figures = {

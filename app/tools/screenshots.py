@@ -264,25 +264,26 @@ class ScreenshotApp(TablesideApp):
 
     def _games_lost_at_restart(self) -> None:
         """Home, with the saved games in memory only (the overlay file system)."""
-        self.lost_at_restart = self._overlay_warning()
+        self.saved_games.lost_at_restart = self._overlay_warning()
         self.home()
         self.root.get_screen("home").refresh()
-        self.lost_at_restart = None  # the scenes after it as before (Home refreshes)
+        self.saved_games.lost_at_restart = None  # the scenes after it as before (Home refreshes)
 
     def _saved_games(self) -> None:
         """Saved games with three daily copies, kept in memory only (the overlay)."""
-        assert self.db_path is not None
+        db_path = self.saved_games.db_path
+        assert db_path is not None
         for days_ago in (0, 1, 3):
-            daily_copy.make_copy(self.db_path, date(2026, 12, 5) - timedelta(days=days_ago))
-        self.lost_at_restart = self._overlay_warning()
+            daily_copy.make_copy(db_path, date(2026, 12, 5) - timedelta(days=days_ago))
+        self.saved_games.lost_at_restart = self._overlay_warning()
         self._open("saved_games")
-        self.lost_at_restart = None
+        self.saved_games.lost_at_restart = None
 
     def _settings_games_lost_at_restart(self) -> None:
         """Settings, its top bar naming the overlay warning."""
-        self.lost_at_restart = self._overlay_warning()
+        self.saved_games.lost_at_restart = self._overlay_warning()
         self._open("settings")
-        self.lost_at_restart = None
+        self.saved_games.lost_at_restart = None
 
     def _open_player_filter(self) -> None:
         self._open("history")

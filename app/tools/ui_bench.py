@@ -171,9 +171,9 @@ def main(argv: list[str] | None = None) -> None:
     from app.tools.sweep import SweepApp, started
 
     app = SweepApp()
-    assert app.db_path is not None
+    assert app.saved_games.db_path is not None
     began = time.perf_counter()
-    events = build(app.db_path, args.games)
+    events = build(app.saved_games.db_path, args.games)
     took = time.perf_counter() - began
     print(f"{args.games:,} finished games ({events:,} moves) saved in {took:.1f} s")
     pairs: dict[str, str] = {}

@@ -28,10 +28,10 @@ class Probe(TablesideApp):
     def report(self, dt: float) -> bool:
         self.waited += dt
         notices = [child for child in Window.children if isinstance(child, MessagePopup)]
-        checking = self._checker is not None and self._checker.busy
+        saved_games = self.saved_games
         # Not yet open, or damage found and its mending about to start (a minute at most).
-        to_mend = not self.store_is_open or self.store.needs_mending is not None
-        if self.mending or checking or (to_mend and self.waited < 60):
+        to_mend = not saved_games.is_open or self.store.needs_mending is not None
+        if saved_games.mending or saved_games.checking or (to_mend and self.waited < 60):
             return True
         if not notices and self.waited < 5:
             return True  # look again (a damaged file's notice comes once it is mended)

@@ -297,14 +297,14 @@ def test_an_import_and_the_repair_of_the_saved_games_never_run_at_once(
     driver.tap_text("History")
     history = app.current_screen
     checking = type("Checking", (), {"busy": True})()
-    monkeypatch.setattr(app, "_checker", checking)
+    monkeypatch.setattr(app.saved_games, "_checker", checking)
     history.import_file(tmp_path / "plays.bgsplay")
     driver.pump(2)
     assert "Your saved games are being checked or repaired." in " ".join(driver.texts())
-    assert not app.importing
+    assert not app.saved_games.importing
     driver.close_popups()
 
-    monkeypatch.setattr(app, "_checker", None)
+    monkeypatch.setattr(app.saved_games, "_checker", None)
     mended: list[str] = []
 
     def start_mending(*_args: object) -> object:
@@ -313,12 +313,12 @@ def test_an_import_and_the_repair_of_the_saved_games_never_run_at_once(
 
     monkeypatch.setattr(app.store, "start_mending", start_mending)
     monkeypatch.setattr(app.store, "needs_mending", "the file is damaged")
-    app.importing = True  # an import under way (History sets it)
-    app._mend()
-    assert mended == [] and not app.mending  # the repair waits...
-    app.import_ended()
+    app.saved_games.importing = True  # an import under way (History sets it)
+    app.saved_games.mend()
+    assert mended == [] and not app.saved_games.mending  # the repair waits...
+    app.saved_games.import_ended()
     assert mended == ["begun"]  # ...and begins once the import has ended
-    driver.wait_until(lambda: not app.mending)
+    driver.wait_until(lambda: not app.saved_games.mending)
     driver.close_popups()
 
 
@@ -365,7 +365,7 @@ def test_a_long_import_can_be_stopped_and_nothing_of_it_is_kept(
         driver.wait_for_background()
     assert "Nothing of the file was added" in " ".join(driver.texts())
     assert (store.session_ids(), [p.name for p in store.players()]) == before
-    assert not driver.app.importing
+    assert not driver.app.saved_games.importing
 
 
 def test_a_long_list_shows_a_page_at_a_time(

@@ -12,8 +12,8 @@ import time
 import pytest
 from kivy.core.window import Window
 
-from app.application import behind_the_window
 from app.kit.popups import MessagePopup, ProgressPopup
+from app.saved_games_care import behind_the_window
 from tests.reliability.damage import damage_page, pages_of
 from tests.ui.driver import Driver
 
@@ -24,7 +24,8 @@ def test_damage_found_by_the_start_up_check_is_mended_with_its_progress_on_scree
     driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = driver.app
-    assert app.db_path is not None
+    db_path = app.saved_games.db_path
+    assert db_path is not None
     with app.store.db.atomic():  # 60 games of 30 moves, written at once
         for game in range(1, 61):
             app.store.db.execute(
@@ -49,8 +50,8 @@ def test_damage_found_by_the_start_up_check_is_mended_with_its_progress_on_scree
     assert app.controls is not None
     monkeypatch.setattr(app.controls, "muted", False)  # as read before; put back after
     app.store.db.execute("pragma wal_checkpoint(truncate)")
-    events = pages_of(app.db_path, "events")
-    damage_page(app.db_path, events[len(events) // 2])  # a worn card: a page of moves
+    events = pages_of(db_path, "events")
+    damage_page(db_path, events[len(events) // 2])  # a worn card: a page of moves
 
     heard: list[tuple[float, str, bool]] = []
     shown = ProgressPopup.show
@@ -60,12 +61,12 @@ def test_damage_found_by_the_start_up_check_is_mended_with_its_progress_on_scree
         shown(popup, done, doing)
 
     monkeypatch.setattr(ProgressPopup, "show", show)
-    app._check_saved_games()  # what start-up does after its first frame
+    app.saved_games.check()  # what start-up does after its first frame
     said = "Your saved games could not be read (the file is damaged)."
     deadline = time.monotonic() + 60
     while not any(said in text for text in driver.texts()):
         assert time.monotonic() < deadline, "the mending was never told"
-        if app.mending:  # nothing can be touched meanwhile
+        if app.saved_games.mending:  # nothing can be touched meanwhile
             assert any(isinstance(w, ProgressPopup) for w in Window.children)
         driver.pump()
 

@@ -24,7 +24,7 @@ def test_an_overlay_root_is_told_at_start_up_and_on_home(
         volatile, "SYSTEM", volatile.Machine(tmp_path / "cmdline", tmp_path / "mounts")
     )
     app = driver.app
-    app.check_games_kept()
+    app.saved_games.check_games_kept()
     app._show_notices()
     driver.pump(2)
     assert any("overlay file system" in text for text in driver.texts())
@@ -34,7 +34,7 @@ def test_an_overlay_root_is_told_at_start_up_and_on_home(
     assert f"{volatile.SHORT}: see Settings" in driver.texts()
 
     monkeypatch.setattr(volatile, "SYSTEM", volatile.Machine(tmp_path / "none", tmp_path / "none"))
-    app.check_games_kept()  # turned off and started again: nothing to say
+    app.saved_games.check_games_kept()  # turned off and started again: nothing to say
     app.root.get_screen("home").refresh()
     driver.pump()
     assert f"{volatile.SHORT}: see Settings" not in driver.texts() and not app.notices
@@ -42,8 +42,9 @@ def test_an_overlay_root_is_told_at_start_up_and_on_home(
 
 def test_the_end_of_a_game_makes_the_day_s_copy_off_the_ui_thread(driver: Driver) -> None:
     app = driver.app
-    assert app.db_path is not None
-    folder = daily_copy.copies_folder(app.db_path)
+    db_path = app.saved_games.db_path
+    assert db_path is not None
+    folder = daily_copy.copies_folder(db_path)
     today = folder / daily_copy.copy_name(datetime.now().date())
     today.unlink(missing_ok=True)
     app.start_game(BY_KEY["skogen"], G.Config(players=("Ana", "Bo")), ["Ana", "Bo"], seed=3)
@@ -60,10 +61,11 @@ def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
 ) -> None:
     app = driver.app
     store = app.store
-    assert app.db_path is not None
+    db_path = app.saved_games.db_path
+    assert db_path is not None
     kept = store.start_session("skogen", {}, 1, ["Ana", "Bo"])
     yesterday = datetime.now().date() - timedelta(days=1)
-    daily_copy.make_copy(app.db_path, yesterday)
+    daily_copy.make_copy(db_path, yesterday)
     store.start_session("skogen", {}, 2, ["Ana", "Bo"])  # played since the copy
     assert len(store.sessions()) == 2
 
@@ -80,10 +82,10 @@ def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
     assert daily_copy.day_words(yesterday) in said
     driver.close_popups()
     assert [s.id for s in app.store.sessions()] == [kept]  # as they were yesterday
-    aside = [p for p in app.db_path.parent.iterdir() if ".before-restore-" in p.name]
+    aside = [p for p in db_path.parent.iterdir() if ".before-restore-" in p.name]
     assert aside and aside[0].name in said  # the games of today, kept beside them
     assert app.root.current == "home"
-    for copy in daily_copy.copies(daily_copy.copies_folder(app.db_path)):
+    for copy in daily_copy.copies(daily_copy.copies_folder(db_path)):
         copy.path.unlink()
     for path in aside:
         path.unlink()
@@ -94,15 +96,16 @@ def test_games_an_older_release_set_aside_are_found_and_put_back(driver: Driver)
     afresh; opened again, the newer one showed 0 of 22 games and said nothing."""
     app = driver.app
     store = app.store
-    assert app.db_path is not None
+    db_path = app.saved_games.db_path
+    assert db_path is not None
     for seed in range(22):
         store.start_session("skogen", {}, seed, ["Ana", "Bo"])
-    aside = app.db_path.with_name(app.db_path.name + ".unreadable-20261201-120000")
-    daily_copy.backup(app.db_path, aside)  # as the older release left it
+    aside = db_path.with_name(db_path.name + ".unreadable-20261201-120000")
+    daily_copy.backup(db_path, aside)  # as the older release left it
     with store.db.atomic():
         store.db.execute("delete from sessions")  # the fresh file it started
     try:
-        app.look_for_games_set_aside()
+        app.saved_games.look_for_games_set_aside()
         driver.wait_until(lambda: any("hold 22 games" in t for t in driver.texts()))
         driver.close_popups()
 
@@ -118,6 +121,6 @@ def test_games_an_older_release_set_aside_are_found_and_put_back(driver: Driver)
         assert len(app.store.sessions()) == 22
         driver.close_popups()
     finally:
-        for path in app.db_path.parent.iterdir():
+        for path in db_path.parent.iterdir():
             if ".unreadable-" in path.name or ".before-restore-" in path.name:
                 path.unlink()

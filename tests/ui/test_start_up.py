@@ -64,15 +64,16 @@ def test_a_start_up_check_that_cannot_finish_says_so_and_changes_nothing(
     app = driver.app
     store = app.store
     kept = store.start_session("skogen", {}, 1, ["Ana", "Bo"])
-    assert app.db_path is not None
-    files = sorted(path.name for path in app.db_path.parent.iterdir())
+    db_path = app.saved_games.db_path
+    assert db_path is not None
+    files = sorted(path.name for path in db_path.parent.iterdir())
 
     def tripping_check(self: Store) -> bool:
         raise OSError("the card reader hiccupped")
 
     monkeypatch.setattr(Store, "check_whole", tripping_check)
     caplog.set_level(logging.ERROR, logger="tableside")
-    app._check_saved_games()  # what start-up does after the first frame
+    app.saved_games.check()  # what start-up does after the first frame
     said = "The check of the saved games at start-up could not be completed this time."
     # By the clock, not by frames: frames come fast while the check's thread waits its turn.
     deadline = time.monotonic() + 30
@@ -83,5 +84,5 @@ def test_a_start_up_check_that_cannot_finish_says_so_and_changes_nothing(
     assert "start-up check failed" in caplog.text and "the card reader hiccupped" in caplog.text
     # Nothing renamed or started afresh: the same file, the same games, and play goes on.
     assert app.store is store
-    assert sorted(path.name for path in app.db_path.parent.iterdir()) == files
+    assert sorted(path.name for path in db_path.parent.iterdir()) == files
     assert [saved.id for saved in store.sessions("skogen")] == [kept]
