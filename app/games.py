@@ -146,7 +146,7 @@ class GameInfo:
     def has_setup_guide(self) -> bool:
         # Looked up as a file: importing the engine (even to find a submodule) would load
         # every game at start-up.
-        spec = importlib.util.find_spec(engines.entry(self.key).module or f"engines.{self.key}")
+        spec = importlib.util.find_spec(engines.entry(self.key).package)
         folders = spec.submodule_search_locations if spec else None
         return any((Path(folder) / "setup.py").exists() for folder in folders or ())
 

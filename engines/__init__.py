@@ -32,9 +32,14 @@ class EngineEntry:
     #: The module that satisfies engines.core.GameRules; "engines.<key>" when empty.
     module: str = ""
 
+    @property
+    def package(self) -> str:
+        """The name of the game's rules module (its package, for a shipped game)."""
+        return self.module or f"engines.{self.key}"
+
     def rules(self) -> AnyGameRules:
         """The game's rules module, imported on first use."""
-        rules: AnyGameRules = importlib.import_module(self.module or f"engines.{self.key}")
+        rules: AnyGameRules = importlib.import_module(self.package)
         return rules
 
 
