@@ -122,7 +122,7 @@ class GameInfo:
 
     def setup_steps(self, config: Any = None) -> list[SetupStep]:
         """The set-up guidance for the chosen options (the standard set-up by default)."""
-        rules: Any = self.rules()
+        rules: AnyGameRules = self.rules()
         steps: list[SetupStep] = rules.setup_steps(rules.Config() if config is None else config)
         return steps
 

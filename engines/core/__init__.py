@@ -6,7 +6,7 @@ from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
 from engines.core.progress import Progress
 from engines.core.rng import Rng
-from engines.core.rules import AnyGameRules, GameRules
+from engines.core.rules import AnyGameRules, AutomatedSide, GameRules
 from engines.core.scoring import Line, PlayerScore
 from engines.core.serial import JSON, Saveable, from_data, to_data
 from engines.core.session import UNDO, Event, Recorder, Session
@@ -17,6 +17,7 @@ __all__ = [
     "UNDO",
     "Action",
     "AnyGameRules",
+    "AutomatedSide",
     "Change",
     "Event",
     "GameRules",

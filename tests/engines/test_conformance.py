@@ -1,8 +1,8 @@
 """The engine protocol at run time. mypy checks each engine's signatures against
 ``GameRules`` where it reads them (engines/conformance.py, and Pig's in
 tests/engines/core/pig_conformance.py); this checks that every game on ``engines.GAMES``
-has such a line, that what it checked are the engines themselves, and that each has every
-member of the protocol."""
+has such a line (and its automated side, if any, one of its own), that what it checked are
+the engines themselves, and that each has every member of the protocol."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ CHECKED = [
     *((game.key, game.rules(), conformance) for game in engines.GAMES),
     ("pig", pig, pig_conformance),
 ]
+#: (key, automated side) of every listed game that has one.
+AUTOMATED = [(game.key, game.automated_side()) for game in engines.GAMES if game.automated]
 
 
 def typed_lines(where: ModuleType, rules: ModuleType) -> list[str]:
@@ -53,6 +55,15 @@ def test_each_game_is_held_to_the_protocol_by_mypy(
     assert typed_lines(where, rules), (
         f"{key}: no line in {where.__name__} holds it to GameRules "
         "(docs/adding-a-game.md), so mypy does not check its functions"
+    )
+
+
+@pytest.mark.parametrize(("key", "side"), AUTOMATED, ids=[key for key, _ in AUTOMATED])
+def test_each_automated_side_is_held_to_its_type_by_mypy(key: str, side: object) -> None:
+    typed = [name for name in get_type_hints(conformance) if getattr(conformance, name) is side]
+    assert typed, (
+        f"{key}: no line in engines.conformance holds its automated side to "
+        "AutomatedSide, so mypy does not check it"
     )
 
 

@@ -24,7 +24,7 @@ from engines.skulk_hollow.actions import (
     SpendRelic,
 )
 from engines.skulk_hollow.guardians import raptra
-from engines.skulk_hollow.rules import apply, determinize, legal_actions
+from engines.skulk_hollow.rules import apply, determinize, legal_actions, view
 from engines.skulk_hollow.state import Side, State
 
 #: How many further choices of the same decision are looked at.
@@ -229,3 +229,11 @@ def _tail(what: str, name: str) -> str:
 def choose(seen: State, rng: random.Random) -> SkulkAction:
     """One of the guardian's legal actions in ``seen``."""
     return decide(seen, rng).action
+
+
+def automated(state: State, rng: random.Random) -> SkulkAction | None:
+    """The guardian's move in the whole ``state`` when it must act now, else None: the
+    game's automated side (``engines.EngineEntry.automated``), deciding from its view."""
+    if state.asking != "guardian":
+        return None
+    return decide(view(state, "guardian"), rng).action
