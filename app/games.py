@@ -131,7 +131,7 @@ class GameInfo:
 
     def setup_steps(self, config: Any = None) -> list[SetupStep]:
         """The set-up guidance for the chosen options (the standard set-up by default)."""
-        rules: Any = self.rules()
+        rules: AnyGameRules = self.rules()
         steps: list[SetupStep] = rules.setup_steps(rules.Config() if config is None else config)
         return steps
 
@@ -155,7 +155,7 @@ class GameInfo:
     def has_setup_guide(self) -> bool:
         # Looked up as a file: importing the engine (even to find a submodule) would load
         # every game at start-up.
-        spec = importlib.util.find_spec(engines.entry(self.key).module or f"engines.{self.key}")
+        spec = importlib.util.find_spec(engines.entry(self.key).package)
         folders = spec.submodule_search_locations if spec else None
         return any((Path(folder) / "setup.py").exists() for folder in folders or ())
 

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 __all__ = ["GAMES", "EngineEntry", "cooperative", "entry", "game_keys", "rules"]
 
 if TYPE_CHECKING:  # the list is read at start-up without loading any engine
-    from engines.core import AnyGameRules
+    from typing import Any
+
+    from engines.core import AnyGameRules, AutomatedSide
 
 
 @dataclass(frozen=True)
@@ -31,17 +33,38 @@ class EngineEntry:
     players: tuple[int, int]
     #: The module that satisfies engines.core.GameRules; "engines.<key>" when empty.
     module: str = ""
+    #: "module:function" of the game's automated side (engines.core.AutomatedSide), for
+    #: runs that play the game by itself (the soak run); None for a game without one.
+    automated: str | None = None
+
+    @property
+    def package(self) -> str:
+        """The name of the game's rules module (its package, for a shipped game)."""
+        return self.module or f"engines.{self.key}"
 
     def rules(self) -> AnyGameRules:
         """The game's rules module, imported on first use."""
-        rules: AnyGameRules = importlib.import_module(self.module or f"engines.{self.key}")
+        rules: AnyGameRules = importlib.import_module(self.package)
         return rules
+
+    def automated_side(self) -> AutomatedSide[Any, Any] | None:
+        """The game's automated side, imported on first use; None for a game without one."""
+        if self.automated is None:
+            return None
+        module, _, name = self.automated.partition(":")
+        side: AutomatedSide[Any, Any] = getattr(importlib.import_module(module), name)
+        return side
 
 
 #: Every game, in the order the app lists them.
 GAMES: list[EngineEntry] = [
     EngineEntry("skoventyr", cooperative=True, players=(1, 4)),
-    EngineEntry("skulk_hollow", cooperative=True, players=(1, 1)),
+    EngineEntry(
+        "skulk_hollow",
+        cooperative=True,
+        players=(1, 1),
+        automated="engines.skulk_hollow.bots:automated",  # the guardian
+    ),
     EngineEntry("chickwood", cooperative=False, players=(2, 5)),
     EngineEntry("skogen", cooperative=False, players=(2, 6)),
 ]

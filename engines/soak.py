@@ -1,5 +1,6 @@
 """``python -m engines.soak``: many seeded games of every engine, played to the end by
-random legal moves (the Skulk Hollow guardian by its policy), counting anything raised.
+random legal moves (a game's automated side by itself: engines.EngineEntry.automated),
+counting anything raised.
 
 A soak run, not a test: it prints games per second and the exceptions met, and ends with
 one key=value line. ``--games 10000`` is the reliability target.
@@ -14,25 +15,25 @@ import time
 import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 import engines
-from engines.skulk_hollow.bots.policy import decide
+from engines.core import AnyGameRules
 
 MAX_STEPS = 20_000
 
 
 def play_one(name: str, seed: int) -> tuple[str, int, str]:
     """(game, steps, "" or the exception's last lines) for one seeded game."""
-    module: Any = engines.rules(name)
+    game = engines.entry(name)
+    module: AnyGameRules = game.rules()
     chooser = random.Random(seed)
     steps = 0
     try:
+        automated = game.automated_side()
         state = module.new_game(None, seed)
         while module.outcome(state) is None and steps < MAX_STEPS:
-            if name == "skulk_hollow" and state.asking == "guardian":
-                action = decide(module.view(state, "guardian"), chooser).action
-            else:
+            action = automated(state, chooser) if automated else None
+            if action is None:
                 action = chooser.choice(list(module.legal_actions(state)))
             state = module.apply(state, action)
             steps += 1

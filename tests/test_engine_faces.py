@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 from pathlib import Path
+
+import engines
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ROOT / "engines"
-GAMES = sorted(
-    p.name for p in ENGINES.iterdir() if (p / "__init__.py").exists() and p.name != "core"
-)
+#: Each listed game's package (its rules module).
+PACKAGES = [game.package for game in engines.GAMES]
 FACES = {
     "engines",  # the list of games
     "engines.core",
-    *(f"engines.{game}" for game in GAMES),
-    *(f"engines.{game}.bots" for game in GAMES if (ENGINES / game / "bots").is_dir()),
+    *PACKAGES,
+    *(f"{package}.bots" for package in PACKAGES if importlib.util.find_spec(f"{package}.bots")),
 }
 
 
@@ -65,9 +67,12 @@ def wrong_imports(source: str, where: str) -> list[str]:
     return [f"{where}:{line}: {what}" for line, what in sorted(found)]
 
 
-def test_the_faces_are_the_engine_packages_and_their_bots() -> None:
-    assert {"engines.core", "engines.skoventyr", "engines.skulk_hollow.bots"} <= FACES
-    assert len(GAMES) == 4
+def test_the_faces_are_the_listed_games_and_their_bots() -> None:
+    on_disk = {p.parent.name for p in ENGINES.glob("*/__init__.py")} - {"core"}
+    # A game package left off engines.GAMES would have no face: the app could not use it.
+    assert {f"engines.{name}" for name in on_disk} <= set(PACKAGES)
+    bots = {f"engines.{p.parent.parent.name}.bots" for p in ENGINES.glob("*/bots/__init__.py")}
+    assert bots and bots == {face for face in FACES if face.endswith(".bots")}
 
 
 def test_an_import_past_a_face_is_found() -> None:

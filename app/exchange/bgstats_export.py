@@ -12,7 +12,6 @@ to BG Stats as a link (app.exchange.bgstats_link).
 
 from __future__ import annotations
 
-import importlib
 import json
 import shutil
 import tempfile
@@ -22,6 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+import engines
 from app.exchange.bgstats import (
     BG_DATE,
     LOCATION_ID,
@@ -285,8 +285,8 @@ def start_seat(session: SavedSession) -> int | None:
     (a Chickwood Forest round starts at the lowest castle, engines.<game>.first_player);
     else the first seat. None when no one knows (a quick score)."""
     try:
-        rules = importlib.import_module(f"engines.{session.game}")
-    except ImportError:  # a game this version does not know (imported): its seat order
+        rules = engines.rules(session.game)
+    except KeyError:  # a game this version does not know (imported): its seat order
         return 0
     first_player = getattr(rules, "first_player", None)
     if first_player is None:

@@ -17,7 +17,7 @@ from engines.core.errors import IllegalAction
 from engines.core.outcome import Outcome
 from engines.core.progress import Progress
 from engines.core.rng import Rng
-from engines.core.rules import ActionT, AnyGameRules, ConfigT, GameRules, StateT
+from engines.core.rules import ActionT, AnyGameRules, AutomatedSide, ConfigT, GameRules, StateT
 from engines.core.scoring import Line, PlayerScore
 from engines.core.serial import JSON, Saveable, from_data, to_data
 from engines.core.session import UNDO, Event, Recorder, Session
@@ -30,6 +30,7 @@ __all__ = [
     "Action",
     "ActionT",
     "AnyGameRules",
+    "AutomatedSide",
     "Change",
     "ConfigT",
     "Event",

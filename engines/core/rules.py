@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 from engines.core.actions import Action
@@ -68,3 +69,7 @@ class GameRules(Protocol[StateT, ActionT, ConfigT]):
 #: The rules of a game chosen at run time (by its key), whose types the caller cannot
 #: name: what the app's game-agnostic layers and ``Session`` hold.
 AnyGameRules: TypeAlias = GameRules[Any, Any, Any]
+
+#: A game's automated side (``engines.EngineEntry.automated``): called with the whole
+#: state and the randomness it may use, its move when it must act now, else None.
+AutomatedSide: TypeAlias = Callable[[StateT, random.Random], ActionT | None]

@@ -8,17 +8,17 @@ the screen would show it.
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 from pathlib import Path
 
+import engines
 from app.play.play_session import PlaySession
 from app.storage.store import Store
 
 
 def main(db: str, game: str, seed: int, target: int) -> None:
-    rules = importlib.import_module(f"engines.{game}")
+    rules = engines.rules(game)
     store = Store.open(Path(db))
     unfinished = store.unfinished_sessions(game)
     if unfinished:

@@ -9,7 +9,7 @@ from engines.skulk_hollow.bots.guardian import (
     make_guardian,
 )
 from engines.skulk_hollow.bots.hero import GreedyHero, HeroBot, RandomHero, SearchHero, make_hero
-from engines.skulk_hollow.bots.policy import decide
+from engines.skulk_hollow.bots.policy import automated, decide
 
 __all__ = [
     "EasyGuardian",
@@ -20,6 +20,7 @@ __all__ = [
     "NormalGuardian",
     "RandomHero",
     "SearchHero",
+    "automated",
     "decide",
     "make_guardian",
     "make_hero",

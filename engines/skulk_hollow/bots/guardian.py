@@ -3,10 +3,10 @@
 - **Easy** looks only at the next choice and now and then plays a weaker option.
 - **Normal** is the rule-following player of ``policy``: it finishes each decision in
   its head before choosing. Normal is meant to be a fair fight for a good player, so
-  it is tuned by guardian: those whose plans play themselves best, and Raptra, whose
-  Hard gains least from thinking ahead, sometimes take their second-best option
-  (``NORMAL_SLIPS``); Apoda, whose runes take a turn's plan to
-  reach, sometimes thinks its turn through as Hard does (``NORMAL_PLANS``).
+  it is tuned by guardian (``traits.TRAITS``): those whose plans play themselves best,
+  and Raptra, whose Hard gains least from thinking ahead, sometimes take their
+  second-best option (``normal_slips``); Apoda, whose runes take a turn's plan to
+  reach, sometimes thinks its turn through as Hard does (``normal_plans``).
 - **Hard** also plays its best few options out to the end of its turn, on guesses at
   the cards it cannot see (its own draws among them), within a time budget for the
   whole guardian turn. Playing on through the heroes' reply was tried and did worse
@@ -29,22 +29,11 @@ from engines.skulk_hollow.bots.policy import (
     reason,
 )
 from engines.skulk_hollow.bots.search import Searched, search
+from engines.skulk_hollow.bots.traits import TRAITS
 from engines.skulk_hollow.state import State
 
 #: Easy: how often a main decision goes to a weaker option than its best.
 EASY_SLIPS = 0.3
-#: Normal: how often a main decision goes to the second-best option, by guardian.
-#: Without it Normal Grak and Tanthos beat the search hero about nine games in ten;
-#: with it, about five and seven in ten (32 games each). Raptra's Hard gains least from
-#: thinking its turn through (about 12 points over Normal against the greedy hero, 200
-#: games), so its Normal slips too, to keep Hard a clear step up: 51% -> 39.5% against
-#: the greedy hero (200 games, seeds 400-449 per leader).
-NORMAL_SLIPS: dict[str, float] = {"grak": 0.2, "tanthos": 0.5, "raptra": 0.1}
-#: Normal: how often a decision is thought through to the end of the turn (on one guess
-#: at the hidden cards), by guardian. Apoda's runes take a turn's plan to reach: without
-#: it Normal Apoda won under three games in ten against the search hero; with it, half
-#: (32 games).
-NORMAL_PLANS: dict[str, float] = {"apoda": 0.2}
 #: Hard: the time for one whole guardian turn, in seconds, and the share one decision
 #: may take of what is left (the first choices of a turn matter most).
 HARD_TURN_BUDGET = 0.2
@@ -88,13 +77,11 @@ class NormalGuardian:
     budget = 0.0
 
     def decide(self, seen: State, rng: random.Random) -> Decision:
-        guardian = seen.config.guardian
-        plans = NORMAL_PLANS.get(guardian, 0.0)
-        if plans and rng.random() < plans:
+        traits = TRAITS[seen.config.guardian]
+        if traits.normal_plans and rng.random() < traits.normal_plans:
             state = guardian_guess(seen, rng)
             return _thought_through(state, search(seen, state, math.inf, rng, max_guesses=1))
-        slips = NORMAL_SLIPS.get(guardian, 0.0)
-        return _slipping(seen, rng, depth=DEPTH, slips=slips, any_worse=False)
+        return _slipping(seen, rng, depth=DEPTH, slips=traits.normal_slips, any_worse=False)
 
 
 class HardGuardian:

@@ -23,8 +23,8 @@ from engines.skulk_hollow.actions import (
     SpendPower,
     SpendRelic,
 )
-from engines.skulk_hollow.guardians import raptra
-from engines.skulk_hollow.rules import apply, determinize, legal_actions
+from engines.skulk_hollow.bots.traits import TRAITS, add
+from engines.skulk_hollow.rules import apply, determinize, legal_actions, view
 from engines.skulk_hollow.state import Side, State
 
 #: How many further choices of the same decision are looked at.
@@ -32,9 +32,6 @@ DEPTH = 3
 WIN = 10_000.0
 #: What a relic token is worth keeping: it is spent only for a better gain.
 RELIC_VALUE = 6.0
-#: Raptra's plan: what each hero unit other than the leader is worth to it while in
-#: reach of its next CLAW or SHRIEK (FLAP one there, then strike).
-RAPTRA_REACH = 15.0
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,7 @@ class Choice:
 
 def score(state: State) -> float:
     """How good ``state`` looks for the guardian (higher is better); what is good for
-    one side is as bad for the other."""
+    one side is as bad for the other. Each guardian adds what it values (``TRAITS``)."""
     if state.ended:
         return -WIN if state.ended == "all_wounds_filled" else WIN
     value = 0.0
@@ -63,29 +60,13 @@ def score(state: State) -> float:
     value -= 12 * board.guardian_wounds(state)
     value -= 8 * sum(1 for loc in data.locations if board.full(state, loc.id))
     value += 10 * state.eliminated
-    layout = state.layout
-    here = layout.at(state.guardian_space)
     for unit in state.units:
         left = state.unit_type(unit).wounds - unit.wounds
         leader = board.is_leader(state, unit)
         value -= left * (7 if leader else 3)
         if unit.location:
             value -= 4
-    guardian = state.config.guardian
-    if guardian == "apoda":
-        value += 60 * state.runes_collected
-        if state.runes:
-            value -= 14 * min(
-                max(abs(layout.at(r)[0] - here[0]), abs(layout.at(r)[1] - here[1]))
-                for r in state.runes
-            )
-    elif guardian == "tanthos":
-        value += 25 * len(state.roots)
-    elif guardian == "raptra":
-        others = sum(1 for u in board.on_map(state) if not board.is_leader(state, u))
-        value -= 6 * others
-        # In the air no hero can leap onto it: only missiles still reach it.
-        value += 10 * state.airborne
+    value = add(value, TRAITS[state.config.guardian].values, state)
     value += 1.5 * state.guardian_power
     # Cards past a full hand are worth nothing: hoarding them is no plan.
     value += 0.5 * min(state.guardian_cards.hand_count, data.hand_size)
@@ -107,16 +88,13 @@ def closeness(state: State) -> float:
 
 
 def aim(state: State) -> float:
-    """What the guardian sees in ``state`` beyond ``score``: the set-up of its next blow.
-
-    Only Raptra has one, since its win needs the other hero units gone and its blows
-    land only where it can FLAP them. It is the guardian's own plan: the hero bots go
-    on valuing a state by ``score`` alone.
+    """What the guardian sees in ``state`` beyond ``score``: the set-up of its next blow,
+    for a guardian that plans one (``Traits.aims``). It is the guardian's own plan: the
+    hero bots go on valuing a state by ``score`` alone.
     """
-    if state.ended or state.config.guardian != "raptra":
+    if state.ended:
         return 0.0
-    others = [u for u in raptra.in_reach(state) if not board.is_leader(state, u)]
-    return RAPTRA_REACH * len(others)
+    return add(0.0, TRAITS[state.config.guardian].aims, state)
 
 
 def value_for(side: Side, state: State) -> float:
@@ -229,3 +207,11 @@ def _tail(what: str, name: str) -> str:
 def choose(seen: State, rng: random.Random) -> SkulkAction:
     """One of the guardian's legal actions in ``seen``."""
     return decide(seen, rng).action
+
+
+def automated(state: State, rng: random.Random) -> SkulkAction | None:
+    """The guardian's move in the whole ``state`` when it must act now, else None: the
+    game's automated side (``engines.EngineEntry.automated``), deciding from its view."""
+    if state.asking != "guardian":
+        return None
+    return decide(view(state, "guardian"), rng).action

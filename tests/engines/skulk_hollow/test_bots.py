@@ -25,9 +25,9 @@ from engines.skulk_hollow.bots import (
     make_hero,
     policy,
 )
-from engines.skulk_hollow.bots.guardian import NORMAL_PLANS, NORMAL_SLIPS
 from engines.skulk_hollow.bots.policy import Decision
 from engines.skulk_hollow.bots.search import search
+from engines.skulk_hollow.bots.traits import TRAITS
 from engines.skulk_hollow.components import GUARDIANS
 
 HIDDEN = ("hand", "deck")
@@ -150,6 +150,15 @@ def test_seeded_runs_are_reproducible(factory: Any) -> None:
     assert first[0] == second[0]
 
 
+def tune(monkeypatch: pytest.MonkeyPatch, guardian: str, **traits: float) -> None:
+    """``guardian``'s Normal level tuned otherwise for one test."""
+    monkeypatch.setitem(TRAITS, guardian, replace(TRAITS[guardian], **traits))
+
+
+def test_every_guardian_has_its_traits() -> None:
+    assert set(TRAITS) == set(GUARDIANS)
+
+
 def test_the_levels_differ_on_the_same_deal() -> None:
     """Easy slips now and then, so its game goes another way than Normal's."""
     config = Config(guardian="grak", foxen_deck="app")
@@ -162,8 +171,7 @@ def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for guardian in GUARDIANS:
-        monkeypatch.setitem(NORMAL_SLIPS, guardian, 0.0)
-        monkeypatch.setitem(NORMAL_PLANS, guardian, 0.0)
+        tune(monkeypatch, guardian, normal_slips=0.0, normal_plans=0.0)
         config = Config(guardian=guardian, foxen_deck="app")
         normal = play(NormalGuardian(), RandomHero(), config, seed=6, steps=150)[1]
         assert normal == play(RuleFollowing(), RandomHero(), config, seed=6, steps=150)[1]
@@ -173,7 +181,7 @@ def test_normal_plays_the_rule_following_choice_where_its_guardian_does_not_slip
 def test_a_slip_takes_the_second_best_main_option(
     monkeypatch: pytest.MonkeyPatch, rate: float, place: int
 ) -> None:
-    monkeypatch.setitem(NORMAL_SLIPS, "grak", rate)
+    tune(monkeypatch, "grak", normal_slips=rate)
     state = new_game(Config(guardian="grak", foxen_deck="app"), 3)
     rng = random.Random(3)
     while not (state.active == "guardian" and state.pending is None):
@@ -239,7 +247,7 @@ def test_hard_says_when_thinking_ahead_changed_its_mind() -> None:
 def test_a_planning_normal_thinks_its_turn_through(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where its guardian plans, Normal plays what thinking the turn through picks, and
     that is not always the rule-following choice."""
-    monkeypatch.setitem(NORMAL_PLANS, "apoda", 1.0)
+    tune(monkeypatch, "apoda", normal_plans=1.0)
     state = new_game(Config(guardian="apoda", foxen_deck="app"), 2)
     rng = random.Random(2)
     overrides = 0

@@ -6,6 +6,7 @@ import pytest
 from engines.skulk_hollow import rules
 from engines.skulk_hollow.actions import ChooseUnit, EndTurn, PlayCard, SpendRelic
 from engines.skulk_hollow.bots import policy
+from engines.skulk_hollow.bots.traits import TRAITS
 from engines.skulk_hollow.components import GUARDIANS
 from engines.skulk_hollow.config import Config
 from tests.engines.skulk_hollow.builders import game, guardian_turn, leader, place, unit
@@ -84,7 +85,8 @@ def test_raptra_flaps_a_hero_into_reach_then_claws_it() -> None:
 def test_only_raptra_aims_and_only_at_units_other_than_the_leader() -> None:
     raptra = replace(game("raptra"), guardian_space="clearing")
     near = place(raptra, leader(space="clearing"), unit("archer_1", "clearing"))
-    assert policy.aim(near) == policy.RAPTRA_REACH  # the Archer, not the leader
+    # The Archer, not the leader: one unit in reach.
+    assert policy.aim(near) == TRAITS["raptra"].aims[0].weight
     assert policy.value_for("hero", near) == pytest.approx(
         -policy.score(near) + 0.5 * policy.closeness(near)
     )
