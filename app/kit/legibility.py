@@ -27,7 +27,8 @@ JSON beside its screenshot. ``problems()`` turns one scene's measures into sente
   panel, a prompt) must show all the text inside it within its visible box: none of it
   scrolled away, pushed out over the bars or cut by a parent;
 - a lit piece out of sight: a piece the player may touch now (``touchable``) that is
-  not wholly in view (a hero's row scrolled away while the prompt asks for it).
+  not wholly in view (a hero's row scrolled away while the prompt asks for it), or that
+  something hides (a panel shown in its place: the prompt names pieces nobody can see).
 
 What is not visible is not measured: zero opacity (of it or a parent), zero size,
 transparent text, outside the window or outside the list that clips it.
@@ -144,6 +145,14 @@ def _walk(
     from kivy.uix.stencilview import StencilView
 
     if widget.opacity <= 0:
+        # Lit pieces it hides (a panel over the Minions the prompt asks for, review P2):
+        # seen, with nothing shown.
+        for hidden in widget.walk(restrict=True):
+            if _lit(hidden):
+                box = _window_box(hidden)
+                seen = _describe(hidden, box, (box[0], box[1], 0.0, 0.0), room, ancestors, where)
+                if seen is not None:
+                    yield seen
         return
     if widget.width <= 0 or widget.height <= 0:
         # Hidden by a zero size, unless it is a label: its text is drawn all the same.

@@ -63,6 +63,8 @@ class GameScreen(BaseScreen):
         self.game = game
         self.controller = self.make_controller(game, play)
         self.replaying = isinstance(play, Replay)
+        # A game opened once over has had its end said.
+        self._ended_at = len(play.session.events) if play.session.outcome() is not None else -1
 
     def make_controller(self, game: GameInfo, play: AnyPlay) -> PlayController[Any, Any, Any]:
         return open_controller(game, play)
@@ -282,6 +284,16 @@ class GameScreen(BaseScreen):
         """Ask when the game started and save it (app.kit.date_setting); then draw the
         screen again, without its offer (``refresh`` would announce the end again)."""
         date_setting.set_date(App.get_running_app().store, self.play.session_id, self.draw)
+
+    def say_the_end(self, won: bool, heading: str, reason: str) -> None:
+        """Announce the end once, when the table has carried out every instruction of
+        the move that ended the game (never before the step that ends it is told), and
+        not for a game opened once over."""
+        moment = len(self.play.session.events)
+        if self.instructions.active or moment == self._ended_at:
+            return
+        self._ended_at = moment
+        self.announce_end(won, heading, reason)
 
     def announce_end(self, won: bool, heading: str, reason: str) -> None:
         if self.replay is None:

@@ -22,10 +22,11 @@ from functools import partial
 from app.kit.touch_select import Target, TouchSelection
 from app.play.controller import GamePlay, PlayController
 from app.play.owed import Owed
+from app.play.telling import Telling
 from app.seat_names import seat_name
 from app.skoventyr import advisor, touch_paths
 from engines import skoventyr as S
-from engines.core import Change, GameRules
+from engines.core import Change, GameRules, Table, made, plain_places
 
 #: What to do next once the first touches of an action are made, by the touches so far.
 GUIDES: dict[tuple[str, ...], str] = {
@@ -57,10 +58,6 @@ class SkoventyrOwed(Owed):
     run_slots: tuple[int, ...] = ()
     #: What a Risky Draw with real cards still owes the table once its card is told.
     after_reveal: tuple[Change, ...] = ()
-    #: After a run, the Future as the table holds it (None: a place left empty) until
-    #: the instruction at ``slide_at`` (the slide) is done.
-    table_future: tuple[S.Card | None, ...] = ()
-    slide_at: int = -1
     #: The answer buttons' places in the bar ("" for a place left empty): an answer
     #: taken away (a kind already chosen) leaves its place, so no button moves under a
     #: finger while the same question goes on.
@@ -104,27 +101,56 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         self.asking: Question | None = None
         self.refresh()
 
-    @property
-    def new_game_dealt(self) -> bool:
-        """A new game whose cards the app dealt: the people take them from the pile."""
-        new = not self.play.session.events and self.replay is None
-        return new and self.state.config.deck_mode == "app"
+    def fresh_owed(self) -> SkoventyrOwed:
+        """Nothing kept: for a new game whose cards the app dealt, the deal, told as
+        instructions and saved once done, so that a game opened again never deals twice
+        (review P5)."""
+        if self.play.session.events or self.replay is not None:
+            return SkoventyrOwed()
+        if self.state.config.deck_mode != "app":
+            return SkoventyrOwed()
+        return SkoventyrOwed(telling=self.deal())
 
-    def deal_text(self) -> str:
-        """What the app dealt at set-up, for the people to take from the sorted pile."""
+    def deal(self) -> Telling:
+        """What the app dealt at set-up, one instruction for the Future and one for each
+        hand, taken from the sorted pile: the table starts without them (the set-up guide
+        said the app names them), and each appears on the screen once taken."""
         state = self.state
-        future = ", ".join(card.label for card in state.future)
-        lines = [f"Take from the sorted pile the Future, left to right: {future}."]
-        for index, hand in enumerate(state.hands):
-            cards = " and ".join(c.with_article for c in hand)
-            lines.append(f"{self.player_name(index)} takes {cards}.")
+        dealt = plain_places(S.table_places(state))
+        pile = {
+            key: int(str(count)) for key, count in dealt.items() if key.startswith("deck:pile:")
+        }
+        table = {k: v for k, v in dealt.items() if not k.startswith(("future:", "hand:"))}
+        for card in (*state.future, *(c for hand in state.hands for c in hand)):
+            key = f"deck:pile:{card.value}"
+            pile[key] = pile.get(key, 0) + 1
+        table.update(pile)
+        steps = [(", ".join(c.label for c in state.future), state.future, "future")]
+        steps += [
+            (" and ".join(c.with_article for c in hand), hand, f"hand:{player + 1}")
+            for player, hand in enumerate(state.hands)
+        ]
+        changes = []
+        for number, (cards, taken, place) in enumerate(steps):
+            for card in taken:
+                pile[f"deck:pile:{card.value}"] -= 1
+            counts = tuple((key, count or None) for key, count in pile.items())
+            if place == "future":
+                keys = tuple(f"future:{n}" for n in range(1, len(taken) + 1))
+                words = f"Take from the sorted pile the Future, left to right: {cards}."
+            else:
+                keys = (place,)
+                words = f"{self.player_name(number - 1)} takes {cards} from the sorted pile."
+            values = tuple((key, dealt.get(key)) for key in keys)
+            changes.append(Change(words, keys, target=keys[0], sets=counts + values))
         set_aside = state.drawn.count(S.Card.GAMLE_ERIK)
+        reason = "The app shuffled the deck and dealt."
         if set_aside:
-            lines.append(
+            reason = (
                 f"The app turned up {set_aside} Gamle Erik on the way and kept "
                 f"{'it' if set_aside == 1 else 'them'} in the deck: leave the pile as it is."
             )
-        return "\n".join(lines)
+        return Telling(tuple(changes), 0, "Deal the cards", reason, tuple(sorted(table.items())))
 
     def player_name(self, index: int) -> str:
         names = self.play.players
@@ -151,9 +177,9 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         return ""
 
     def show_hint(self, hint: advisor.Hint | None) -> None:
-        """Show ``hint`` (None: put it away)."""
+        """Show ``hint`` (None: put it away). A hint is a question: the move being
+        entered stays as it is, and the hint marks its next touch (review P3)."""
         self.hint = hint
-        self.selection.reset()
 
     def no_hint(self, error: Exception) -> None:
         """The advisor failed (the error is logged): say so, and play goes on."""
@@ -313,11 +339,12 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             if after.asking in PUT_UNDER_STEPS:  # more may follow: wait
                 return SkoventyrOwed(run_start=start_at, run_slots=run)
         if run:
-            owed = self._telling(
+            return self._telling(
                 SkoventyrOwed(), S.table_changes(start, after, run=run), reason, heading
             )
-            return self._with_gaps(owed, start, run)
         changes = S.table_changes(before, after)
+        if isinstance(action, S.Call) and not action.risky:
+            changes = cost_then_card(changes)
         if isinstance(action, S.Call) and after.asking == "risky":
             later = tuple(c for c in changes if not c.chosen)
             chosen = [c for c in changes if c.chosen]
@@ -340,7 +367,7 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             now = [c for c in S.table_changes(before, after) if not _by_the_future(c)]
         told = (*owed.told_keys, *(key for change in now for key in change.keys))
         heading = start.future[owed.run_slots[0]].label if start.future else action.label
-        heading = f"Call: the {heading}'s cost"
+        heading = f"Call: the {heading}"  # over its cost, the card taken and the refill
         if after.taken is not None:  # more of the cost to pay
             paying = SkoventyrOwed(run_start=owed.run_start, run_slots=run, call_run=True)
             return self._telling(replace(paying, told_keys=told), now, reason, heading)
@@ -349,33 +376,31 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             for change in S.table_changes(start, after, run=run)
             if not set(change.keys) <= set(told)
         ]
-        owed = self._telling(SkoventyrOwed(), [*now, *rest], reason, heading)
-        return self._with_gaps(owed, start, run)
+        return self._telling(SkoventyrOwed(), [*now, *rest], reason, heading)
 
-    @staticmethod
-    def _with_gaps(owed: SkoventyrOwed, start: S.State, run: tuple[int, ...]) -> SkoventyrOwed:
-        """``owed``, showing the Future with the run's places empty until its slide."""
-        row = tuple(None if p in run else card for p, card in enumerate(start.future))
-        slides = [
-            index
-            for index, change in enumerate(owed.telling.changes)
-            if any(key.startswith("future") for key in change.keys)
+    def table(self) -> Table:
+        """The table as told (PlayController.table); during a run of cards put under the
+        deck one at a time, or a called card's cost being paid, with no instruction
+        waiting: the table as the run began, with what the people did themselves since
+        (their places left empty) and what they were told of its cost."""
+        told = self.telling.table_now()
+        owed = self.owed
+        if told is not None or owed.run_start < 0:
+            return super().table()
+        start = self.play.session.states[owed.run_start]
+        told_keys = set(owed.told_keys)
+        done = [
+            change
+            for change in S.table_changes(start, self.state, run=owed.run_slots)
+            if change.chosen or set(change.keys) <= told_keys
         ]
-        if not slides:
-            return owed
-        return replace(owed, table_future=row, slide_at=slides[0])
+        return made(plain_places(S.table_places(start)), done)
 
     def future_on_table(self) -> tuple[S.Card | None, ...] | None:
-        """The Future as the table holds it while it differs from the game's (a run's
-        places still empty); None when they are the same."""
-        owed = self.owed
-        if owed.run_start >= 0:
-            start = self.play.session.states[owed.run_start]
-            return tuple(None if p in owed.run_slots else c for p, c in enumerate(start.future))
-        telling = self.telling
-        if owed.table_future and telling.active and telling.index <= owed.slide_at:
-            return owed.table_future
-        return None
+        """The Future as the table holds it (``table``; None for a place left empty), when
+        it differs from the game's own row; None when they are the same."""
+        row = future_row(self.table())
+        return None if row == tuple(self.state.future) else row
 
     def _telling(
         self, owed: SkoventyrOwed, changes: list[Change], reason: str, heading: str
@@ -412,8 +437,6 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         actions = self.play.session.actions
         undone = actions[-1].label if actions else ""
         owed_before = self._owed_now(before)
-        run = self.owed
-        run_start = self.play.session.states[run.run_start] if run.run_start >= 0 else None
 
         spared = set(self.owed.not_done)
 
@@ -422,10 +445,7 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             changes = [*owed_before, *back]
             told = [replace(change, words=self.named(change.words)) for change in changes]
             heading = f"Undone: {undone}"
-            owed = SkoventyrOwed(self.chain(told, heading=heading, everything=True))
-            if run_start is None:
-                return owed
-            return self._with_gaps(owed, run_start, run.run_slots)
+            return SkoventyrOwed(self.chain(told, heading=heading, everything=True))
 
         if self.take_back(owed_after):
             self.message = ""
@@ -470,6 +490,8 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             return self._call_prompt()
         if kinds == ("command", "hand"):
             return self._command_prompt()
+        if kinds == ("reconcile",) and not self.selection.options_of("choice"):
+            return "Touch a Minion to Rally its Lygtemand."  # nothing to Involve with yet
         if kinds in GUIDES:
             return GUIDES[kinds]
         return f"{who}: choose an action, or touch a card or a Minion."
@@ -535,6 +557,27 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
                 + "."
             )
         return "\n".join(lines)
+
+
+def cost_then_card(changes: list[Change]) -> list[Change]:
+    """A Call paid with its cost, in the rulebook's order: the cost first, then the card
+    taken from the Future (told: until then it lies there), then the Future's slide. A
+    card with nothing to pay is the people's own move, as they touched it."""
+    takes = [c for c in changes if c.chosen and c.source.startswith("future")]
+    rest = [c for c in changes if c not in takes]
+    if not any(not c.chosen and not _by_the_future(c) for c in rest):
+        return changes  # no cost the table pays: nothing to take the card after
+    at = next((i for i, c in enumerate(rest) if any(k.startswith("future") for k in c.keys)), None)
+    at = len(rest) if at is None else at
+    return [*rest[:at], *(replace(c, chosen=False) for c in takes), *rest[at:]]
+
+
+def future_row(table: Table) -> tuple[S.Card | None, ...]:
+    """The Future's places as ``table`` holds them, left to right (None: empty)."""
+    places = [int(key.removeprefix("future:")) for key in table if key.startswith("future:")]
+    last = max([S.FUTURE_SIZE, *places])
+    row = (table.get(f"future:{place}") for place in range(1, last + 1))
+    return tuple(None if card is None else S.Card(str(card)) for card in row)
 
 
 def _by_the_future(change: Change) -> bool:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from kivy.app import App
 from kivy.clock import Clock
 
-from app.kit.popups import show_notice
 from app.skoventyr import advisor
 from app.skoventyr.autoplay import SkoventyrPlayer
 from app.skoventyr.play_screen import SkoventyrPlayScreen
@@ -37,6 +36,7 @@ def play_on(
 ) -> bool:
     """Play naively (else at random) until ``done`` says so (True) or nothing safe is
     left (False)."""
+    dealt(screen)
     play = screen.play
     chooser = random.Random(seed)
     for _ in range(400):
@@ -49,6 +49,12 @@ def play_on(
         best = max(_preference(a) for a in safe) if naive else 0
         play.play(chooser.choice([a for a in safe if not naive or _preference(a) == best]))
     return False
+
+
+def dealt(screen: SkoventyrPlayScreen) -> None:
+    """The app's deal taken from the pile: its instructions done."""
+    while screen.turn.telling.active:
+        screen.turn.done()
 
 
 def _preference(action: S.SkoventyrAction) -> int:
@@ -104,11 +110,13 @@ def table_deck_gamle_erik(screen: SkoventyrPlayScreen) -> None:
 
 def a_hint(screen: SkoventyrPlayScreen) -> None:
     """The Hint, thought out with a fixed number of simulated games."""
+    dealt(screen)
     screen.show_hint(advisor.advise(screen.state, seed=3, rollouts=24))
 
 
 def a_cost_that_cannot_be_paid(screen: SkoventyrPlayScreen) -> None:
     """A Future card chosen whose cost cannot be paid: only the Risky Draw is offered."""
+    dealt(screen)
 
     def choose(_dt: float) -> None:
         state = screen.state
@@ -123,15 +131,12 @@ def a_cost_that_cannot_be_paid(screen: SkoventyrPlayScreen) -> None:
 
 def a_greyed_button_touched(screen: SkoventyrPlayScreen) -> None:
     """Wrath touched while it cannot be chosen: the prompt says why."""
+    dealt(screen)
     Clock.schedule_once(lambda _dt: screen.pick(("verb", "wrath")), 0)
 
 
 def as_set_up(screen: SkoventyrPlayScreen) -> None:
     """The game as it starts: nothing played yet."""
-
-
-def show_the_deal(screen: SkoventyrPlayScreen) -> None:
-    show_notice("Deal the cards", screen.turn.deal_text())
 
 
 def show_the_deck(screen: SkoventyrPlayScreen) -> None:
@@ -153,6 +158,7 @@ def open_by_hand_cards(screen: SkoventyrPlayScreen) -> None:
 def trold_power(screen: SkoventyrPlayScreen) -> None:
     """The Trold's power: how many steps back Gamle Erik goes, four one-line answers
     under the question (seeded random play, the first time it comes up)."""
+    dealt(screen)
     play = screen.play
     chooser = random.Random(1)
     while play.state.asking != "move_ge_up_to" and play.state.ended is None:
@@ -189,7 +195,7 @@ def card_powers(steps: int) -> Advance:
 SETUP_CONFIGS = [("harder_modules", S.Config(damaged_trees=1, lygtemands=True, rescue=True))]
 
 SCENES: list[tuple[str, S.Config, Advance]] = [
-    ("play_skoventyr_deal", S.Config(players=2), show_the_deal),
+    ("play_skoventyr_deal", S.Config(players=2), as_set_up),
     ("play_skoventyr_start", S.Config(), play_until_allies(0)),
     (
         "play_skoventyr_midgame",

@@ -13,11 +13,11 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from app.games import GameInfo
-from app.kit import tap_guard, theme
+from app.kit import theme
 from app.kit.background import Background
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ask, show_notice
@@ -36,30 +36,14 @@ from engines.skoventyr import HINT_BUDGET
 
 
 class SkoventyrPlayScreen(GameScreen):
-    prompt = StringProperty("")
-    ring_centre = StringProperty("")
-    danger = BooleanProperty(False)
+    #: What the screen shows (app.skoventyr.view): the kv lays out its fields.
+    view = ObjectProperty(SkoventyrView(), rebind=True)
+    #: The Hint's button: "Hint", or how far its thinking has got.
     hint_words = StringProperty("Hint")
-    deck_title = StringProperty("")
-    deck_caption = StringProperty("")
-    discard_caption = StringProperty("")
-    aside_title = StringProperty("")
-    aside_caption = StringProperty("")
-    show_hostages = BooleanProperty(False)
-    hostages_heading = StringProperty("")
-    #: The game has ended: the title says so and the Hint is put away.
-    over = BooleanProperty(False)
-    #: The table says which card came up: the cards it may be stand on the board.
-    answering = BooleanProperty(False)
-    #: The panel stands in for the Minions and the prompt: an instruction or a hint.
-    panel_shown = BooleanProperty(False)
-    #: The panel shows a hint (not an instruction): the prompt stays in sight under it.
-    hint_shown = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.hinting: Background[advisor.Hint] = Background("advisor", lambda: self.position)
-        self._shown = ""  # what the prompt and buttons said last (for the tap guard)
         self.ids.ring.on_pick = self.pick
         # The bar's right end, where Done stands while the table is told something: the
         # Hint, which records nothing and opens no choice (a tap meant for Done that
@@ -86,8 +70,6 @@ class SkoventyrPlayScreen(GameScreen):
         self.hinting.forget()
         self.hint_words = "Hint"
         super().prepare(game, play)
-        if self.turn.new_game_dealt:
-            show_notice("Deal the cards", self.turn.deal_text())
 
     @property
     def state(self) -> S.State:
@@ -165,10 +147,17 @@ class SkoventyrPlayScreen(GameScreen):
                 cancel_text=question.cancel,
                 danger=True,
             )
+        self._say_the_end()
+
+    def instruction_done(self) -> None:
+        super().instruction_done()
+        self._say_the_end()
+
+    def _say_the_end(self) -> None:
         outcome = self.play.session.outcome()
-        if outcome is not None and moved:
+        if outcome is not None:
             won = outcome.result == "won"
-            self.announce_end(won, "You won!" if won else "Gamle Erik wins", outcome.reason)
+            self.say_the_end(won, "You won!" if won else "Gamle Erik wins", outcome.reason)
 
     def undo(self) -> None:
         self.turn.undo()
@@ -205,18 +194,9 @@ class SkoventyrPlayScreen(GameScreen):
         self.draw()
 
     def draw(self) -> None:
-        view = skoventyr_view(self.turn)
-        self.over = view.over
+        self.view = view = skoventyr_view(self.turn)
         self.title = view.title
         self.status = ""
-        self.danger = view.danger
-        self.prompt = view.prompt
-        self.ring_centre = view.ring_centre
-        self.deck_title, self.deck_caption = view.deck_title, view.deck_caption
-        self.discard_caption = view.discard_caption
-        self.aside_title, self.aside_caption = view.aside_title, view.aside_caption
-        self.show_hostages, self.hostages_heading = view.show_hostages, view.hostages_heading
-        self.answering = view.answering
         self.ids.ring.trees = view.trees
         self._fill(self.ids.future, view.future, CardTile)
         self._fill(self.ids.hand, view.hand, CardTile)
@@ -226,13 +206,15 @@ class SkoventyrPlayScreen(GameScreen):
         self._fill(self.ids.hostages, view.hostages, CardTile)
         panel = self.ids.panel
         panel.heading, panel.position, panel.words, panel.reason = view.panel
-        self.panel_shown, self.hint_shown = view.panel_shown, view.hint_shown
+        if view.hint_shown and not view.hint_over_minions and self.width >= self.height:
+            panel.reason = ""  # under the Minions of a wide screen: the suggestion alone
         self._draw_bottom_bar(view)
         self._draw_marks(view)
         self.set_lights(
             turn="on" if not view.over else "off", danger="blink" if view.danger else "off"
         )
-        self._guard_if_changed()
+        bar = [getattr(w, "text", "") for w in self.ids.actions.children]
+        self.guard_meaning((view.prompt, view.panel, *bar))
 
     def _fill(self, box: Any, tiles: list[dict[str, Any]], make: type[Touchable]) -> None:
         for tile, values in zip(
@@ -343,14 +325,6 @@ class SkoventyrPlayScreen(GameScreen):
         found += [("deck", self.ids.deck), ("discard", self.ids.discard)]
         found.append(("set_aside", self.ids.aside))
         return found
-
-    def _guard_if_changed(self) -> None:
-        """Ask the tap guard to wait when the prompt or the buttons changed meaning."""
-        bar = [getattr(w, "text", "") for w in self.ids.actions.children]
-        shown = "|".join([self.prompt, self.ids.panel.words, *bar])
-        if shown != self._shown:
-            self._shown = shown
-            tap_guard.changed()
 
 
 load_kv("skoventyr_play.kv")

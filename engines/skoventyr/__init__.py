@@ -81,6 +81,7 @@ from engines.skoventyr.rules import (
 )
 from engines.skoventyr.setup import setup_steps
 from engines.skoventyr.state import Hostage, Minion, State, Task
+from engines.skoventyr.steps import FUTURE_SIZE
 from engines.skoventyr.table import table_changes, table_places
 from engines.skoventyr.table_words import count_cards, join_words
 from engines.skoventyr.why_not import candidate_actions, refusal, why_not_move
@@ -89,6 +90,7 @@ __all__ = [
     "CARDS",
     "EFFECT_KINDS",
     "FEW_GAMES",
+    "FUTURE_SIZE",
     "HINT_BUDGET",
     "NAME",
     "Box",

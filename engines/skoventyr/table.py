@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from engines.core import Change, differences, settle
+from engines.core import Change, Places, differences, settle
 from engines.skoventyr.cards import CARD_ORDER, Card
 from engines.skoventyr.state import State
 from engines.skoventyr.table_events import TableEvent, deck_count_key, events_in_order, top_key
@@ -115,14 +115,17 @@ def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> lis
     else:
         events = events_in_order(before, after, run=run)
         words = TableWords(before, after, back=False)
-    return settle(_account(events, words, differing), places_after)
+    return settle(_account(events, words, differing, places_after), places_after)
 
 
 # -- from events to changes ------------------------------------------------------------
 
 
 def _account(
-    events: list[TableEvent], words: TableWords, differing: dict[str, tuple[Hashable, Hashable]]
+    events: list[TableEvent],
+    words: TableWords,
+    differing: dict[str, tuple[Hashable, Hashable]],
+    after: dict[str, Hashable],
 ) -> list[Change]:
     """Give each event the differing places it changes, each place to one event only:
     first to the rules' events (the people must be told them), then to the people's own.
@@ -132,19 +135,28 @@ def _account(
     events = _join_slide_and_refill(events, words)
     owner: dict[str, int] = {}
     for own in (False, True):
-        for index, event in enumerate(events):
-            if event.chosen == own:
-                for key in event.touches:
-                    if key in differing:
-                        owner.setdefault(key, index)
+        # A Future place goes to the event that fills it rather than one that empties
+        # it on the way (the slide, not the card taken): its contents then change on
+        # the screen when the table's do.
+        for leaving in (False, True):
+            for index, event in enumerate(events):
+                if event.chosen == own:
+                    left = _left_empty(event)
+                    for key in event.touches:
+                        if key in differing and (key in left) == leaving:
+                            owner.setdefault(key, index)
     told: dict[int, list[str]] = {}
+    home: dict[int, int] = {}  # each event told: the change that tells it
     for index, event in enumerate(events):
         keys = [key for key, held in owner.items() if held == index]
         shared = [owner[key] for key in event.touches if key in owner]
         if keys:
             told.setdefault(index, []).insert(0, words.say(event))
+            home[index] = index
         elif shared and not event.chosen:
             told.setdefault(shared[0], []).append(words.say(event))
+            home[index] = shared[0]
+    passing = _on_the_way(events, owner, home, after)
     changes = []
     for index, event in enumerate(events):
         if index in told:
@@ -153,11 +165,52 @@ def _account(
             said = told[index]
             text = "; then ".join([said[0], *(part[0].lower() + part[1:] for part in said[1:])])
             chosen = event.chosen and len(said) == 1
-            changes.append(Change(text, held_keys, source, target, chosen=chosen))
+            sets = tuple(passing.get(index, ()))
+            changes.append(Change(text, held_keys, source, target, chosen, sets))
     for key, (_, now) in differing.items():
         if key not in owner:
             changes.append(Change(f"Make {key} on the table match the app: {now}", (key,)))
     return changes
+
+
+def _on_the_way(
+    events: list[TableEvent], owner: dict[str, int], home: dict[int, int], after: Places
+) -> dict[int, list[tuple[str, Hashable]]]:
+    """What the Future's places hold between two instructions, by the change that says
+    it (``Change.sets``): a card taken from a place leaves it empty until a later
+    instruction fills it (the slide, a refill), even when the place ends as it began (a
+    card like the one taken slides in)."""
+    passing: dict[int, list[tuple[str, Hashable]]] = {}
+    for index, event in enumerate(events):
+        here = home.get(index, index)
+        for place in _left_empty(event):
+            held = owner.get(place)
+            if held is None:  # unchanged in the end: the change that fills it again says so
+                refill = next(
+                    (
+                        home[j]
+                        for j in range(index + 1, len(events))
+                        if home.get(j, here) > here and place in events[j].touches
+                    ),
+                    None,
+                )
+                if refill is not None:
+                    passing.setdefault(here, []).append((place, None))
+                    passing.setdefault(refill, []).append((place, after.get(place)))
+            elif held > here:
+                passing.setdefault(here, []).append((place, None))
+    return passing
+
+
+def _left_empty(event: TableEvent) -> list[str]:
+    """The Future places a card leaves with ``event``: where it was taken from, or where
+    the cards that slide left came from and no other card slid to."""
+    if event.kind in ("card", "take"):
+        return [str(event.src)] if str(event.src).startswith("future:") else []
+    slide = event.what[0] if event.kind == "slide_refill" else event
+    if slide.kind != "slide":
+        return []
+    return [f"future:{was + 1}" for was in slide.src if was not in slide.dst]
 
 
 def _join_slide_and_refill(events: list[TableEvent], words: TableWords) -> list[TableEvent]:

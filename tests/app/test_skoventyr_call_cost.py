@@ -14,9 +14,17 @@ from engines import skoventyr as S
 E, N, H = S.Card.ELLEFOLK, S.Card.NISSE, S.Card.HULDRE
 
 
-def call_and_pay(tmp_path: Path, seed: int, slot: int) -> SkoventyrController:
+def dealt(tmp_path: Path, seed: int) -> SkoventyrController:
+    """A new game, its deal taken from the pile (one Done each)."""
     store = Store.open(tmp_path / "tableside.db")
     control = SkoventyrController(S, PlaySession.start(store, S, S.Config(), seed, ["Ana"]))
+    while control.telling.active:
+        control.done()
+    return control
+
+
+def call_and_pay(tmp_path: Path, seed: int, slot: int) -> SkoventyrController:
+    control = dealt(tmp_path, seed)
     for target in (("verb", "call"), ("future", slot), ("choice", "pay")):
         control.pick(target)
     return control
@@ -25,7 +33,8 @@ def call_and_pay(tmp_path: Path, seed: int, slot: int) -> SkoventyrController:
 def test_an_ellefolk_paid_with_the_other_ellefolk_swaps_nothing(tmp_path: Path) -> None:
     control = call_and_pay(tmp_path, seed=5, slot=0)  # the Future: Ellefolk, Nisse, Ellefolk
     assert not control.telling.active  # nothing moves until the cost is paid
-    assert control.future_on_table() == (None, N, E)  # the called card's place, empty
+    # The called card lies in its place until it is taken (review P4).
+    assert control.future_on_table() == (E, N, E)
     assert control.state.asking == "future_to_bottom"
     control.pick(("future", 1))  # the other Ellefolk, third on the table, under the deck
     told = [change.words for change in control.telling.changes]
@@ -33,8 +42,11 @@ def test_an_ellefolk_paid_with_the_other_ellefolk_swaps_nothing(tmp_path: Path) 
     assert told[0] == "Take the Ellefolk from the first place of the Future into your hand"
     assert told[1].startswith("Slide the Nisse from the second place of the Future")
     assert len(told) == 3  # and the last place refilled
-    assert control.future_on_table() == (None, N, None)  # until the slide is done
-    control.done()
+    assert control.future_on_table() == (E, N, None)  # the cost paid by their own hand
+    control.done()  # the card taken: its place empty until the slide is done
+    assert control.future_on_table() == (None, N, None)
+    control.done()  # slid, and the second place refilled; the third is still empty
+    assert control.future_on_table() == (N, control.state.future[1], None)
     control.done()
     assert control.future_on_table() is None
 
@@ -71,8 +83,7 @@ def first_cost_with_one_way(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]
 
 def test_a_cost_with_one_way_to_pay_it_is_paid_by_itself_and_said(tmp_path: Path) -> None:
     moves, call = first_cost_with_one_way(seed=2)
-    store = Store.open(tmp_path / "tableside.db")
-    control = SkoventyrController(S, PlaySession.start(store, S, S.Config(), 2, ["Ana"]))
+    control = dealt(tmp_path, 2)
     for move in moves:
         control.take(move)
         while control.telling.active:
@@ -88,8 +99,7 @@ def test_a_cost_with_one_way_to_pay_it_is_paid_by_itself_and_said(tmp_path: Path
 
 def test_a_gambit_leaves_the_futures_places_empty_until_the_slide(tmp_path: Path) -> None:
     """Review N7: the screen closed up the Future before the table's slide."""
-    store = Store.open(tmp_path / "tableside.db")
-    control = SkoventyrController(S, PlaySession.start(store, S, S.Config(), 0, ["Ana"]))
+    control = dealt(tmp_path, 0)
     row = control.state.future
     control.pick(("verb", "gambit"))
     control.pick(next(t for t in control.selection.ordered_options() if t[0] == "tree"))
@@ -103,5 +113,7 @@ def test_a_gambit_leaves_the_futures_places_empty_until_the_slide(tmp_path: Path
     told = [change.words for change in control.telling.changes]
     assert told[0].startswith(f"Slide the {row[1].label} from the second place")
     assert control.future_on_table() == (None, row[1], None)  # until the slide is done
+    control.done()  # slid and the second place refilled: the third waits for its card
+    assert control.future_on_table() == (row[1], control.state.future[1], None)
     control.done()
     assert control.future_on_table() is None

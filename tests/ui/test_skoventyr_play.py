@@ -86,10 +86,9 @@ def play_to_the_end(driver: Driver, seed: int) -> S.State:
     chooser = random.Random(seed)
     for _ in range(2000):
         state: S.State = screen.play.state
-        if state.ended is not None:
+        carry_out_instructions(driver)  # the deal at the start, and every other
+        if state.ended is not None:  # the end is said once the last step is done
             return state
-        driver.close_popups()  # the deal at the start
-        carry_out_instructions(driver)
         actions = S.legal_actions(state)
         safe = [a for a in actions if not S.immediate_loss(state, a)] or actions
         best = max(preference(a) for a in safe)
@@ -163,9 +162,16 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
     start_game(driver, 1, {})
     controls = driver.app.controls
     assert controls is not None
-    assert "Deal the cards" in driver.texts()
-    press(controls, controls.pin_map.buttons.confirm)  # the Confirm button closes it
-    driver.wait_until(lambda: "Deal the cards" not in driver.texts())
+    assert "Deal the cards" in driver.texts()  # told as instructions, one Done each
+    screen = driver.app.current_screen
+    while screen.instructions.active:  # the Confirm button is Done
+        press(controls, controls.pin_map.buttons.confirm)
+        driver.wait_until(
+            lambda steps=screen.instructions.index: (
+                screen.instructions.index != steps or not screen.instructions.active
+            )
+        )
+    assert "Deal the cards" not in driver.texts()
     screen = driver.app.current_screen
     assert screen.play.state.forest.gap == 3
     assert controls.light_state("danger") == "off"
@@ -190,6 +196,10 @@ def test_by_hand_edits_the_danger_light_and_the_undo_button(driver: Driver) -> N
 
     press(controls, controls.pin_map.buttons.undo)
     driver.wait_until(lambda: screen.play.state.forest.gap == 3)
+    # The light follows the table: Gamle Erik is one Tree away until he is put back.
+    if screen.instructions.active:
+        assert controls.light_state("danger") == "blink"
+        carry_out_instructions(driver)
     assert controls.light_state("danger") == "off"
     assert [e.type for e in screen.play.session.events] == ["action", "undo"]
     assert len(driver.app.store.events(screen.play.session_id)) == 2
@@ -199,7 +209,7 @@ def test_the_hint_thinks_without_freezing_and_suggests_a_legal_step(
     driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     start_game(driver, 1, {})
-    driver.close_popups()
+    carry_out_instructions(driver)  # the deal
     screen = driver.app.current_screen
     legal = {a.label for a in S.legal_actions(screen.play.state)}
     # The advisor may settle a clear choice in a tenth of a second; here it is held until
@@ -261,7 +271,7 @@ def test_a_hint_thought_out_for_another_game_at_the_same_moment_is_dropped(
     for seed in (3, 4):  # two new games: both at move 0
         driver.app.home()
         driver.app.start_game(BY_KEY["skoventyr"], S.Config(players=1), ["Ana"], seed=seed)
-        driver.close_popups()
+        carry_out_instructions(driver)  # the deal
         screen.ask_hint()
     assert len(asked) == 2 and asked[0] != asked[1]
 
@@ -289,7 +299,7 @@ def test_a_hint_that_fails_says_so_and_play_goes_on(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     start_game(driver, 1, {})
-    driver.close_popups()
+    carry_out_instructions(driver)  # the deal
     screen = driver.app.current_screen
 
     def tripping_advise(state: S.State, seed: int, rollouts: int | None = None) -> advisor.Hint:
@@ -301,11 +311,11 @@ def test_a_hint_that_fails_says_so_and_play_goes_on(
     driver.wait_until(lambda: not screen.hinting.busy, frames=600)
     driver.pump(2)
     assert screen.hint_words == "Hint" and screen.hint is None
-    assert screen.prompt.startswith("No suggestion could be made this time")
+    assert screen.view.prompt.startswith("No suggestion could be made this time")
     assert "advisor failed" in caplog.text and "the advisor tripped" in caplog.text
     # The game carries on: a step is taken as usual, and the words give way to its prompt.
     take_a_safe_step_by_touch(driver, screen)
-    assert "No suggestion" not in screen.prompt
+    assert "No suggestion" not in screen.view.prompt
 
 
 # -- the table is told what the app decided ---------------------------------------------
@@ -315,7 +325,7 @@ def open_game(driver: Driver, config: S.Config, seed: int) -> SkoventyrPlayScree
     """A game with a chosen seed (the new-game screen picks one at random)."""
     driver.app.start_game(BY_KEY["skoventyr"], config, ["Ana"], seed=seed)
     driver.pump(2)
-    driver.close_popups()  # the deal
+    carry_out_instructions(driver)  # the deal
     screen = driver.app.current_screen
     assert isinstance(screen, SkoventyrPlayScreen)
     return screen
@@ -334,7 +344,7 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_the_app_dealing(
     driver.tap(touchable_for(driver, ("future", 0)))  # the Trold: a Call, at one touch
     touches += 1
     assert screen.selection.prefix == (("verb", "call"), ("future", 0))
-    assert "Risky Draw" in screen.prompt  # its cost cannot be paid: the prompt says why
+    assert "Risky Draw" in screen.view.prompt  # its cost cannot be paid: the prompt says why
     assert "Pay the cost" not in driver.texts()
     driver.tap(driver.find("Risky Draw", TButton))
     touches += 1
@@ -350,7 +360,7 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_the_app_dealing(
     assert position == "2 of 2" and "third place of the Future" in words
     touches += carry_out_instructions(driver)
     assert not screen.instructions.active
-    assert "Ana: choose an action" in screen.prompt
+    assert "Ana: choose an action" in screen.view.prompt
     assert touches == 4  # two to choose, one Done per change on the table
 
 
@@ -363,7 +373,7 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_real_cards(driver: D
     driver.tap(driver.find("Risky Draw", TButton))
     # The rules reveal first: the card that came up is asked at once, the slide later.
     assert not screen.instructions.active
-    assert screen.prompt.endswith("Risky Draw: which card came up?")
+    assert screen.view.prompt.endswith("Risky Draw: which card came up?")
     driver.tap(touchable_for(driver, ("answer", S.Reveal(S.Card.GAMLE_ERIK).label)))
     assert panel(driver) == ("Move Gamle Erik 2 Trees clockwise, to Tree 3", "1 of 3")
     driver.tap(driver.find("Done", TButton))
@@ -373,7 +383,7 @@ def test_a_risky_draw_that_turns_up_gamle_erik_is_told_with_real_cards(driver: D
     assert position == "3 of 3" and words.startswith("Slide the Future's cards left")
     driver.tap(driver.find("Done", TButton))
     assert not screen.instructions.active
-    assert screen.prompt.endswith("Refill the Future: which card came up?")
+    assert screen.view.prompt.endswith("Refill the Future: which card came up?")
 
 
 def test_undo_tells_what_to_put_back(driver: Driver) -> None:
@@ -403,12 +413,12 @@ def test_a_touch_on_what_cannot_be_chosen_says_why(driver: Driver) -> None:
     wrath = next(w for w in driver.visible() if getattr(w, "target", None) == ("verb", "wrath"))
     assert not wrath.available  # greyed, but it answers a touch
     driver.tap(wrath)
-    assert screen.prompt == (
+    assert screen.view.prompt == (
         "Wrath needs as many Allies in the Forest as a Minion's value: 2 for a Genganger, "
         "0 in the Forest."
     )
     driver.tap(touchable_for(driver, ("minion", 0)))
-    assert screen.prompt == (
+    assert screen.view.prompt == (
         "Wrath on a Lindorm (4) needs at least 4 Allies in the Forest (there are 0)."
     )
     assert screen.play.session.events == ()
@@ -454,8 +464,8 @@ def test_a_drawn_gamle_erik_that_ends_the_game_is_checked_as_an_entry(driver: Dr
         if getattr(w, "text", "") in ("Vogter", "Gamle Erik") and w in driver.visible()
     ]
     assert sorted(on_tree) == ["Gamle Erik", "Vogter"]  # both pawns, not Vogter alone
-    assert screen.ring_centre.startswith("Gamle Erik caught Vogter on Tree 4")
-    assert "steps behind" not in screen.ring_centre
+    assert screen.view.ring_centre.startswith("Gamle Erik caught Vogter on Tree 4")
+    assert "steps behind" not in screen.view.ring_centre
     assert screen.title.startswith("Game over")
     assert not any(isinstance(w, TButton) and w.text == "Hint" for w in driver.visible())
 
@@ -474,7 +484,7 @@ def test_a_damaged_advisor_file_costs_the_hint_not_the_game(
     driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     start_game(driver, 1, {})
-    driver.close_popups()
+    carry_out_instructions(driver)  # the deal
     screen = driver.app.current_screen
     # The bots read their data file as they are first imported: as after a fresh start.
     for name in [m for m in sys.modules if m.startswith("engines.skoventyr.bots")]:
@@ -488,8 +498,11 @@ def test_a_damaged_advisor_file_costs_the_hint_not_the_game(
     driver.wait_until(lambda: not screen.hinting.busy, frames=600)
     driver.pump(2)
     assert screen.hint is None
-    assert screen.prompt.startswith("No hint: the advisor cannot think.")
-    assert "advisor.toml is damaged" in screen.prompt and "Reinstall Tableside" in screen.prompt
+    assert screen.view.prompt.startswith("No hint: the advisor cannot think.")
+    assert (
+        "advisor.toml is damaged" in screen.view.prompt
+        and "Reinstall Tableside" in screen.view.prompt
+    )
     take_a_safe_step_by_touch(driver, screen)  # the game goes on
 
 
@@ -507,9 +520,9 @@ def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
     driver.tap(touchable_for(driver, ("hand", S.Card.NISSE)))
     lit = [w for w in screen.ids.ring.children if w.touchable]
     assert lit == []
-    assert "Touch a lit Tree" not in screen.prompt
-    assert screen.prompt.startswith("No Tree can take the Nisse now: All Allies")
-    assert "Use its power" in screen.prompt
+    assert "Touch a lit Tree" not in screen.view.prompt
+    assert screen.view.prompt.startswith("No Tree can take the Nisse now: All Allies")
+    assert "Use its power" in screen.view.prompt
     # A hint, while an action is half chosen: the prompt stays on the screen beside it.
     driver.tap_text("Undo")
     driver.tap_text("Command")
@@ -518,9 +531,49 @@ def test_command_says_what_is_lit_and_a_hint_leaves_the_prompt_in_sight(
     driver.pump(2)
     assert screen.hint is hint and hint.headline in driver.texts()
     prompt = screen.ids.hint_prompt
-    assert prompt.text == screen.prompt and prompt.text.startswith("Command: touch a card")
+    assert prompt.text == screen.view.prompt and prompt.text.startswith("Command: touch a card")
     assert prompt in driver.visible() and prompt.height > 0
     assert screen.ids.panel.y >= prompt.top  # the hint sits above the prompt's words
+
+
+def until_wrath(screen: SkoventyrPlayScreen) -> S.Wrath:
+    """Seeded play (the demonstrations' placing of Allies) until a Wrath can be chosen;
+    that Wrath."""
+    from app.skoventyr.demo import play_on
+
+    def can_wrath(state: S.State) -> bool:
+        return any(isinstance(a, S.Wrath) for a in S.legal_actions(state))
+
+    assert play_on(screen, can_wrath)
+    screen.refresh()
+    return next(a for a in S.legal_actions(screen.state) if isinstance(a, S.Wrath))
+
+
+def test_a_hint_never_hides_what_its_move_touches_nor_drops_the_move_in_hand(
+    driver: Driver,
+) -> None:
+    """Review P2 and P3, at 800x480: following a Wrath hint, the Minions to touch stay in
+    sight (the legibility check finds lit pieces hidden), and asking for a hint halfway
+    through a move leaves the move as it was."""
+    from app.kit import legibility
+
+    screen = open_game(driver, S.Config(), seed=2)
+    wrath = until_wrath(screen)
+    screen.show_hint(advisor.Hint(wrath, wrath.label, "It defeats a Minion."))
+    driver.tap_text("Wrath")  # as the Hint outlines
+    driver.pump(2)
+    assert screen.selection.prefix == (("verb", "wrath"),)
+    hidden = [p for p in legibility.problems(legibility.measure()) if "lit for a touch" in p]
+    assert hidden == []
+    lit = [t for t in screen.ids.minions.children if t.touchable]
+    assert lit and all(t in driver.visible() for t in lit)
+    assert screen.hint is not None and screen.ids.panel.opacity == 1  # the hint still says it
+    # Asked again halfway through the move: the move in hand stays, the hint marks its
+    # next touch.
+    screen.show_hint(advisor.Hint(wrath, wrath.label, "Again."))
+    driver.pump(2)
+    assert screen.selection.prefix == (("verb", "wrath"),)
+    assert screen.view.hint_targets == [("minion", wrath.minion)]
 
 
 def test_card_names_are_never_hyphenated_where_they_fit(driver: Driver) -> None:
@@ -551,7 +604,7 @@ def gambit_on_a_free_tree(driver: Driver, screen: SkoventyrPlayScreen) -> int:
     """Gambit and the first Free Tree: the touches it took."""
     driver.pump(3)  # the bar laid out after the moves entered without touches
     driver.tap(touchable_for(driver, ("verb", "gambit")))
-    assert screen.play.state.asking == "damage", screen.prompt
+    assert screen.play.state.asking == "damage", screen.view.prompt
     tree = next(a.tree for a in S.legal_actions(screen.play.state))
     driver.tap(touchable_for(driver, ("tree", tree)))
     carry_out_instructions(driver)  # nothing: flipping the Tree is the people's own

@@ -84,7 +84,8 @@ def test_a_power_changed_on_the_screen_is_saved_and_used_by_the_next_game(
     assert not any("Huldre power: heal a Tree" in line for line in items)
     screen = driver.app.current_screen
     assert screen.play.session.config.profile == (HEAL_TWO,)
-    driver.close_popups()  # the deal
+    while screen.instructions.active:  # the deal, one Done each
+        driver.tap_text("Done")
 
     # The power is what the game goes by: put a Huldre in hand by hand, choose Command
     # and the card, and the prompt names the owner's power.
@@ -99,7 +100,7 @@ def test_a_power_changed_on_the_screen_is_saved_and_used_by_the_next_game(
     screen.pick(("verb", "command"))
     screen.pick(("hand", S.Card.HULDRE))
     driver.pump()
-    assert "heal 2 Trees" in screen.prompt
+    assert "heal 2 Trees" in screen.view.prompt
 
 
 def test_a_game_resumes_with_the_powers_it_was_started_with(driver: Driver) -> None:
