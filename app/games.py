@@ -48,6 +48,9 @@ class GameInfo:
     #: "module:Class" of the game's PlayController (app.play.controller): the play loop
     #: without a window, which its play screen lays out.
     controller_path: str = "app.play.controller:PlayController"
+    #: "module:NAME" of the game's TablePlay (app.play.autoplay): a seeded person at its
+    #: table and how to read its screen back, for the oracle and the every-step tests.
+    autoplay_path: str | None = None
     #: "module:function" turning a saved config into a few words for History.
     summary_path: str | None = None
     #: "module:function" drawing the table during set-up: called with the config, the
@@ -175,6 +178,7 @@ GAMES: list[GameInfo] = [
         form_path="app.skoventyr.options:FORM",
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
         controller_path="app.skoventyr.controller:SkoventyrController",
+        autoplay_path="app.skoventyr.autoplay:TABLE_PLAY",
         summary_path="app.skoventyr.options:summary",
         setup_picture_path="app.skoventyr.setup_picture:setup_picture",
         demo_path="app.skoventyr.demo",

@@ -6,10 +6,14 @@ instruction."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from app.play.autoplay import TablePlay
 from app.skoventyr import touch_paths
 from app.skoventyr.controller import SkoventyrController
+from app.skoventyr.view import drawn_places, skoventyr_view
 from engines import skoventyr as S
+from engines.core import Change
 from engines.skoventyr.bots import HeuristicBot
 
 
@@ -40,3 +44,31 @@ class SkoventyrPlayer:
         if question is not None:  # the loss, confirmed
             control.take(question.action)
         return True
+
+
+def _half_made(control: SkoventyrController) -> bool:
+    return control.owed.run_start >= 0
+
+
+def _own_part(
+    rules: object, states: Sequence[S.State], actions: Sequence[S.SkoventyrAction]
+) -> list[Change]:
+    return S.own_part(states, actions)
+
+
+#: Skoventyr for the oracle: every module and player count, each deck.
+TABLE_PLAY = TablePlay(
+    person=SkoventyrPlayer,
+    view=skoventyr_view,
+    drawn=drawn_places,
+    set_ups=[
+        S.Config(players=players, lygtemands=lygtemands, rescue=rescue, deck_mode=deck)
+        for players in (1, 2, 3, 4)
+        for lygtemands in (False, True)
+        for rescue in (False, True)
+        for deck in ("app", "table")
+    ],
+    half_made=_half_made,
+    own_part=_own_part,
+    sample=[S.Config(), S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table")],
+)

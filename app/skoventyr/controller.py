@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
+from typing import Any
 
 from app.kit.touch_select import Target, TouchSelection
 from app.play.controller import GamePlay, PlayController
@@ -26,7 +27,7 @@ from app.play.telling import Telling
 from app.seat_names import seat_name
 from app.skoventyr import advisor, touch_paths
 from engines import skoventyr as S
-from engines.core import Change, GameRules, Table, made, plain_places
+from engines.core import Change, GameRules, Table, made, plain, plain_places
 
 #: What to do next once the first touches of an action are made, by the touches so far.
 GUIDES: dict[tuple[str, ...], str] = {
@@ -56,8 +57,11 @@ class SkoventyrOwed(Owed):
     #: place as the row lay then. -1: no run.
     run_start: int = -1
     run_slots: tuple[int, ...] = ()
-    #: What a Risky Draw with real cards still owes the table once its card is told.
+    #: What a Risky Draw with real cards still owes the table once its card is told,
+    #: and the table as the people have it meanwhile (their card taken, the Future not
+    #: slid yet), as (place, plain contents) pairs.
     after_reveal: tuple[Change, ...] = ()
+    held_table: tuple[tuple[str, Any], ...] = ()
     #: The answer buttons' places in the bar ("" for a place left empty): an answer
     #: taken away (a kind already chosen) leaves its place, so no button moves under a
     #: finger while the same question goes on.
@@ -71,6 +75,12 @@ class SkoventyrOwed(Owed):
     #: The game was lost: the places whose changes the table was spared (the Future's
     #: slide and refill, the deck), so an Undo does not ask to put them back.
     not_done: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        # Read back from a saved game as JSON lists: made plain (tuples) again.
+        held = tuple((str(key), plain(value)) for key, value in self.held_table)
+        object.__setattr__(self, "held_table", held)
 
 
 @dataclass(frozen=True)
@@ -142,7 +152,9 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
                 keys = (place,)
                 words = f"{self.player_name(number - 1)} takes {cards} from the sorted pile."
             values = tuple((key, dealt.get(key)) for key in keys)
-            changes.append(Change(words, keys, target=keys[0], sets=counts + values))
+            changes.append(
+                Change(words, keys, target=keys[0], sets=counts + values, phase="set-up")
+            )
         set_aside = state.drawn.count(S.Card.GAMLE_ERIK)
         reason = "The app shuffled the deck and dealt."
         if set_aside:
@@ -334,8 +346,7 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         start = self.play.session.states[start_at] if owed.run_start >= 0 else before
         run = owed.run_slots
         if isinstance(action, S.PutUnder):
-            laid = [p for p in range(len(start.future)) if p not in run]
-            run = (*run, laid[action.slot])  # its place as the row lay at the start
+            run = (*run, S.run_place(start, run, action.slot))
             if after.asking in PUT_UNDER_STEPS:  # more may follow: wait
                 return SkoventyrOwed(run_start=start_at, run_slots=run)
         if run:
@@ -343,12 +354,12 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
                 SkoventyrOwed(), S.table_changes(start, after, run=run), reason, heading
             )
         changes = S.table_changes(before, after)
-        if isinstance(action, S.Call) and not action.risky:
-            changes = cost_then_card(changes)
         if isinstance(action, S.Call) and after.asking == "risky":
             later = tuple(c for c in changes if not c.chosen)
             chosen = [c for c in changes if c.chosen]
-            return self._telling(SkoventyrOwed(after_reveal=later), chosen, reason, heading)
+            held = tuple(sorted(made(self.table(), chosen).items()))
+            waiting = SkoventyrOwed(after_reveal=later, held_table=held)
+            return self._telling(waiting, chosen, reason, heading)
         return self._telling(SkoventyrOwed(), [*changes, *owed.after_reveal], reason, heading)
 
     def _paying(
@@ -361,8 +372,7 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         start = self.play.session.states[owed.run_start]
         run, now = owed.run_slots, []
         if isinstance(action, S.PutUnder):
-            laid = [p for p in range(len(start.future)) if p not in run]
-            run = (*run, laid[action.slot])  # its place as the row lay at the Call
+            run = (*run, S.run_place(start, run, action.slot))  # as the row lay at the Call
         else:
             now = [c for c in S.table_changes(before, after) if not _by_the_future(c)]
         told = (*owed.told_keys, *(key for change in now for key in change.keys))
@@ -379,12 +389,15 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         return self._telling(SkoventyrOwed(), [*now, *rest], reason, heading)
 
     def table(self) -> Table:
-        """The table as told (PlayController.table); during a run of cards put under the
-        deck one at a time, or a called card's cost being paid, with no instruction
-        waiting: the table as the run began, with what the people did themselves since
-        (their places left empty) and what they were told of its cost."""
+        """The table as told (PlayController.table); while a Risky Draw's card is turned
+        over, the table as its Call left it; during a run of cards put under the deck one
+        at a time, or a called card's cost being paid, with no instruction waiting: the
+        table as the run began, with what the people did themselves since (their places
+        left empty) and what they were told of its cost."""
         told = self.telling.table_now()
         owed = self.owed
+        if told is None and owed.after_reveal and owed.held_table:
+            return dict(owed.held_table)  # the Risky Draw's card being turned over
         if told is not None or owed.run_start < 0:
             return super().table()
         start = self.play.session.states[owed.run_start]
@@ -557,19 +570,6 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
                 + "."
             )
         return "\n".join(lines)
-
-
-def cost_then_card(changes: list[Change]) -> list[Change]:
-    """A Call paid with its cost, in the rulebook's order: the cost first, then the card
-    taken from the Future (told: until then it lies there), then the Future's slide. A
-    card with nothing to pay is the people's own move, as they touched it."""
-    takes = [c for c in changes if c.chosen and c.source.startswith("future")]
-    rest = [c for c in changes if c not in takes]
-    if not any(not c.chosen and not _by_the_future(c) for c in rest):
-        return changes  # no cost the table pays: nothing to take the card after
-    at = next((i for i, c in enumerate(rest) if any(k.startswith("future") for k in c.keys)), None)
-    at = len(rest) if at is None else at
-    return [*rest[:at], *(replace(c, chosen=False) for c in takes), *rest[at:]]
 
 
 def future_row(table: Table) -> tuple[S.Card | None, ...]:

@@ -68,6 +68,8 @@ class SkoventyrView:
     trees: list[dict[str, Any]] = field(default_factory=list)
     future: list[dict[str, Any]] = field(default_factory=list)
     hand: list[dict[str, Any]] = field(default_factory=list)
+    #: Whose hand ``hand`` is (a seat, from 0): the player whose turn it is.
+    hand_seat: int = 0
     minions: list[dict[str, Any]] = field(default_factory=list)
     minion_columns: int = 1
     answers: list[dict[str, Any]] = field(default_factory=list)
@@ -200,6 +202,7 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
         trees=_trees(table, options, choosing),
         future=_cards(control, "future", _future_slots(table.future), options),
         hand=_cards(control, "hand", hand, options),
+        hand_seat=state.player,
         minions=minions,
         minion_columns=columns,
         answers=_answers(state) if answering else [],
@@ -375,7 +378,7 @@ def _minions(
                 "lygtemand_colour": (
                     CARD_COLOURS[S.Card(shown)] if shown and shown != "any" else colours.TEXT_DIM
                 ),
-                "acorn": f"Acorn {acorn}" if acorn and in_play else "",
+                "acorn": f"Acorn {acorn}" if acorn else "",  # until told to move it
                 "target": ("minion", minion.id),
                 "touchable": minion.id in lit,
                 "dimmed": not in_play or (choosing and bool(lit) and minion.id not in lit),
@@ -517,11 +520,11 @@ def _instruction_marks(control: SkoventyrController) -> dict[str, str]:
 _BY_LABEL = {card.label: card for card in S.Card}
 
 
-def drawn_places(view: SkoventyrView, player: int) -> dict[str, Hashable]:
+def drawn_places(view: SkoventyrView) -> dict[str, Hashable]:
     """What ``view`` draws of the table, read back from its tiles alone, as plain places
     (engines.skoventyr.table_places' keys; None for a place drawn empty): the ring of
-    Trees, each Tree's side and Ally, both pawns, the Future's places, ``player``'s hand
-    (from 0) and the card just taken, the Minions in play or defeated and their Acorns,
+    Trees, each Tree's side and Ally, both pawns, the Future's places, the hand shown
+    (``hand_seat``'s) and the card just taken, the Minions in play or defeated and their Acorns,
     and the Hostages. The oracle compares them with its own model of the table."""
     places: dict[str, Hashable] = {"forest": tuple(int(t["number"]) for t in view.trees)}
     for tree in view.trees:
@@ -538,7 +541,7 @@ def drawn_places(view: SkoventyrView, player: int) -> dict[str, Hashable]:
         places[f"future:{place}"] = None if card is None else card.value
     hand = [_BY_LABEL[t["title"]].value for t in view.hand if t["title"] and t["caption"] == ""]
     taken = [_BY_LABEL[t["title"]].value for t in view.hand if t["caption"] == "just taken"]
-    places[f"hand:{player + 1}"] = tuple(hand) or None
+    places[f"hand:{view.hand_seat + 1}"] = tuple(hand) or None
     places["taken"] = taken[0] if taken else None
     for tile in view.minions:
         minion = tile["target"][1]

@@ -132,7 +132,8 @@ def to_announce(changes: Iterable[Change]) -> list[Change]:
 def check_changes(changes: Sequence[Change], before: Places, after: Places) -> list[str]:
     """What is wrong with ``changes`` as the account of going from ``before`` to ``after``:
     a differing place no change covers, a place covered twice, a change covering a place
-    that did not change (or none at all), a change without words. Empty when all is well.
+    that did not change (or none at all, nor any on its way), a change without words.
+    Empty when all is well.
     """
     problems: list[str] = []
     differing = differences(before, after)
@@ -140,7 +141,7 @@ def check_changes(changes: Sequence[Change], before: Places, after: Places) -> l
     for change in changes:
         if not change.words.strip():
             problems.append(f"a change without words covers {change.keys}")
-        if not change.keys:
+        if not change.keys and not change.sets:
             problems.append(f"{change.words!r} covers no place")
         for key in change.keys:
             if key not in differing:

@@ -4,7 +4,8 @@ checked against it (each ``Change`` names its ``phase``).
 
 Within one round (or turn) of ``progress``, the phases told never go back: a phase
 told after a later one of the same round is out of the rulebook's order (the heroes'
-refill told after the guardian's turn, say).
+refill told after the guardian's turn, say). What is told counts in the round of the
+moves it follows, but for the ``opening`` phases: those begin the round after.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ class TurnOrder:
     source: str
     #: The phases in the rulebook's order, each as the game's changes name it.
     phases: tuple[str, ...]
+    #: Phases that begin the next round (or turn) though told with the end of the one
+    #: before: the deal for a new round, what happens at the start of a turn.
+    opening: tuple[str, ...] = ()
 
     def rank(self, phase: str) -> int:
         """Where ``phase`` comes in the order; ValueError for a phase it does not list."""

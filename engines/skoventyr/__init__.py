@@ -82,7 +82,14 @@ from engines.skoventyr.rules import (
 from engines.skoventyr.setup import setup_steps
 from engines.skoventyr.state import Hostage, Minion, State, Task
 from engines.skoventyr.steps import FUTURE_SIZE
-from engines.skoventyr.table import table_changes, table_places
+from engines.skoventyr.table import (
+    TURN_ORDER,
+    own_part,
+    run_place,
+    run_places,
+    table_changes,
+    table_places,
+)
 from engines.skoventyr.table_words import count_cards, join_words
 from engines.skoventyr.why_not import candidate_actions, refusal, why_not_move
 
@@ -93,6 +100,7 @@ __all__ = [
     "FUTURE_SIZE",
     "HINT_BUDGET",
     "NAME",
+    "TURN_ORDER",
     "Box",
     "Call",
     "Card",
@@ -158,9 +166,12 @@ __all__ = [
     "new_game",
     "next_reveal_odds",
     "outcome",
+    "own_part",
     "profile_data",
     "progress",
     "refusal",
+    "run_place",
+    "run_places",
     "same_effects",
     "setup_steps",
     "shipped",

@@ -114,6 +114,7 @@ def apply(state: State, action: Action) -> State:
         entered=action.kind,
         applied=state.applied + 1,
         entered_slot=getattr(action, "slot", None),
+        entered_risky=bool(getattr(action, "risky", False)),
     )
     if isinstance(action, A.EDITS):
         return _settle(apply_edit(state, action))

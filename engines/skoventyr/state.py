@@ -89,6 +89,8 @@ class State(Saveable):
     #: The place of the Future that move took a card from, if any (Call, putting a card
     #: under the deck, Revenge): a refill may bring the same card back there.
     entered_slot: int | None = None
+    #: The move entered was a Risky Draw (a Call without its cost).
+    entered_risky: bool = False
     #: Whose turn (0-based) and which turn of the game (1-based; 0 during set-up).
     player: int = 0
     turn: int = 0

@@ -36,12 +36,23 @@ comparison goes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+import itertools
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import replace
 
-from engines.core import Change, Places, differences, settle
+from engines.core import Change, Places, TurnOrder, differences, settle
+from engines.skoventyr.actions import Call, PutUnder, SkoventyrAction
 from engines.skoventyr.cards import CARD_ORDER, Card
 from engines.skoventyr.state import State
-from engines.skoventyr.table_events import TableEvent, deck_count_key, events_in_order, top_key
+from engines.skoventyr.table_events import (
+    R_ACORNS_OUT,
+    R_TREE_BACK,
+    TableEvent,
+    deck_count_key,
+    events_in_order,
+    top_key,
+    zone_kind,
+)
 from engines.skoventyr.table_words import TableWords
 
 
@@ -107,7 +118,7 @@ def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> lis
     cards left slide once, after the last is chosen (none when the row is emptied)."""
     places_before, places_after = table_places(before), table_places(after)
     differing = differences(places_before, places_after)
-    if not differing:
+    if not differing and not run:  # (a run may put back like for like: still told)
         return []
     if after.applied < before.applied:  # an undo: the forward move, turned round
         events = [event.inverted() for event in reversed(events_in_order(after, before, undo=True))]
@@ -115,23 +126,117 @@ def table_changes(before: State, after: State, run: tuple[int, ...] = ()) -> lis
     else:
         events = events_in_order(before, after, run=run)
         words = TableWords(before, after, back=False)
-    return settle(_account(events, words, differing, places_after), places_after)
+    changes = _account(events, words, differing, places_before, places_after)
+    changes = settle(changes, places_after)
+    paid_call = after.entered == "call" and not after.entered_risky
+    if paid_call and after.applied == before.applied + 1:
+        changes = _cost_then_card(changes)
+    return changes
+
+
+def run_place(start: State, run: tuple[int, ...], slot: int) -> int:
+    """The place, as the Future lay in ``start``, of the card at ``slot`` of the row as it
+    is now, while the places of ``run`` are left empty on the table."""
+    return [place for place in range(len(start.future)) if place not in run][slot]
+
+
+def run_places(start: State, actions: Iterable[SkoventyrAction]) -> tuple[int, ...]:
+    """The Future places (as the row lay in ``start``) that ``actions`` left empty on the
+    table until the row slides: a called card's while its cost is paid, and each card
+    put under the deck one at a time (``table_changes``' ``run``)."""
+    run: tuple[int, ...] = ()
+    for action in actions:
+        if isinstance(action, Call) and not action.risky:
+            run = (action.slot,)
+        elif isinstance(action, PutUnder):
+            run = (*run, run_place(start, run, action.slot))
+    return run
+
+
+def own_part(states: Sequence[State], actions: Sequence[SkoventyrAction]) -> list[Change]:
+    """What the people did themselves over a move of several steps (``states`` from
+    before the first, one after each of ``actions``): on the board, each step's own
+    part as they made it; of the Future, the cards they put under the deck one at a time
+    from the places it leaves empty (``run_places``), the rest being told."""
+    run = run_places(states[0], actions)
+    steps = [
+        change
+        for before, after in itertools.pairwise(states)
+        for change in table_changes(before, after)
+        if change.chosen and not (run and _by_the_future(change))
+    ]
+    if not run:
+        return steps
+    return [*steps, *(c for c in table_changes(states[0], states[-1], run=run) if c.chosen)]
+
+
+def _cost_then_card(changes: list[Change]) -> list[Change]:
+    """A Call paid with its cost in one move, in the rulebook's order: the cost first,
+    then the card taken from the Future (told: until then it lies there), then the
+    Future's slide. A card with nothing to pay is the people's own move, as they touched
+    it."""
+    takes = [c for c in changes if c.chosen and c.source.startswith("future")]
+    rest = [c for c in changes if c not in takes]
+    if not any(not c.chosen and not _by_the_future(c) for c in rest):
+        return changes  # no cost the table pays: nothing to take the card after
+    at = next((i for i, c in enumerate(rest) if _to_the_future(c)), len(rest))
+    return [*rest[:at], *(replace(c, chosen=False) for c in takes), *rest[at:]]
+
+
+def _to_the_future(change: Change) -> bool:
+    """A change that fills or empties a Future place, on its way included."""
+    return any(key.startswith("future") for key in (*change.keys, *dict(change.sets)))
+
+
+def _by_the_future(change: Change) -> bool:
+    """A change to the Future, the card taken, a hand or the deck."""
+    return any(key.startswith(("future", "taken", "hand", "deck")) for key in change.keys)
 
 
 # -- from events to changes ------------------------------------------------------------
+
+
+#: The rulebook's order of a turn (Gameplay, "After your turn's action"): two like Acorns
+#: in the centre leave the game (and a Tree comes back) at its start; the action on a
+#: Vogter card with all its steps (its costs and every Gamle Erik it brings up), then
+#: the hand down to 5, then the Future refilled. The deal at set-up comes before all.
+TURN_ORDER = TurnOrder(
+    source="Skoventyr rulebook, Gameplay: a Vogter card's action, then After your turn's "
+    "action; Rescue module: Acorn tokens, at the start of your turn",
+    phases=("set-up", "start of turn", "action", "hand limit", "refill"),
+    opening=("start of turn",),
+)
+
+
+def _phase(event: TableEvent) -> str:
+    """The step of the turn ``event`` belongs to: the Future sliding and filling from the
+    deck is the refill, all else the action's (the hand limit's discards are the people's
+    own choice, never told)."""
+    if event.rank in (R_ACORNS_OUT, R_TREE_BACK):
+        return "start of turn"
+    if event.kind in ("slide", "slide_refill") or (
+        event.kind == "card"
+        and zone_kind(event.src).startswith("deck")
+        and zone_kind(event.dst) == "future"
+    ):
+        return "refill"
+    return "action"
 
 
 def _account(
     events: list[TableEvent],
     words: TableWords,
     differing: dict[str, tuple[Hashable, Hashable]],
-    after: dict[str, Hashable],
+    before: Places,
+    after: Places,
 ) -> list[Change]:
     """Give each event the differing places it changes, each place to one event only:
     first to the rules' events (the people must be told them), then to the people's own.
     A rule's event whose places all went to others is told with the event that has
-    them; any other event left with no place changed nothing on the table. A
-    difference no event explains is told as it is (this should never happen)."""
+    them. A card taken from a Future place and one put there again later are changes of
+    no place of their own (the place is empty on the way: ``Change.sets``). Any other
+    event left with no place changed nothing on the table. A difference no event
+    explains is told as it is (this should never happen)."""
     events = _join_slide_and_refill(events, words)
     owner: dict[str, int] = {}
     for own in (False, True):
@@ -147,6 +252,8 @@ def _account(
                             owner.setdefault(key, index)
     told: dict[int, list[str]] = {}
     home: dict[int, int] = {}  # each event told: the change that tells it
+    emptied: set[str] = set()  # the Future places left empty by the events so far
+    between: dict[int, list[tuple[str, Hashable]]] = {}  # what those changes set
     for index, event in enumerate(events):
         keys = [key for key, held in owner.items() if held == index]
         shared = [owner[key] for key in event.touches if key in owner]
@@ -156,7 +263,24 @@ def _account(
         elif shared and not event.chosen:
             told.setdefault(shared[0], []).append(words.say(event))
             home[index] = shared[0]
+        else:
+            # A card taken from a Future place and one put there again (a like one
+            # perhaps): the place is no change's in the end, yet stands empty between.
+            refilled = {place for later in events[index + 1 :] for place in _fills(later)}
+            gap = [p for p in _left_empty(event) if p in refilled and owner.get(p, index) >= index]
+            filled = [p for p in _fills(event) if p in emptied and p not in owner]
+            if (event.chosen and gap) or (not event.chosen and filled):
+                told[index] = [words.say(event)]
+                home[index] = index
+                # (a place a later change has says it is empty on the way: _on_the_way)
+                gap = [p for p in gap if p not in owner]
+                between[index] = [(p, None) for p in gap] + [(p, after.get(p)) for p in filled]
+        emptied.update(_left_empty(event))
     passing = _on_the_way(events, owner, home, after)
+    for index, counts in _counts_on_the_way(events, home, before, differing).items():
+        passing.setdefault(index, []).extend(counts)
+    for index, places in between.items():
+        passing.setdefault(index, []).extend(places)
     changes = []
     for index, event in enumerate(events):
         if index in told:
@@ -166,7 +290,7 @@ def _account(
             text = "; then ".join([said[0], *(part[0].lower() + part[1:] for part in said[1:])])
             chosen = event.chosen and len(said) == 1
             sets = tuple(passing.get(index, ()))
-            changes.append(Change(text, held_keys, source, target, chosen, sets))
+            changes.append(Change(text, held_keys, source, target, chosen, sets, _phase(event)))
     for key, (_, now) in differing.items():
         if key not in owner:
             changes.append(Change(f"Make {key} on the table match the app: {now}", (key,)))
@@ -200,6 +324,52 @@ def _on_the_way(
             elif held > here:
                 passing.setdefault(here, []).append((place, None))
     return passing
+
+
+def _counts_on_the_way(
+    events: list[TableEvent],
+    home: dict[int, int],
+    before: Places,
+    differing: dict[str, tuple[Hashable, Hashable]],
+) -> dict[int, list[tuple[str, Hashable]]]:
+    """What a deck count (a kind in the sorted pile, or the deck's size) that ends as it
+    began holds after each change that takes a card from it or puts one in: a card the
+    people put under the deck and a like one an instruction then takes from it leave the
+    count as it was, yet the table holds one more between the two."""
+    running = {key: int(str(count)) for key, count in before.items() if _counts(key) and count}
+    pile = any(key.startswith("deck:pile:") for key in before)
+    passing: dict[int, list[tuple[str, Hashable]]] = {}
+    for index, event in enumerate(events):
+        moves = event.what if event.kind == "slide_refill" else (event,)
+        for move in moves:
+            if move.kind != "card" or not isinstance(move.what, Card):
+                continue
+            key = f"deck:pile:{move.what.value}" if pile else "deck"
+            taken = zone_kind(str(move.src)).startswith("deck")
+            put = zone_kind(str(move.dst)).startswith("deck")
+            if taken == put:
+                continue
+            running[key] = running.get(key, 0) + (1 if put else -1)
+            if (
+                index in home and key not in differing
+            ):  # else it changed nothing the table sees in the end
+                passing.setdefault(home[index], []).append((key, running[key] or None))
+    return passing
+
+
+def _counts(key: str) -> bool:
+    return key == "deck" or key.startswith("deck:pile:")
+
+
+def _fills(event: TableEvent) -> list[str]:
+    """The Future places ``event`` puts a card in."""
+    if event.kind == "slide_refill":
+        return [place for part in event.what for place in _fills(part)]
+    if event.kind == "slide":
+        return [f"future:{now + 1}" for now in event.dst]
+    if event.kind in ("card", "take") and str(event.dst).startswith("future:"):
+        return [str(event.dst)]
+    return []
 
 
 def _left_empty(event: TableEvent) -> list[str]:

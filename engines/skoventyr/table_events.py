@@ -563,7 +563,9 @@ def _spent(
 
 #: For each move the people enter, the card flows (from, to) that are that move itself.
 _OWN_FLOWS: dict[str, tuple[tuple[str, str], ...]] = {
-    "call": (("future", "hand"), ("future", "taken"), ("future", "deck:bottom")),
+    # A called card whose cost is still to be paid lies in the Future on the table until
+    # it is: taking it is told after the cost (review P13), not theirs.
+    "call": (("future", "hand"), ("future", "deck:bottom")),
     "position": (("hand", "ally"),),
     "mission": (("hand", "discard"),),
     "put_under": (("future", "deck:bottom"),),
@@ -604,6 +606,8 @@ def _mark_chosen(
         events[:] = [replace(e, chosen=True) for e in events]
         return
     flows = _OWN_FLOWS.get(entered, ())
+    if new.entered_risky:  # a Risky Draw's card is taken as touched: it has no cost
+        flows = (*flows, ("future", "taken"))
     own_kinds = _OWN_EVENTS.get(entered, ())
     pawn = _OWN_PAWN.get(entered)
     reported = new.drawn[0] if entered == "reveal" and new.drawn else None
@@ -612,8 +616,8 @@ def _mark_chosen(
         own = False
         if event.kind == "card":
             route = (zone_kind(event.src), zone_kind(event.dst))
-            if route == ("taken", "hand"):
-                own = True  # the card they took joins their hand: part of their Call
+            if route == ("taken", "hand") and entered == "reveal":
+                own = True  # the card they took with a Risky Draw joins their hand
             elif not found_flow and route in flows:
                 own = found_flow = True
             elif reported is not None and event.src == "deck" and event.what is reported:
