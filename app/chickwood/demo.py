@@ -145,7 +145,7 @@ def breakdown(screen: ChickwoodPlayScreen) -> None:
     """A player's name touched on the final scores: every line, with its arithmetic."""
     to_scoring(screen)
     screen.refresh()
-    board = C.final_scores(C.final_table(screen.play.state), screen.scores.choices(screen.state))
+    board = C.final_scores(C.final_table(screen.play.state), screen.turn.final_choices())
     show_details(board.players[0])
 
 
