@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.chickwood.autoplay import ChickwoodPlayer
 from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.play_screen import ChickwoodPlayScreen
 from app.kit.score_table import show_details
-from app.tools.sweep_plan import EnginePlayer, SweepPlan
+from app.tools.sweep_plan import ControllerPlayer, SweepPlan
 from engines import chickwood as C
 
 Advance = Callable[[ChickwoodPlayScreen], None]
@@ -194,10 +195,17 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
 ]
 
 
-#: The legibility sweep's games (app.tools.sweep): three players with the Legendary cards.
+def _player(seed: int) -> ControllerPlayer:
+    return ControllerPlayer(ChickwoodPlayer(seed))
+
+
+#: The legibility sweep's games (app.tools.sweep): three players with the Legendary cards,
+#: keyed touch by touch through the controller as the screen does (app.chickwood.autoplay),
+#: and opened again now and then, when it must read the same.
 SWEEP = SweepPlan(
     configs=[
         (C.Config(players=("Ana", "Bo", "Camille"), legendary=True), ["Ana", "Bo", "Camille"]),
     ],
-    player=EnginePlayer,
+    player=_player,
+    reopen=True,
 )
