@@ -163,6 +163,20 @@ def raid_changed(screen: ChickwoodPlayScreen) -> None:
     screen.correct(ChangeRaid(0))
 
 
+def legendary_raid_changed(screen: ChickwoodPlayScreen) -> None:
+    """An old raid changed with the Legendary cards' keys: all 22 keys in sight, no
+    scrolling, and Cancel beside Undo (review P11)."""
+    play_raids(2, raids=LEGENDARY_RAIDS)(screen)
+    screen.correct(ChangeRaid(0))
+
+
+def legendary_entries_menu(screen: ChickwoodPlayScreen) -> None:
+    """A player's entries with a Legendary card: "Remove the Golden Arrow" (P11)."""
+    play_raids(2, raids=LEGENDARY_RAIDS)(screen)
+    screen.refresh()
+    screen.touch_player(screen.state.raids[0].seat)
+
+
 def final_items_menu(screen: ChickwoodPlayScreen) -> None:
     """A name touched on the final scores: the items of their final count to correct."""
     to_scoring(screen)
@@ -189,6 +203,8 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
     ("play_chickwood_confirm", LEGENDARY, confirm_question),
     ("play_chickwood_entries", FOUR, entries_menu),
     ("play_chickwood_raid_changed", FOUR, raid_changed),
+    ("play_chickwood_raid_changed_legendary", LEGENDARY, legendary_raid_changed),
+    ("play_chickwood_entries_legendary", LEGENDARY, legendary_entries_menu),
     ("play_chickwood_final_items", LEGENDARY, final_items_menu),
     ("play_chickwood_quick", QUICK, quick_entry),
     ("play_chickwood_quick_unnamed", UNNAMED, quick_entry),

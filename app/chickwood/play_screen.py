@@ -27,6 +27,7 @@ from app.chickwood.controller import REPLAY_ONLY, ChickwoodController
 from app.chickwood.look import alms_colour
 from app.chickwood.score_view import ScoreView
 from app.chickwood.view import ChickwoodView, chickwood_view
+from app.chickwood.widgets import LootPad, VillageGrid  # noqa: F401  (the kv names them)
 from app.games import GameInfo
 from app.kit.choice_list import ChoiceListPopup
 from app.kit.popups import ask, show_notice
