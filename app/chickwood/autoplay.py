@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
+from operator import methodcaller
 
 from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.controller import ChickwoodController
@@ -22,14 +22,15 @@ class ChickwoodPlayer:
         self.chooser = random.Random(seed)
         self.undoing = undo_now_and_then
         self.undos = 0  # moves undone so far (at most a few a game)
-        #: The touches still to make of the move being entered.
-        self.planned: list[Callable[[], object]] = []
+        #: The touches still to make of the move being entered, each made on the
+        #: controller of the moment (a game opened again meanwhile has a new one).
+        self.planned: list[Callable[[ChickwoodController], object]] = []
 
     def step(self, control: ChickwoodController) -> bool:
         """Make the next touch a person makes; False once the game is over."""
         if not self.planned and not self._plan(control):
             return False
-        self.planned.pop(0)()
+        self.planned.pop(0)(control)
         return True
 
     def _plan(self, control: ChickwoodController) -> bool:
@@ -39,11 +40,11 @@ class ChickwoodPlayer:
         if state.phase == "over" and not control.telling.active:
             return False
         if control.telling.active:
-            touch(control.done)
+            touch(methodcaller("done"))
             return True
         if self.undoing and self.undos < 3 and control.can_undo and self._chance(0.03):
             self.undos += 1
-            touch(partial(_undo, control))
+            touch(_undo)
             return True
         match state.phase:
             case "raid":
@@ -52,11 +53,11 @@ class ChickwoodPlayer:
                 step = self.chooser.choice(C.legal_actions(state))
                 assert isinstance(step, C.GiveAlms)
                 index = state.grid.index(step.row, step.col)
-                touch(lambda: control.touch_village(index))
+                touch(methodcaller("touch_village", index))
             case "entry":
                 self._count(control, state)
             case "scoring":
-                touch(partial(_confirm_scores, control))
+                touch(_confirm_scores)
             case "over":
                 return False
         return True
@@ -68,20 +69,20 @@ class ChickwoodPlayer:
         touch = self.planned.append
         if state.raids and self._chance(0.04):  # an old raid loaded, then left (P11)
             change = ChangeRaid(self.chooser.randrange(len(state.raids)))
-            touch(lambda: control.load_raid(change))
-            touch(control.cancel)
+            touch(methodcaller("load_raid", change))
+            touch(methodcaller("cancel"))
             return
         options = [a for a in C.legal_actions(state) if isinstance(a, C.Raid)]
         raid = self.chooser.choice(options)
         keys = [key for key, n in C.kind_counts(raid.loot).items() for _ in range(n)]
         keys += [f"alms:{alms}" for alms in raid.benefactors]
-        touch(lambda: control.choose_castle(str(raid.castle)))
+        touch(methodcaller("choose_castle", str(raid.castle)))
         if self._chance(0.1):  # a slip, taken back with Undo (unless it was refused)
-            touch(lambda: control.add_loot("maids"))
-            touch(lambda: control.counts().get("maids") and control.undo())
+            touch(methodcaller("add_loot", "maids"))
+            touch(_slip_undone)
         for key in keys:
-            touch(partial(control.add_loot, key))
-        touch(control.primary)
+            touch(methodcaller("add_loot", key))
+        touch(methodcaller("primary"))
 
     def _count(self, control: ChickwoodController, state: C.State) -> None:
         """A quick score's count: for each player a few chests, a castle or two and an
@@ -90,15 +91,15 @@ class ChickwoodPlayer:
         villages = [i for i, cell in enumerate(state.grid.cells) if not cell.forest]
         kinds = ["chest:gold", "chest:silver", "henchmen"]
         for seat in range(len(state.players)):
-            touch(partial(control.choose_seat, seat))
+            touch(methodcaller("choose_seat", seat))
             for key in self.chooser.choices(kinds, k=self.chooser.randrange(1, 4)):
-                touch(partial(control.add_loot, key))
+                touch(methodcaller("add_loot", key))
             for _ in range(self.chooser.randrange(1, 3)):
                 value = str(self.chooser.randrange(1, 6))
-                touch(partial(control.choose_castle, value))
+                touch(methodcaller("choose_castle", value))
             for index in self.chooser.choices(villages, k=self.chooser.randrange(0, 3)):
-                touch(partial(control.touch_village, index))
-        touch(control.primary)
+                touch(methodcaller("touch_village", index))
+        touch(methodcaller("primary"))
 
 
 def _undo(control: ChickwoodController) -> None:
@@ -111,3 +112,9 @@ def _confirm_scores(control: ChickwoodController) -> None:
     """ "Confirm scores", asked once, and confirmed."""
     if control.primary():
         control.confirm_scores()
+
+
+def _slip_undone(control: ChickwoodController) -> None:
+    """Undo takes back the Maid keyed by mistake (unless the pad refused it)."""
+    if control.counts().get("maids"):
+        control.undo()
