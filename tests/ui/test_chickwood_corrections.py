@@ -91,7 +91,11 @@ def test_an_old_raid_is_corrected_in_two_touches_and_later_entries_stand(
     person = Counted(driver)
     person.chip(first)
     person.button("Change: Round 1, castle 4: 1 gold chest")
-    assert person.touches == 2 and screen.view.castle == "4" and screen.view.counts == {"chest:gold": 1}
+    assert (
+        person.touches == 2
+        and screen.view.castle == "4"
+        and screen.view.counts == {"chest:gold": 1}
+    )
     assert "Save raid 1" in driver.texts()
     driver.pump(3)
     castle = next(w for w in driver.visible() if getattr(w, "value", "") == "2")
