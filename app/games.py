@@ -206,6 +206,7 @@ GAMES: list[GameInfo] = [
         "Rounds and scoring",
         form_path="app.chickwood.options:FORM",
         play_screen="app.chickwood.play_screen:ChickwoodPlayScreen",
+        controller_path="app.chickwood.controller:ChickwoodController",
         summary_path="app.chickwood.options:summary",
         setup_picture_path="app.chickwood.setup_picture:picture",
         demo_path="app.chickwood.demo",

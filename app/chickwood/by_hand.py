@@ -11,11 +11,9 @@ alms goes to, choosing what an item really was). The engine checks everything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.chickwood import loot_entry
-from app.kit.choice_list import ChoiceListPopup
 from engines import chickwood as C
 from engines.chickwood import (
     benefactor_alms,
@@ -79,7 +77,10 @@ def round_rows(state: C.State, seat: int) -> Rows:
             if count:
                 loot = from_counts({**counts, key: count - 1})
                 fix = C.FixRaid(number, raid.castle, loot, raid.benefactors)
-                rows.append((f"Remove one {kind_name(key)} from round {raid.round}", fix))
+                # "Remove the Spy Glass", "Remove one gold chest" (review P11).
+                card = kind_name(key)
+                which = card if card.startswith("the ") else f"one {card}"
+                rows.append((f"Remove {which} from round {raid.round}", fix))
     for number, placement in enumerate(state.placements):
         if placement.seat != seat:
             continue
@@ -161,17 +162,3 @@ def change_rows(state: C.State, change: ChangeItem) -> Rows:
         for item in final_items(state)
         if item != change.item and item_sort(item) == item_sort(change.item)
     ]
-
-
-def show_rows(
-    heading: str, rows: Rows, on_pick: Callable[[object], None], columns: int = 1
-) -> None:
-    """The rows, ``columns`` to a line: touching one picks it."""
-    ChoiceListPopup(heading, {heading: rows}, on_pick, columns=columns).open()
-
-
-def show_groups(
-    heading: str, groups: dict[str, Rows], on_pick: Callable[[object], None], columns: int
-) -> None:
-    """Groups of choices, the first one open, ``columns`` to a line."""
-    ChoiceListPopup(heading, groups, on_pick, columns=columns, show_groups=True).open()

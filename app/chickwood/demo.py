@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.chickwood.autoplay import ChickwoodPlayer
 from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.play_screen import ChickwoodPlayScreen
 from app.kit.score_table import show_details
-from app.tools.sweep_plan import EnginePlayer, SweepPlan
+from app.tools.sweep_plan import ControllerPlayer, SweepPlan
 from engines import chickwood as C
 
 Advance = Callable[[ChickwoodPlayScreen], None]
@@ -145,7 +146,7 @@ def breakdown(screen: ChickwoodPlayScreen) -> None:
     """A player's name touched on the final scores: every line, with its arithmetic."""
     to_scoring(screen)
     screen.refresh()
-    board = C.final_scores(C.final_table(screen.play.state), screen.scores.choices(screen.state))
+    board = C.final_scores(C.final_table(screen.play.state), screen.turn.final_choices())
     show_details(board.players[0])
 
 
@@ -160,6 +161,20 @@ def raid_changed(screen: ChickwoodPlayScreen) -> None:
     """An old raid loaded on the pad to be changed."""
     play_raids(5)(screen)
     screen.correct(ChangeRaid(0))
+
+
+def legendary_raid_changed(screen: ChickwoodPlayScreen) -> None:
+    """An old raid changed with the Legendary cards' keys: all 22 keys in sight, no
+    scrolling, and Cancel beside Undo (review P11)."""
+    play_raids(2, raids=LEGENDARY_RAIDS)(screen)
+    screen.correct(ChangeRaid(0))
+
+
+def legendary_entries_menu(screen: ChickwoodPlayScreen) -> None:
+    """A player's entries with a Legendary card: "Remove the Golden Arrow" (P11)."""
+    play_raids(2, raids=LEGENDARY_RAIDS)(screen)
+    screen.refresh()
+    screen.touch_player(screen.state.raids[0].seat)
 
 
 def final_items_menu(screen: ChickwoodPlayScreen) -> None:
@@ -188,16 +203,25 @@ SCENES: list[tuple[str, C.Config, Advance]] = [
     ("play_chickwood_confirm", LEGENDARY, confirm_question),
     ("play_chickwood_entries", FOUR, entries_menu),
     ("play_chickwood_raid_changed", FOUR, raid_changed),
+    ("play_chickwood_raid_changed_legendary", LEGENDARY, legendary_raid_changed),
+    ("play_chickwood_entries_legendary", LEGENDARY, legendary_entries_menu),
     ("play_chickwood_final_items", LEGENDARY, final_items_menu),
     ("play_chickwood_quick", QUICK, quick_entry),
     ("play_chickwood_quick_unnamed", UNNAMED, quick_entry),
 ]
 
 
-#: The legibility sweep's games (app.tools.sweep): three players with the Legendary cards.
+def _player(seed: int) -> ControllerPlayer:
+    return ControllerPlayer(ChickwoodPlayer(seed))
+
+
+#: The legibility sweep's games (app.tools.sweep): three players with the Legendary cards,
+#: keyed touch by touch through the controller as the screen does (app.chickwood.autoplay),
+#: and opened again now and then, when it must read the same.
 SWEEP = SweepPlan(
     configs=[
         (C.Config(players=("Ana", "Bo", "Camille"), legendary=True), ["Ana", "Bo", "Camille"]),
     ],
-    player=EnginePlayer,
+    player=_player,
+    reopen=True,
 )

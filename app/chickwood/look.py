@@ -9,9 +9,10 @@ their name as a legend), so colour is never the only signal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from app.kit.theme import Colour
-from engines.chickwood import ALMS_COLOURS
+from app.kit.colours import Colour
+from engines.chickwood import ALMS_COLOURS, CardProfile
 
 #: The screen's colour for each alms colour in the box.
 COLOURS: dict[str, Colour] = {
@@ -35,3 +36,38 @@ def marks(names: Sequence[str]) -> tuple[str, ...]:
     if len(set(initials)) == len(initials):
         return tuple(initials)
     return tuple(str(seat) for seat in range(1, len(names) + 1))
+
+
+@dataclass(frozen=True)
+class SpaceLook:
+    """One alms space: empty, or the mark and colour of the player whose alms it holds."""
+
+    letter: str = ""
+    colour: Colour = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class RowLook:
+    spaces: tuple[SpaceLook, ...]
+    glory: int | None
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """What a card of the grid shows: its rows of alms spaces as printed (a forest has
+    none) and its state in the snake being laid."""
+
+    forest: bool
+    rows: tuple[RowLook, ...] = ()
+    lit: bool = False  # a legal next step
+    step: int = 0  # its place in the snake being laid (0: not on it), drawn as an outline
+
+
+def card_rows(profile: CardProfile, filled: Sequence[SpaceLook] = ()) -> tuple[RowLook, ...]:
+    """A village card's rows as printed, its spaces filled in order with ``filled``."""
+    spaces = [*filled] + [SpaceLook()] * (profile.capacity - len(filled))
+    rows, start = [], 0
+    for row in profile.rows:
+        rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
+        start += row.spaces
+    return tuple(rows)

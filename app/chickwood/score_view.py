@@ -22,27 +22,20 @@ class ScoreView(BoxLayout):
     side_share = NumericProperty(0)  # of the width (landscape) or height, for the choices
 
     def __init__(
-        self, on_change: Callable[[], None], on_name: Callable[[str], None], **kwargs: object
+        self,
+        on_choose: Callable[[C.Choices], None],
+        on_name: Callable[[str], None],
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
-        self._on_change = on_change
+        self._on_choose = on_choose  # a choice changed: the choices the table then makes
         self._on_name = on_name  # a name touched: their lines and corrections
-        self._choices: C.Choices | None = None  # None: the proposed ones
 
-    @property
-    def overridden(self) -> bool:
-        return self._choices is not None
-
-    def reset(self) -> None:
-        self._choices = None
-
-    def choices(self, state: C.State) -> C.Choices:
-        return self._choices or C.propose(C.final_table(state))
-
-    def show(self, state: C.State, correctable: bool = True) -> None:
+    def show(self, state: C.State, chosen: C.Choices, correctable: bool = True) -> None:
+        """The scores with ``chosen`` (the controller's: the table's or the proposed)."""
         table = C.final_table(state)
         board = C.scoreboard(state) if state.phase == "over" else None
-        choices = state.choices if state.choices is not None else self.choices(state)
+        choices = state.choices if state.choices is not None else chosen
         options: list[Choice] = []
         if board is None:
             board = C.final_scores(table, choices)
@@ -59,19 +52,18 @@ class ScoreView(BoxLayout):
         self.side_share = 0.34 if options else 0
         for choice in options:
             button = ProposalButton(text=choice.words)
-            button.bind(on_release=lambda _b, c=choice: self.pick(state, c))
+            button.bind(on_release=lambda _b, c=choice: self.pick(state, choices, c))
             box.add_widget(button)
 
-    def pick(self, state: C.State, choice: Choice) -> None:
+    def pick(self, state: C.State, choices: C.Choices, choice: Choice) -> None:
         def chosen(value: object) -> None:
-            new = choice.apply(self.choices(state), value)
+            new = choice.apply(choices, value)
             try:
                 C.final_scores(C.final_table(state), new)
             except IllegalAction as refusal:
                 show_notice("Not allowed", str(refusal))
                 return
-            self._choices = new
-            self._on_change()
+            self._on_choose(new)
 
         ChoiceListPopup(choice.words.partition(":")[0], choice.groups, chosen).open()
 

@@ -18,8 +18,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from app.chickwood.look import alms_colour, marks
-from app.chickwood.widgets import CardLook, VillageCard, VillageGrid, card_rows
+from app.chickwood.look import CardLook, alms_colour, card_rows, marks
+from app.chickwood.widgets import VillageCard, VillageGrid
 from app.kv import load_kv
 from engines.chickwood import Config, SetupTable, setup_table
 from engines.core import SetupStep

@@ -3,8 +3,7 @@ alms spaces, the village grid, and the loot pad (looks in kv/chickwood_widgets.k
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from kivy.metrics import dp
@@ -21,46 +20,10 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from app.chickwood.look import CardLook
 from app.kit import theme
 from app.kit.widgets import Piece, TButton, reuse_children
 from app.kv import load_kv
-from engines.chickwood import CardProfile
-
-
-@dataclass(frozen=True)
-class SpaceLook:
-    """One alms space: empty, or the mark and colour of the player whose alms it holds."""
-
-    letter: str = ""
-    colour: theme.Colour = (0, 0, 0, 0)
-
-
-@dataclass(frozen=True)
-class RowLook:
-    spaces: tuple[SpaceLook, ...]
-    glory: int | None
-
-
-@dataclass(frozen=True)
-class CardLook:
-    """What a card of the grid shows: its rows of alms spaces as printed (a forest has
-    none) and its state in the snake being laid."""
-
-    forest: bool
-    rows: tuple[RowLook, ...] = ()
-    lit: bool = False  # a legal next step
-    step: int = 0  # its place in the snake being laid (0: not on it), drawn as an outline
-
-
-def card_rows(profile: CardProfile, filled: Sequence[SpaceLook] = ()) -> tuple[RowLook, ...]:
-    """A village card's rows as printed, its spaces filled in order with ``filled``."""
-    spaces = [*filled] + [SpaceLook()] * (profile.capacity - len(filled))
-    rows, start = [], 0
-    for row in profile.rows:
-        rows.append(RowLook(tuple(spaces[start : start + row.spaces]), row.glory))
-        start += row.spaces
-    return tuple(rows)
-
 
 ROW_HEIGHT = dp(22)  # a row of alms spaces on a village card
 COMPACT_ROW_HEIGHT = dp(18)  # the same in a small picture (the set-up guide's)

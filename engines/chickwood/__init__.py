@@ -75,8 +75,14 @@ from engines.chickwood.scoring import (
     quick_score,
 )
 from engines.chickwood.setup import SetupTable, setup_steps, setup_table
-from engines.chickwood.state import State
-from engines.chickwood.table import table_changes, table_places, village_name
+from engines.chickwood.state import Phase, State
+from engines.chickwood.table import (
+    TURN_ORDER,
+    table_changes,
+    table_places,
+    told_changes,
+    village_name,
+)
 from engines.chickwood.village import CardProfile, Row
 from engines.core import Line, PlayerScore  # the score lines every scored game gives
 
@@ -92,6 +98,7 @@ __all__ = [
     "LEGENDARY",
     "LEGENDARY_NAMES",
     "NAME",
+    "TURN_ORDER",
     "AddAlms",
     "AlmsSwap",
     "CardProfile",
@@ -109,6 +116,7 @@ __all__ = [
     "FixRaid",
     "GiveAlms",
     "Line",
+    "Phase",
     "PlayerFinal",
     "PlayerScore",
     "Raid",
@@ -155,6 +163,7 @@ __all__ = [
     "setup_table",
     "table_changes",
     "table_places",
+    "told_changes",
     "treasure_name",
     "view",
     "village_name",

@@ -130,7 +130,7 @@ def scouting(state: State) -> Change:
                 f" {player.name} has the Spy Glass: before the first raid, look at the "
                 "face-down cards of one castle."
             )
-    return Change(words, ())
+    return Change(words, (), phase="scouting")
 
 
 def raid(

@@ -16,6 +16,7 @@ makes as it confirms them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from engines.chickwood.alms_snake import benefactor_alms
@@ -29,12 +30,29 @@ from engines.chickwood.loot import (
     kind_counts,
     treasure_name,
 )
-from engines.chickwood.rounds import final_table
+from engines.chickwood.rounds import final_table, scouting
 from engines.chickwood.scoring import ALMS_PER_PLAYER, AlmsSwap, TreasureSwap
 from engines.chickwood.state import State
-from engines.core import Change, Places, differences, settle
+from engines.core import Change, Places, TurnOrder, differences, settle
 
 T = TypeVar("T")
+
+#: The rulebook's order of a round ("Sequence of Play" 1-3, "End of Round / Beginning of
+#: Round", "End of Game" and "Final Scoring"; the text copy of the rulebook prints no page
+#: numbers), as each ``Change`` names its ``phase``. The end of a round is the beginning
+#: of the next: its deal (loot left at the castles set aside, new hands dealt) belongs to
+#: the round it opens, which ``progress`` counts from then on, so it comes first in a
+#: round, before that round's scouting. Round 1's deal is the set-up's. The Legendary
+#: cards' swaps come "right before the Final Scoring", told as part of it, as are the
+#: corrections of a final count.
+TURN_ORDER = TurnOrder(
+    source=(
+        "Chickwood Forest rulebook: Sequence of Play 1. Scout the Castles, 2. Steal the "
+        "Loot, 3. Give Alms; End of Round / Beginning of Round; End of Game; Final Scoring "
+        "(the text copy prints no page numbers)"
+    ),
+    phases=("end_of_round", "scouting", "raid", "alms", "final_scoring"),
+)
 _PHASE_RANK = {"entry": 0, "raid": 0, "alms": 0, "scoring": 1, "over": 2}
 _LEGENDARY = (ENTERTAINERS, GOLDEN_ARROW, FAKE_BEARD)
 
@@ -115,7 +133,21 @@ def table_changes(before: State, after: State) -> list[Change]:
         if key in differing:
             changes.append(_legendary_change(after, card, *differing[key]))
     backwards = _progress(after) < _progress(before)
+    if (after if backwards else before).phase in ("entry", "scoring", "over"):
+        # A final count entered or corrected: part of final scoring.
+        changes = [replace(change, phase="final_scoring") for change in changes]
     return settle(changes[::-1] if backwards else changes, new)
+
+
+def told_changes(before: State, after: State) -> list[Change]:
+    """What the table is told once a move took the game from ``before`` to ``after``:
+    ``table_changes``, and when the move ended a round, after its deal (the new round's
+    first step, see ``TURN_ORDER``) the new round's scouting. One chain: the round is
+    over, the next begins."""
+    changes = table_changes(before, after)
+    if after.round > before.round and after.phase == "raid":
+        changes.append(scouting(after))
+    return changes
 
 
 def _progress(state: State) -> tuple[int, int]:
@@ -180,7 +212,7 @@ def _collection_change(name: str, differing: dict[str, tuple[Hashable, Hashable]
         parts.append(f"add {won} to your loot, face up")
     if aside:
         parts.append(f"set aside {aside}")
-    return Change(f"{name}: " + "; ".join(parts), keys, chosen=True)
+    return Change(f"{name}: " + "; ".join(parts), keys, chosen=True, phase="raid")
 
 
 def _pair(values: tuple[Hashable, Hashable]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -203,7 +235,7 @@ def _village_change(
         ]
         words = f"On {village}, put in " + "; in ".join(swaps)
         moved = set(was) | set(now)
-        return Change(words, (key, *_stores(moved, stores)), key, key, chosen=True)
+        return Change(words, (key, *_stores(moved, stores)), key, key, chosen=True, phase="alms")
     off, on = _grown(was, now)
     parts = []
     if off:
@@ -215,7 +247,8 @@ def _village_change(
         parts.append(f"{verb} {_owners(on)} on {village}")
     words = "; ".join(parts)
     source, target = (key, "") if off and not on else ("", key)
-    return Change(words, (key, *_stores(set(off) | set(on), stores)), source, target, chosen=True)
+    keys = (key, *_stores(set(off) | set(on), stores))
+    return Change(words, keys, source, target, chosen=True, phase="alms")
 
 
 def _owners(owners: Sequence[str]) -> str:
@@ -242,15 +275,16 @@ def _deck_change(before: State, after: State) -> Change:
             f"Round {after.round}: set aside any loot left at the castles and deal "
             f"{hand} loot cards to each player; {after.deck} stay in the deck"
         )
-        return Change(words, ("deck",))
+        return Change(words, ("deck",), phase="end_of_round")
     if after.round < before.round:
         returned = after.deck - before.deck
         words = (
             f"Back to round {after.round}: take back the new hands and put the {returned} "
             f"cards on the loot deck ({after.deck} cards)"
         )
-        return Change(words, ("deck",))
-    return Change(f"The loot deck holds {after.deck} cards", ("deck",), chosen=True)
+        return Change(words, ("deck",), phase="end_of_round")
+    phase = "alms" if after.phase == "alms" else "raid"  # corrected during a turn
+    return Change(f"The loot deck holds {after.deck} cards", ("deck",), chosen=True, phase=phase)
 
 
 def _legendary_change(state: State, card: str, was: Hashable, now: Hashable) -> Change:
@@ -277,6 +311,7 @@ def _legendary_change(state: State, card: str, was: Hashable, now: Hashable) -> 
         )
     else:
         what = f"{holder} gives {used} a henchman"
+    key = f"legendary:{card}"
     if now is None:
-        return Change(f"{name} taken back: undo the swap ({what})", (f"legendary:{card}",))
-    return Change(f"{name}: {what}", (f"legendary:{card}",), chosen=True)
+        return Change(f"{name} taken back: undo the swap ({what})", (key,), phase="final_scoring")
+    return Change(f"{name}: {what}", (key,), chosen=True, phase="final_scoring")

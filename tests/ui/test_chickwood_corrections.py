@@ -91,7 +91,11 @@ def test_an_old_raid_is_corrected_in_two_touches_and_later_entries_stand(
     person = Counted(driver)
     person.chip(first)
     person.button("Change: Round 1, castle 4: 1 gold chest")
-    assert person.touches == 2 and screen.castle == "4" and screen.counts == {"chest:gold": 1}
+    assert (
+        person.touches == 2
+        and screen.view.castle == "4"
+        and screen.view.counts == {"chest:gold": 1}
+    )
     assert "Save raid 1" in driver.texts()
     driver.pump(3)
     castle = next(w for w in driver.visible() if getattr(w, "value", "") == "2")
@@ -99,7 +103,7 @@ def test_an_old_raid_is_corrected_in_two_touches_and_later_entries_stand(
     press(driver, "Save raid 1")
     assert play.state.raids[0].castle == 2 and play.state.raids[1] == later
     assert play.state.players[state.order[0]].castles[-1] == 2
-    assert screen.title == f"{play.state.players[play.state.order[2]].name} raids"
+    assert screen.view.title == f"{play.state.players[play.state.order[2]].name} raids"
 
     # Undo takes the correction back, and only it.
     press(driver, "Undo")
@@ -132,8 +136,8 @@ def test_confirmed_scores_are_reopened_by_a_correction_and_confirmed_again(
     )
     person.tap(header)
     person.button("Remove a gold chest (3 held)")
-    assert person.touches == 2, screen.refusal
-    assert not screen.refusal
+    assert person.touches == 2, screen.view.refusal
+    assert not screen.view.refusal
     assert C.outcome(play.state) is None and play.state.phase == "scoring"
     assert C.final_table(play.state).player(names[0]).loot == C.Collection.of(chests={"gold": 2})
     assert C.final_table(play.state).player(names[1]) == bo

@@ -89,7 +89,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     state: C.State = play.state
     # The round opens on its scouting, in turn order, before the first raid (N14).
     names = [state.players[seat].name for seat in state.order]
-    assert screen.title == "Scouting"  # not "Anna raids" before anyone has scouted
+    assert screen.view.title == "Scouting"  # not "Anna raids" before anyone has scouted
     assert scouted(driver).startswith(f"Scouting: {names[0]}, {names[1]}, then {names[2]}, ")
     # As guided: villages known by their glory, as the cards show it.
     names = ["forest" if c.forest else c.profile.glory.capitalize() for c in state.grid.cells]
@@ -98,15 +98,15 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
 
     # The first raider takes the Golden Arrow, a gold chest and a 2-alms benefactor.
     first = state.players[state.order[0]].name
-    assert f"{first} raids" == screen.title
+    assert f"{first} raids" == screen.view.title
     castle(driver, 4)
     pad(driver, "Golden Arrow", "Gold\nchest", "Alms 2")
-    assert screen.counts == {"legendary:golden_arrow": 1, "chest:gold": 1, "alms:2": 1}
+    assert screen.view.counts == {"legendary:golden_arrow": 1, "chest:gold": 1, "alms:2": 1}
     arrow = next(w for w in shown(driver, PadButton) if w.words == "Golden Arrow")
     assert arrow.children[0].text == "1"  # its count, on the corner
     driver.tap(button(driver, "Raid castle 4"))
     assert play.state.phase == "alms"
-    assert f"{first} gives alms" == screen.title
+    assert f"{first} gives alms" == screen.view.title
 
     # A first village with somewhere to go on from (the deal is the game's own: in some
     # layouts the first lit one is a dead end, and the snake would end at once).
@@ -125,7 +125,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
         C.apply(play.state, C.GiveAlms(first, row, col))
     events = len(play.session.events)
     driver.tap(far)
-    assert screen.refusal == str(refusal.value)
+    assert screen.view.refusal == str(refusal.value)
     driver.wait_until(lambda: str(refusal.value) in driver.texts())  # height follows text
     assert len(play.session.events) == events
     driver.tap(first_lit(driver))
@@ -138,7 +138,7 @@ def test_a_tracked_game_with_the_snake_a_refusal_and_final_choices(driver: Drive
     castle(driver, 3)
     pad(driver, "Fake Beard", "Hench-\nman", "Maid\nMarihen")
     driver.tap(button(driver, "Undo"))
-    assert screen.counts == {"legendary:fake_beard": 1, "henchmen": 1}
+    assert screen.view.counts == {"legendary:fake_beard": 1, "henchmen": 1}
     pad(driver, "Alms 1")
     driver.tap(button(driver, "Raid castle 3"))
     driver.tap(first_lit(driver))
@@ -222,12 +222,12 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     # Only the villages are shown: the app does not know how they lie.
     assert not any(c.forest for c in cards(driver)) and len(cards(driver)) == 5
     # Player 1: three gold chests, castles 4 and 2, two alms on village-1 (glory 4 6).
-    assert screen.prompt.startswith("Player 1: touch each loot card, castle and alms.")
+    assert screen.view.prompt.startswith("Player 1: touch each loot card, castle and alms.")
     pad(driver, "Gold\nchest", "Gold\nchest", "Gold\nchest", "Maid\nMarihen")
     driver.tap(button(driver, "Undo"))  # not the Maid after all
     castle(driver, 4)
     castle(driver, 2)
-    assert "Player 1's castles: 4 + 2 = 6" in screen.prompt
+    assert "Player 1's castles: 4 + 2 = 6" in screen.view.prompt
     at = next(i for i, c in enumerate(play.state.grid.cells) if c.profile.card == "village-1")
     card = next(c for c in cards(driver) if c.index == at)
     driver.tap(card)
@@ -238,14 +238,14 @@ def test_village_editor_then_a_quick_score(driver: Driver) -> None:
     ]  # every name starts with P: the alms carry seat numbers
     # Player 2: a ring and a henchman, castle 3, one alms on village-1 (given last).
     driver.tap(next(w for w in shown(driver, AlmsChip) if w.text == "Player 2"))
-    assert screen.prompt.startswith("Player 2: touch each")
+    assert screen.view.prompt.startswith("Player 2: touch each")
     pad(driver, "Ring 4", "Henchman")
     castle(driver, 3)
-    assert screen.prompt.endswith("Player 2's castles: 3")
+    assert screen.view.prompt.endswith("Player 2's castles: 3")
     driver.tap(card)
     driver.tap(card)
     driver.tap(card)  # village-1 has four spaces: the fifth alms is refused
-    assert "has only 4 spaces" in screen.refusal
+    assert "has only 4 spaces" in screen.view.refusal
     driver.tap(button(driver, "Undo"))  # and the fourth was a slip
     driver.tap(button(driver, "Score these"))
     assert play.state.phase == "scoring"
@@ -291,18 +291,18 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     castle(driver, 3)
     pad(driver, "Gold\nchest")
     driver.tap(button(driver, "Raid castle 3"))
-    assert not screen.telling  # Ana's own raid: nothing to tell
+    assert not screen.view.telling  # Ana's own raid: nothing to tell
     castle(driver, 1)
     driver.tap(button(driver, "Raid castle 1"))
     # The round is over: the rules deal new hands, told with one Done.
-    assert play.state.round == 2 and screen.telling
+    assert play.state.round == 2 and screen.view.telling
     deal = "Round 2: set aside any loot left at the castles and deal 4 loot cards to each "
     assert deal + f"player; {play.state.deck} stay in the deck" in driver.texts()
     driver.tap(button(driver, "Done"))
     # Then the new round's scouting, in its turn order (N14), with a Done of its own.
     assert "2 of 2" in driver.texts()
     assert scouted(driver).startswith("Scouting: Bo, then Ana, each playing one hand card")
-    assert not screen.telling and screen.title == "Bo raids"  # castle 1 goes first
+    assert not screen.view.telling and screen.view.title == "Bo raids"  # castle 1 goes first
 
     # A player's chip (the legend of the alms marks) shows what they hold, above their
     # entries to correct.
@@ -318,7 +318,7 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
         driver.texts()
     )
     driver.tap_text("Keep it")
-    assert play.state.round == 2 and not screen.telling
+    assert play.state.round == 2 and not screen.view.telling
     # Asked again and answered: the deal goes back, then Bo's raid, one Done each.
     driver.tap(button(driver, "Undo"))
     driver.tap_text("Undo it")
@@ -329,7 +329,7 @@ def test_the_new_hands_and_an_undo_are_told_to_the_table(driver: Driver) -> None
     driver.tap(button(driver, "Done"))
     assert "Bo: put castle 1 from your pile back in the row of castles" in driver.texts()
     driver.press_key(13)  # the confirm key is Done too
-    assert not screen.telling and screen.title == "Bo raids"
+    assert not screen.view.telling and screen.view.title == "Bo raids"
 
 
 def test_the_loot_pad_never_moves_and_a_second_raid_tap_takes_nothing(driver: Driver) -> None:
@@ -350,20 +350,20 @@ def test_the_loot_pad_never_moves_and_a_second_raid_tap_takes_nothing(driver: Dr
     raid = button(driver, "Raid")
     assert raid.role == "normal"  # no castle yet: the button is not lit, nothing to take
     driver.tap(raid)
-    assert screen.refusal == "Touch the castle raided first."
+    assert screen.view.refusal == "Touch the castle raided first."
     assert "Touch the castle raided first." in driver.texts()
     assert places() == before  # the refusal moves nothing under the next touch
     castle(driver, 4)
-    assert not screen.refusal and places() == before
+    assert not screen.view.refusal and places() == before
     pad(driver, "Gold\nchest")
     raid = button(driver, "Raid castle 4")
     assert raid.role == "primary"
     driver.tap(raid)
     # Taken at once: the next raider, and the button unlit again before any second tap.
-    assert len(play.state.raids) == 1 and screen.title not in ("", first)
+    assert len(play.state.raids) == 1 and screen.view.title not in ("", first)
     assert raid.text == "Raid" and raid.role == "normal"
     driver.tap(raid)  # an impatient second tap, after the guard: explained, nothing taken
-    assert len(play.state.raids) == 1 and screen.refusal == "Touch the castle raided first."
+    assert len(play.state.raids) == 1 and screen.view.refusal == "Touch the castle raided first."
     assert places() == before
 
 
@@ -407,7 +407,7 @@ def test_an_extra_tap_after_the_guides_done_takes_nothing(driver: Driver) -> Non
     assert raid.collide_point(*raid.to_widget(*spot)) and raid.role == "normal"
     assert not screen.instructions.active
     assert screen.play.state.raids == () and len(screen.play.session.events) == 0
-    assert screen.refusal == "Touch the castle raided first."
+    assert screen.view.refusal == "Touch the castle raided first."
 
 
 def test_an_extra_tap_after_new_games_button_scores_nothing(driver: Driver) -> None:
@@ -432,7 +432,7 @@ def test_an_extra_tap_after_new_games_button_scores_nothing(driver: Driver) -> N
     touch.touch_up()
     driver.pump(3)
     assert screen.play.state.phase == "entry" and len(screen.play.session.events) == 0
-    assert screen.refusal.startswith("Nothing is entered yet")
+    assert screen.view.refusal.startswith("Nothing is entered yet")
     pad(driver, "Gold\nchest")
     assert button(driver, "Score these").role == "primary"
 
@@ -450,17 +450,17 @@ def test_a_key_the_table_cannot_have_is_refused_as_it_is_pressed(driver: Driver)
     scouted(driver)
     castle(driver, 1)
     pad(driver, "Gold\nchest", "Gold\nchest", "Gold\nchest")  # castle 1 takes two cards
-    assert screen.refusal == "At most 2 cards can be played at castle 1."
-    assert screen.refusal in driver.texts()
-    assert screen.counts == {"chest:gold": 2}  # the third key was not taken
+    assert screen.view.refusal == "At most 2 cards can be played at castle 1."
+    assert screen.view.refusal in driver.texts()
+    assert screen.view.counts == {"chest:gold": 2}  # the third key was not taken
     driver.tap(button(driver, "Undo"))  # takes back the second chest: nothing refused now
-    assert screen.counts == {"chest:gold": 1} and screen.refusal == ""
+    assert screen.view.counts == {"chest:gold": 1} and screen.view.refusal == ""
     castle(driver, 3)
     pad(driver, "Jerkin", "Jerkin", "Jerkin")
-    assert screen.refusal == "The game has only 2 jerkin garment cards, not 3."
-    assert screen.counts == {"chest:gold": 1, "garment:jerkin": 2}
+    assert screen.view.refusal == "The game has only 2 jerkin garment cards, not 3."
+    assert screen.view.counts == {"chest:gold": 1, "garment:jerkin": 2}
     castle(driver, 1)  # three cards do not go to castle 1: the castle stays 3
-    assert screen.castle == "3" and screen.refusal.startswith("At most 2 cards")
+    assert screen.view.castle == "3" and screen.view.refusal.startswith("At most 2 cards")
     driver.tap(button(driver, "Raid castle 3"))
     assert screen.play.state.raids[-1].loot.cards == 3
 

@@ -140,25 +140,25 @@ def test_a_raid_or_an_undo_the_storage_cannot_save_changes_nothing(driver: Drive
     play, store = screen.play, driver.app.store
     castle(driver, 3)
     pad(driver, "Gold\nchest")
-    touches = list(screen.touches)
+    touches = list(screen.turn.keys)
     other = sqlite3.connect(store.path, isolation_level=None, timeout=0)
     other.execute("begin exclusive")
     try:
         driver.tap(button(driver, "Raid castle 3"))
-        assert "busy in another program" in screen.refusal
-        assert play.session.events == () and screen.touches == touches
+        assert "busy in another program" in screen.view.refusal
+        assert play.session.events == () and screen.turn.keys == touches
     finally:
         other.execute("rollback")
         other.close()
     driver.tap(button(driver, "Raid castle 3"))  # the raid kept on the pad: saved now
-    assert len(play.session.actions) == 1 and screen.refusal == ""
+    assert len(play.session.actions) == 1 and screen.view.refusal == ""
     state, events = play.state, play.session.events
     other = sqlite3.connect(store.path, isolation_level=None, timeout=0)
     other.execute("begin exclusive")
     try:
         driver.tap(button(driver, "Undo"))
         driver.tap_text("Undo it")  # Ana's turn is over: asked first
-        assert "busy in another program" in screen.refusal
+        assert "busy in another program" in screen.view.refusal
         assert play.state is state and play.session.events == events
     finally:
         other.execute("rollback")
@@ -166,5 +166,5 @@ def test_a_raid_or_an_undo_the_storage_cannot_save_changes_nothing(driver: Drive
     assert len(store.events(play.session_id)) == 1
     driver.tap(button(driver, "Undo"))
     driver.tap_text("Undo it")
-    assert play.session.actions == () and screen.refusal == ""
+    assert play.session.actions == () and screen.view.refusal == ""
     assert "Undone: Ana raids castle 3, taking 1 card" in driver.texts()
