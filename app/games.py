@@ -207,6 +207,7 @@ GAMES: list[GameInfo] = [
         form_path="app.chickwood.options:FORM",
         play_screen="app.chickwood.play_screen:ChickwoodPlayScreen",
         controller_path="app.chickwood.controller:ChickwoodController",
+        autoplay_path="app.chickwood.autoplay:TABLE_PLAY",
         summary_path="app.chickwood.options:summary",
         setup_picture_path="app.chickwood.setup_picture:picture",
         demo_path="app.chickwood.demo",

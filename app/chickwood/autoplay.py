@@ -14,6 +14,8 @@ from operator import methodcaller
 
 from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.controller import ChickwoodController
+from app.chickwood.view import chickwood_view, drawn_places
+from app.play.autoplay import TablePlay
 from engines import chickwood as C
 
 
@@ -118,3 +120,21 @@ def _slip_undone(control: ChickwoodController) -> None:
     """Undo takes back the Maid keyed by mistake (unless the pad refused it)."""
     if control.counts().get("maids"):
         control.undo()
+
+
+_NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+
+#: Chickwood Forest for the oracle: 2 to 5 players, with and without the Legendary
+#: cards, tracked and quick.
+TABLE_PLAY = TablePlay(
+    person=ChickwoodPlayer,
+    view=chickwood_view,
+    drawn=drawn_places,
+    set_ups=[
+        C.Config(players=_NAMES[:players], legendary=legendary, quick=quick)
+        for players in (2, 3, 4, 5)
+        for legendary in (False, True)
+        for quick in (False, True)
+    ],
+    sample=[C.Config(players=_NAMES[:3], legendary=True)],
+)

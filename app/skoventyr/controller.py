@@ -384,7 +384,7 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         rest = [
             change
             for change in S.table_changes(start, after, run=run)
-            if not set(change.keys) <= set(told)
+            if not change.keys or not set(change.keys) <= set(told)
         ]
         return self._telling(SkoventyrOwed(), [*now, *rest], reason, heading)
 

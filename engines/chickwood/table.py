@@ -52,6 +52,7 @@ TURN_ORDER = TurnOrder(
         "(the text copy prints no page numbers)"
     ),
     phases=("end_of_round", "scouting", "raid", "alms", "final_scoring"),
+    opening=("end_of_round",),  # the end of a round is told as the next begins
 )
 _PHASE_RANK = {"entry": 0, "raid": 0, "alms": 0, "scoring": 1, "over": 2}
 _LEGENDARY = (ENTERTAINERS, GOLDEN_ARROW, FAKE_BEARD)

@@ -179,7 +179,10 @@ def _cost_then_card(changes: list[Change]) -> list[Change]:
     rest = [c for c in changes if c not in takes]
     if not any(not c.chosen and not _by_the_future(c) for c in rest):
         return changes  # no cost the table pays: nothing to take the card after
-    at = next((i for i, c in enumerate(rest) if _to_the_future(c)), len(rest))
+    at = next(
+        (i for i, c in enumerate(rest) if c.chosen or _by_the_future(c) or _to_the_future(c)),
+        len(rest),
+    )
     return [*rest[:at], *(replace(c, chosen=False) for c in takes), *rest[at:]]
 
 
