@@ -214,6 +214,13 @@ def _not_opened(
     )
 
 
+def cannot_show(game: GameInfo, session_id: int, error: Exception) -> NotOpened:
+    """A saved game read to step through that could not be shown (its first layout)."""
+    log.error("saved game %s could not be shown", session_id, exc_info=error)
+    words = f"{NOT_SHOWN} {NOTHING_LOST}"
+    return NotOpened(game, session_id, words, stepping=True, detail=repr(error))
+
+
 def _opens_without_owed(store: Store, game: GameInfo, session_id: int) -> bool:
     """Whether the game opens without what the table was owed, and its rules can
     correct it by hand: what "Correct by hand" does."""

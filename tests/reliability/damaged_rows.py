@@ -70,9 +70,17 @@ class SavedGame:
 def play(game: GameInfo, path: Path, seed: int, stop_after: int | None = None) -> SavedGame:
     """A game of ``game`` played with its sweep plan's first options and player, to its
     end or for ``stop_after`` steps, saved in a new file at ``path``."""
+    store = Store.open(path, check=False)
+    saved = play_in(store, game, seed, stop_after)
+    store.db.execute("pragma wal_checkpoint(truncate)")
+    store.close()
+    return saved
+
+
+def play_in(store: Store, game: GameInfo, seed: int, stop_after: int | None = None) -> SavedGame:
+    """``play``, in an open ``store``."""
     plan: SweepPlan = importlib.import_module(str(game.demo_path)).SWEEP
     config, names = plan.configs[0]
-    store = Store.open(path, check=False)
     session = PlaySession.start(store, game.rules(), config, seed, names)
     controller = open_controller(game, session)
     player, table = plan.player(seed), Table(game, controller)
@@ -89,9 +97,8 @@ def play(game: GameInfo, path: Path, seed: int, stop_after: int | None = None) -
             break
         steps += 1
     finished = session.session.outcome() is not None
-    store.db.execute("pragma wal_checkpoint(truncate)")
-    store.close()
     moves = len(session.session.events)
+    path = store.path or Path()
     return SavedGame(game, finished, path, session.session_id, moves, steps, richest)
 
 
