@@ -25,12 +25,13 @@ from app.kit.quiet_collector import QuietCollector
 from app.kit.widgets import BaseScreen, refusal_page
 from app.saved_games_care import SavedGamesCare
 from app.screens.home import HomeScreen, say_unavailable
-from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault, shorten
+from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault
 from app.storage.location import AlreadyOpen
 
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
+    from app.play.opening import NotOpened, Opened
     from app.play.play_session import PlaySession
     from app.storage.store import Store
     from app.turning_off import Countdown
@@ -59,6 +60,7 @@ SCREENS = {
     "statistics": "app.screens.statistics:StatisticsScreen",
     "setup_guide": "app.screens.setup_guide:SetupGuideScreen",
     "new_game": "app.screens.new_game:NewGameScreen",
+    "not_opened": "app.screens.not_opened:NotOpenedScreen",
 }
 
 
@@ -222,20 +224,32 @@ class TablesideApp(App):
 
         self._open_game(game, PlaySession.start(self.store, game.rules(), config, seed, players))
 
-    def resume_game(self, game: GameInfo, session_id: int) -> None:
+    def resume_game(self, game: GameInfo, session_id: int, keep_owed: bool = True) -> None:
+        """Open a saved game to play on (``keep_owed``: with what the table was owed when
+        it was left; without it, to be corrected by hand). One that cannot be opened, for
+        whatever reason, is said on a screen of its own (app.play.opening)."""
+        from app.play.opening import NotOpened, open_game
+
+        opened = open_game(
+            self.store,
+            game,
+            session_id,
+            keep_owed=keep_owed,
+            show=self._lay_out,
+        )
+        if isinstance(opened, NotOpened):
+            self.not_opened(opened)
+
+    def _lay_out(self, opened: Opened) -> None:
+        """The opened game on its play screen (raises when it cannot be laid out)."""
         from app.play.play_session import PlaySession
 
-        try:
-            play = PlaySession.resume(self.store, game.rules(), session_id)
-        except ValueError as problem:  # IllegalAction and DamagedData are ValueErrors too
-            log.error("cannot replay saved game %s: %s", session_id, problem)
-            from app.kit.popups import show_notice
+        assert isinstance(opened.play, PlaySession)
+        self._open_game(opened.game, opened.play)
 
-            show_notice(
-                "This game cannot be resumed", f"{why_not_replayed(problem)} It stays in History."
-            )
-            return
-        self._open_game(game, play)
+    def not_opened(self, not_opened: NotOpened) -> None:
+        """A game that could not be opened: why, and what can still be done with it."""
+        self.go("not_opened", not_opened=not_opened)
 
     def replay_game(self, game: GameInfo, session_id: int) -> None:
         """Step through a saved game on its play screen; Back returns here. The game is
@@ -257,9 +271,21 @@ class TablesideApp(App):
         self._replaying.run(
             self.screens_shown,
             partial(read_on_its_own, self.store.path, replayed),
-            lambda replay: self.go(screen, game=game, play=replay),
+            lambda replay: self._show_replay(game, replay),
             self._not_replayed,
         )
+
+    def _show_replay(self, game: GameInfo, replay: Any) -> None:
+        """Lay out a saved game read to step through; one that cannot be shown is said."""
+        from app.play.opening import cannot_show
+
+        assert game.play_screen is not None
+        try:
+            self.screen(game.play_screen).prepare(game=game, play=replay)
+        except Exception as error:  # any failure is told, never raised
+            self.not_opened(cannot_show(game, replay.session_id, error))
+            return
+        self.go(game.play_screen)
 
     def _not_replayed(self, problem: Exception) -> None:
         from app.kit.popups import show_notice
@@ -378,9 +404,11 @@ class Unavailable(Exception):
 
 def why_not_replayed(problem: ValueError) -> str:
     """Why a saved game does not replay, in words: a damaged move or a refused one."""
+    from app.play.opening import MOVES_REFUSED
+
     if isinstance(problem, DamagedData):
         return f"Part of it was damaged on the storage: {problem}"
-    return f"Its saved moves no longer fit the rules ({shorten(str(problem), 200)})."
+    return MOVES_REFUSED
 
 
 class _StorageFaultHandler(ExceptionHandler):

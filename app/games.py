@@ -49,8 +49,13 @@ class GameInfo:
     #: without a window, which its play screen lays out.
     controller_path: str = "app.play.controller:PlayController"
     #: "module:NAME" of the game's TablePlay (app.play.autoplay): a seeded person at its
-    #: table and how to read its screen back, for the oracle and the every-step tests.
+    #: table and how to read its view back, for the oracle and the every-step tests.
     autoplay_path: str | None = None
+    #: "module:function" making what the play screen shows from the controller, as plain
+    #: data (``app/<game>/view.py``); None for a game whose screen reads the controller
+    #: itself. Opening a saved game makes it once before the screen changes
+    #: (app.play.opening), so that a game that cannot be shown is said in words.
+    view_path: str | None = None
     #: "module:function" turning a saved config into a few words for History.
     summary_path: str | None = None
     #: "module:function" drawing the table during set-up: called with the config, the
@@ -129,6 +134,10 @@ class GameInfo:
         controller: PlayController[Any, Any, Any] = load(self.controller_path)(self.rules(), play)
         return controller
 
+    def view(self, controller: PlayController[Any, Any, Any]) -> Any:
+        """What the play screen shows of ``controller``'s game (None without a view)."""
+        return load(self.view_path)(controller) if self.view_path else None
+
     def rules(self) -> AnyGameRules:
         return engines.rules(self.key)
 
@@ -179,6 +188,7 @@ GAMES: list[GameInfo] = [
         play_screen="app.skoventyr.play_screen:SkoventyrPlayScreen",
         controller_path="app.skoventyr.controller:SkoventyrController",
         autoplay_path="app.skoventyr.autoplay:TABLE_PLAY",
+        view_path="app.skoventyr.view:skoventyr_view",
         summary_path="app.skoventyr.options:summary",
         setup_picture_path="app.skoventyr.setup_picture:setup_picture",
         demo_path="app.skoventyr.demo",
@@ -191,6 +201,7 @@ GAMES: list[GameInfo] = [
         form_path="app.skulk_hollow.options:FORM",
         play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
         controller_path="app.skulk_hollow.controller:SkulkHollowController",
+        view_path="app.skulk_hollow.view:skulk_view",
         summary_path="app.skulk_hollow.options:summary",
         setup_picture_path="app.skulk_hollow.setup_picture:picture",
         demo_path="app.skulk_hollow.demo",
@@ -208,6 +219,7 @@ GAMES: list[GameInfo] = [
         play_screen="app.chickwood.play_screen:ChickwoodPlayScreen",
         controller_path="app.chickwood.controller:ChickwoodController",
         autoplay_path="app.chickwood.autoplay:TABLE_PLAY",
+        view_path="app.chickwood.view:chickwood_view",
         summary_path="app.chickwood.options:summary",
         setup_picture_path="app.chickwood.setup_picture:picture",
         demo_path="app.chickwood.demo",

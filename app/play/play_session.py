@@ -75,15 +75,22 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
 
     @classmethod
     def resume(
-        cls, store: Store, rules: GameRules[StateT, ActionT, ConfigT], session_id: int
+        cls,
+        store: Store,
+        rules: GameRules[StateT, ActionT, ConfigT],
+        session_id: int,
+        finish: bool = True,
     ) -> PlaySession[StateT, ActionT, ConfigT]:
         """Replay a saved game's log. DamagedData when part of it cannot be read, another
-        ValueError (IllegalAction) when the rules refuse one of its moves."""
+        ValueError (IllegalAction) when the rules refuse one of its moves. A game found
+        over is marked so (a finish storage refused last time), unless ``finish`` is
+        False: the caller does it (``finish_if_over``) once the game is open."""
         saved, config, events = read_saved_game(store, rules, session_id)
         session = Session.replay(rules, config, saved.seed, events)
         play = cls(store, session_id, session, list(saved.players))
         play.owed_when_opened = store.owed(session_id, len(events))
-        play._finish_if_over()  # a finish that storage refused last time
+        if finish:
+            play.finish_if_over()
         return play
 
     @property
@@ -95,7 +102,7 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
         cannot be saved, leaves all as it was. ``owed``: what the table is owed after it,
         saved with it."""
         state = self._with_owed(owed, lambda: self.session.play(action))
-        self._finish_if_over()
+        self.finish_if_over()
         return state
 
     def undo(self, owed: OwedAfter | None = None) -> StateT:
@@ -119,7 +126,7 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
             raise
         finally:
             self._held = None
-        self._finish_if_over()
+        self.finish_if_over()
 
     def keep_owed(self, owed: JSON) -> None:
         """Save what the table is owed now (only the table moved on: nothing was played).
@@ -143,7 +150,7 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
 
     def _record(self, event: Event[ActionT], after: StateT) -> None:
         # Called before the session changes: anything taken after the end (an undo, a
-        # correction) reopens the game; ``_finish_if_over`` closes it again if it is over.
+        # correction) reopens the game; ``finish_if_over`` closes it again if it is over.
         over = self.session.outcome() is not None
         owed = self._owed_after(after) if self._owed_after is not None else None
         if self._held is not None:  # saved when ``together`` ends
@@ -151,7 +158,9 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
             return
         self.store.append_event(self.session_id, event.to_dict(), reopen=over, owed=owed)
 
-    def _finish_if_over(self) -> None:
+    def finish_if_over(self) -> None:
+        """Mark the saved game over if it is (a finish storage refused is made again at
+        the next move, or when the game is next opened)."""
         outcome: Outcome | None = self.session.outcome()
         if outcome is None or self._held is not None:  # inside ``together``: at its end
             return

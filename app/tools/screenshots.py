@@ -177,6 +177,7 @@ class ScreenshotApp(TablesideApp):
             ("saved_games", self._saved_games),
             ("settings_games_lost_at_restart", self._settings_games_lost_at_restart),
             ("history_damaged_game", self._open_damaged_game),
+            ("home_not_opened", partial(self._not_opened, "skulk_hollow")),
             ("history_set_date", self._set_a_date),
             ("history_send_to_bgstats", self._send_to_bgstats),
             ("play_skogen_end_time_not_checked", self._end_with_time_not_checked),
@@ -293,6 +294,16 @@ class ScreenshotApp(TablesideApp):
         self._open("history")
         row = next(row for row in self.current_screen.rows if row["damage"])
         self.current_screen.open_game(row["session_id"], row["game_title"], row["damage"])
+
+    def _not_opened(self, key: str) -> None:
+        """A game whose kept state could not be read back at Resume (app.play.opening):
+        what can still be done with it, all three offered."""
+        from app.play.opening import NOTHING_LOST, TABLE_UNREADABLE, NotOpened
+
+        session = self.store.unfinished_sessions(key)[0]
+        words = f"{TABLE_UNREADABLE} {NOTHING_LOST}"
+        shown = NotOpened(BY_KEY[key], session.id, words, True, True, True)
+        self._open("not_opened", not_opened=shown)
 
     def _set_a_date(self) -> None:
         self._open("history")
