@@ -42,8 +42,9 @@ from engines.skulk_hollow import board
 
 @dataclass(frozen=True)
 class KeptStep:
-    """One step of the guardian's plan as saved: its action (``to_dict``), its reason and
-    what it changes on the table."""
+    """One step of the guardian's plan as saved: its action (``to_dict``) and what it
+    changes on the table. ``reason`` is read from games saved by an older release (the
+    bot's look-ahead, never said now): the plan says what it does (``KeptPlan.words``)."""
 
     action: dict[str, Any]
     reason: str
@@ -58,6 +59,8 @@ class KeptPlan:
     recorded: int = 0  # how many of its steps are recorded
     carried_out: int = 0  # how many of its instructions the table has done
     told: bool = False  # the instructions being told are the plan's
+    #: What the guardian does, said from the plan's own actions (``K.decision_words``).
+    words: str = ""
 
     def actions(self) -> list[K.SkulkAction]:
         return [K.action_from_dict(step.action) for step in self.steps]
@@ -68,8 +71,8 @@ class KeptPlan:
 
     @property
     def reason(self) -> str:
-        """Why the guardian does it: the reason of its first choice."""
-        return self.steps[0].reason if self.steps else ""
+        """What the guardian does, and what comes of it, said from its saved actions."""
+        return self.words
 
 
 @dataclass(frozen=True)
@@ -348,10 +351,9 @@ class SkulkHollowController(PlayController[K.State, K.SkulkAction, K.Config]):
         """The guardian has thought its decision through: tell the table, or record it."""
         if not self.guardian_turn or self.plan is not None:
             return
-        steps = tuple(
-            KeptStep(step.action.to_dict(), step.reason, step.changes) for step in plan.steps
-        )
-        self.keep(replace(self.owed, plan=KeptPlan(steps)))
+        steps = tuple(KeptStep(step.action.to_dict(), "", step.changes) for step in plan.steps)
+        words = K.decision_words(self.state, [step.action for step in plan.steps])
+        self.keep(replace(self.owed, plan=KeptPlan(steps, words=words)))
         self.thinking = ""
         self.go_on_with_plan()
 

@@ -73,6 +73,7 @@ from engines.skulk_hollow.rules import (
 from engines.skulk_hollow.setup import setup_steps
 from engines.skulk_hollow.state import Cards, Pending, State, Unit
 from engines.skulk_hollow.table import starting_hand, table_changes, table_places
+from engines.skulk_hollow.words import decision_words
 
 __all__ = [
     "COUNTS",
@@ -124,6 +125,7 @@ __all__ = [
     "assumed_values",
     "board",
     "corrections_from_profile",
+    "decision_words",
     "determinize",
     "legal_actions",
     "load_components",

@@ -7,10 +7,24 @@ tests."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from engines.skulk_hollow import Config, State, apply, legal_actions, new_game, view
+from engines.skulk_hollow import (
+    ChooseAction,
+    ChooseCard,
+    Config,
+    PlayCard,
+    State,
+    action_name,
+    apply,
+    board,
+    legal_actions,
+    new_game,
+    table_changes,
+    view,
+)
 from engines.skulk_hollow.actions import SkulkAction
 from engines.skulk_hollow.bots import GuardianBot, HardGuardian, make_guardian
 
@@ -60,3 +74,34 @@ def chains(guardian: str, level: str, seed: int, max_steps: int = 400) -> Iterat
             if state.pending is None or state.asking != "guardian":
                 break
         yield Chain(before, tuple(actions), tuple(reasons), state)
+
+
+def named_but_not_taken(before: State, actions: Sequence[SkulkAction], reason: str) -> list[str]:
+    """What ``reason`` names that the guardian's ``actions`` (played from ``before``) did
+    not do: an action of its cards not chosen, a card of its deck neither played nor
+    discarded, a hero none of whose pieces changed. Location and space names are read
+    first, so that the location TUNNEL (Left roots) is no TUNNEL action."""
+    after = before
+    for action in actions:
+        after = apply(after, action)
+    text = reason
+    for location in before.board.locations:
+        text = text.replace(board.location_name(before, location.id), "")
+    for space in before.components.spaces:
+        text = re.sub(rf"\b{re.escape(space.name)}\b", "", text)
+    wrong: list[str] = []
+    chosen = {action_name(a.action) for a in actions if isinstance(a, ChooseAction)}
+    shown = {action_name(o.action) for card in before.board.cards for o in card.options}
+    for name in sorted(shown | {"MOVE", "GAIN POWER"}):
+        if re.search(rf"\b{re.escape(name)}\b", text) and name not in chosen:
+            wrong.append(f"the action {name}")
+    used = {a.card for a in actions if isinstance(a, PlayCard | ChooseCard)}
+    for card in before.board.cards:
+        if re.search(rf"\b{re.escape(card.name)}\b", text) and card.id not in used:
+            wrong.append(f"the card {card.name}")
+    changed = {key for change in table_changes(before, after) for key in change.keys}
+    for unit in before.units:
+        touched = {f"unit:{unit.id}", f"wounds:{unit.id}", f"power:{unit.id}"} & changed
+        if re.search(rf"\b{re.escape(board.unit_name(before, unit.id))}\b", text) and not touched:
+            wrong.append(f"the hero {board.unit_name(before, unit.id)}")
+    return wrong
