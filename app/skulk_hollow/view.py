@@ -153,9 +153,8 @@ def _prompt(control: SkulkHollowController) -> str:
 def _hero_prompt(control: SkulkHollowController) -> str:
     state = control.state
     if state.ended:
-        outcome = K.outcome(state)
-        reason = outcome.reason if outcome is not None else state.prompt
-        return f"{board.capital(_winner(control))}. {reason}"
+        outcome = K.outcome(state)  # its reason names the winner; the header says it too
+        return outcome.reason if outcome is not None else state.prompt
     prefix = control.selection.prefix
     if prefix == (("verb", "play"),):
         return "Which card do you play?"
