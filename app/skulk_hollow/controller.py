@@ -12,8 +12,9 @@ the background (``guardian_turn``) and hands the plan to ``plan_arrived``: the t
 told each physical change it makes, in order and numbered, with the guardian's reason,
 and each of its actions is recorded once the table has carried out its last change (an
 action that changes nothing on the table is recorded at once). So the board in the app is
-always the board on the table. The hand's refill at the end of the hero's turn is told
-after the guardian's turn, as steps of their own.
+always the board on the table. The hero's Cleanup (its power cubes allocated, its hand
+refilled) is told as its turn ends, before the guardian plays, as the rulebook orders a
+turn (``K.TURN_ORDER``).
 
 If the guardian cannot decide even at Easy level (an error in its thinking), the person
 chooses its moves for the rest of its turn from a list of what the rules allow.
@@ -42,8 +43,9 @@ from engines.skulk_hollow import board
 
 @dataclass(frozen=True)
 class KeptStep:
-    """One step of the guardian's plan as saved: its action (``to_dict``), its reason and
-    what it changes on the table."""
+    """One step of the guardian's plan as saved: its action (``to_dict``) and what it
+    changes on the table. ``reason`` is read from games saved by an older release (the
+    bot's look-ahead, never said now): the plan says what it does (``KeptPlan.words``)."""
 
     action: dict[str, Any]
     reason: str
@@ -58,6 +60,8 @@ class KeptPlan:
     recorded: int = 0  # how many of its steps are recorded
     carried_out: int = 0  # how many of its instructions the table has done
     told: bool = False  # the instructions being told are the plan's
+    #: What the guardian does, said from the plan's own actions (``K.decision_words``).
+    words: str = ""
 
     def actions(self) -> list[K.SkulkAction]:
         return [K.action_from_dict(step.action) for step in self.steps]
@@ -68,14 +72,15 @@ class KeptPlan:
 
     @property
     def reason(self) -> str:
-        """Why the guardian does it: the reason of its first choice."""
-        return self.steps[0].reason if self.steps else ""
+        """What the guardian does, and what comes of it, said from its saved actions."""
+        return self.words
 
 
 @dataclass(frozen=True)
 class SkulkOwed(Owed):
     plan: KeptPlan | None = None
-    #: The hand's refill at the end of the hero's turn, told once the guardian's is over.
+    #: The hand's refill at the end of the hero's turn, told once the guardian's was over:
+    #: kept by an older release (now told in the hero's own Cleanup), told as it was.
     held: tuple[Change, ...] = ()
     #: That the guardian plays this turn at a simpler level: said once.
     fell_back: str = ""
@@ -293,28 +298,22 @@ class SkulkHollowController(PlayController[K.State, K.SkulkAction, K.Config]):
         heading = f"End of {whose} turn" if isinstance(action, K.EndTurn) else "On the table"
 
         def owed_after(after: K.State) -> SkulkOwed:
-            changes = K.table_changes(before, after)
-            held = self.owed.held
-            if before.active == "hero" and after.active != "hero":
-                # The hand is refilled as the hero's turn ends (with End turn, or the
-                # last power cube placed), the player's own move, which nothing of the
-                # guardian's depends on: told once the guardian's turn is over.
-                refill = tuple(c for c in to_announce(changes) if c.target == "hero:hand")
-                changes = [c for c in changes if c not in refill]
-                held += refill
-            telling = self.chain(changes, heading=heading)
+            # The hero's Cleanup (its cubes allocated, then its hand refilled) is told as
+            # the turn ends, in the rulebook's order: before the guardian plays.
+            telling = self.chain(K.table_changes(before, after), heading=heading)
             said = note
             if isinstance(action, K.ChooseLocation) and not telling.active:
                 said = " ".join(filter(None, [note, after.last]))  # "...has no effect" (N21)
-            owed = replace(self.owed, telling=telling, held=held, note=said, answered=answered)
+            owed = replace(self.owed, telling=telling, note=said, answered=answered)
             return self._turn_passed(owed, before, after)
 
         return self.record(action, owed_after)
 
     def _turn_passed(self, owed: SkulkOwed, before: K.State, after: K.State) -> SkulkOwed:
         """What ``owed`` becomes when the move from ``before`` to ``after`` ends the
-        guardian's turn: its plan done, the end said, the refill told after whatever
-        the move itself tells; and the heroes' order, whoever moved."""
+        guardian's turn: its plan done, the end said (and a refill an older release held
+        back told after whatever the move itself tells); and the heroes' order, whoever
+        moved."""
         owed = replace(owed, roster=arrival_order(owed.roster, after))
         if not (before.active == "guardian" and after.active == "hero"):
             return owed
@@ -348,10 +347,9 @@ class SkulkHollowController(PlayController[K.State, K.SkulkAction, K.Config]):
         """The guardian has thought its decision through: tell the table, or record it."""
         if not self.guardian_turn or self.plan is not None:
             return
-        steps = tuple(
-            KeptStep(step.action.to_dict(), step.reason, step.changes) for step in plan.steps
-        )
-        self.keep(replace(self.owed, plan=KeptPlan(steps)))
+        steps = tuple(KeptStep(step.action.to_dict(), "", step.changes) for step in plan.steps)
+        words = K.decision_words(self.state, [step.action for step in plan.steps])
+        self.keep(replace(self.owed, plan=KeptPlan(steps, words=words)))
         self.thinking = ""
         self.go_on_with_plan()
 

@@ -78,6 +78,38 @@ def turn_begins(screen: SkulkHollowPlayScreen) -> None:
     screen.refresh()
 
 
+def played_until(seed: int, wanted: Callable[[SkulkHollowPlayScreen], bool]) -> Advance:
+    """A seeded person and the guardian through the screen's controller (instructions
+    told and done) until ``wanted`` holds, then shown."""
+
+    def advance(screen: SkulkHollowPlayScreen) -> None:
+        player = SkulkHollowPlayer(seed)
+        for _ in range(5000):
+            if wanted(screen) or not player.step(screen.turn):
+                break
+        screen.ended_at = len(screen.play.session.events)  # the screen under the popup
+        screen.turn.card_choice_wanted()  # a card list the person's touches asked for
+        screen.show()
+
+    return advance
+
+
+def hero_cleanup(screen: SkulkHollowPlayScreen) -> bool:
+    """The hero's Cleanup being told, its refill next, before the guardian plays."""
+    current = screen.turn.telling.current
+    return current is not None and current.words.startswith("Refill your hand")
+
+
+def tunnelling(screen: SkulkHollowPlayScreen) -> bool:
+    """Tanthos's Deep Roots played for TUNNEL, being told (review 2026-12-06, P1)."""
+    plan = screen.turn.plan
+    return plan is not None and plan.told and K.ChooseAction("tunnel") in plan.actions()
+
+
+def game_over(screen: SkulkHollowPlayScreen) -> bool:
+    return bool(screen.state.ended)
+
+
 def guardian_stuck(screen: SkulkHollowPlayScreen) -> None:
     """The guardian could not decide at any level: the person chooses its moves."""
     play_turns(2)(screen)
@@ -151,6 +183,21 @@ SCENES: list[tuple[str, K.Config, Advance]] = [
     ("play_skulk_hollow_guardian_turn", K.Config(guardian="apoda"), guardian_mid_chain),
     ("play_skulk_hollow_turn_begins", K.Config(guardian="grak"), turn_begins),
     ("play_skulk_hollow_guardian_stuck", K.Config(guardian="grak"), guardian_stuck),
+    (
+        "play_skulk_hollow_hero_cleanup",
+        K.Config(guardian="grak", foxen_deck="app"),
+        played_until(2, hero_cleanup),
+    ),
+    (
+        "play_skulk_hollow_easy_tunnel",
+        K.Config(guardian="tanthos", level="easy", foxen_deck="app"),
+        played_until(1, tunnelling),
+    ),
+    (
+        "play_skulk_hollow_game_over",
+        K.Config(guardian="tanthos", level="easy", hero_relics=1),
+        played_until(3, game_over),
+    ),
     ("play_skulk_hollow_prepare", K.Config(guardian="raptra"), preparing),
     ("play_skulk_hollow_by_hand", K.Config(guardian="tanthos"), by_hand),
     ("play_skulk_hollow_by_hand_figure", K.Config(guardian="apoda"), by_hand_figure),

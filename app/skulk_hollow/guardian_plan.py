@@ -7,7 +7,9 @@ for (its action, the target, where a hero lands), a PREPARE and its discard, or 
 of its turn. The guardian thinks it through step by step on the states that follow,
 each step with the random seed the live game gives that moment, so the plan is the one
 the game would play; knowing it whole, the screen can number its instructions ("2 of
-3") and the table carries them out before any of it is recorded.
+3") and the table carries them out before any of it is recorded. What the guardian does is said
+from the plan's actions once it is kept (``K.decision_words``), never from the bot's
+look-ahead that chose them.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ class Step:
     """One of the guardian's actions in a plan, with what it changes on the table."""
 
     action: K.SkulkAction
-    reason: str
     changes: tuple[Change, ...]
 
 
@@ -37,11 +38,6 @@ class Plan:
 
     position: Position
     steps: tuple[Step, ...]
-
-    @property
-    def reason(self) -> str:
-        """Why the guardian does it: the reason of its first choice."""
-        return self.steps[0].reason if self.steps else ""
 
     @property
     def changes(self) -> list[Change]:
@@ -60,7 +56,7 @@ def think_through(bot: GuardianBot, state: K.State, position: Position, seed: in
         seen = K.view(state, "guardian")  # the guardian sees only what its player would
         decision = bot.decide(seen, seed_for(seed, position.moment + len(steps)))
         after = K.apply(state, decision.action)
-        steps.append(Step(decision.action, decision.reason, tuple(K.table_changes(state, after))))
+        steps.append(Step(decision.action, tuple(K.table_changes(state, after))))
         state = after
         if state.pending is None or state.asking != "guardian":
             return Plan(position, tuple(steps))

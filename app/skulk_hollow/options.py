@@ -98,12 +98,17 @@ def bgstats_role(data: JSON) -> str:
     return f"Foxen against {load_components().guardian(str(guardian)).name}"
 
 
+def relics(number: int) -> str:
+    """ "1 relic", "2 relics"."""
+    return f"{number} relic" if number == 1 else f"{number} relics"
+
+
 def summary(data: JSON) -> str:
     """Guardian, leader, level and help, for History."""
     config = Config.from_dict(data)
     words = f"{title(config.guardian)} vs {title(config.leader)}, {config.level} guardian"
     if config.hero_relics:
-        words += f", {config.hero_relics} relics for you"
+        words += f", {relics(config.hero_relics)} for you"
     if config.guardian_relics:
-        words += f", {config.guardian_relics} for the guardian"
+        words += f", {relics(config.guardian_relics)} for the guardian"
     return words

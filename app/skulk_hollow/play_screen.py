@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import ObjectProperty
 from kivy.uix.label import Label
 
 from app.games import GameInfo
@@ -24,7 +24,7 @@ from app.skulk_hollow import by_hand
 from app.skulk_hollow.controller import SkulkHollowController
 from app.skulk_hollow.guardian_plan import Plan
 from app.skulk_hollow.guardian_turn import GuardianThinker
-from app.skulk_hollow.view import BarButton, SkulkView, hero_columns, skulk_view
+from app.skulk_hollow.view import BarButton, SkulkView, skulk_view
 from app.skulk_hollow.widgets import CardChooser, LocationTile, UnitChip
 from engines import skulk_hollow as K
 
@@ -33,18 +33,8 @@ DONE_WIDTH = dp(200)
 
 
 class SkulkHollowPlayScreen(GameScreen):
-    prompt = StringProperty("")
-    guardian_line = StringProperty("")
-    guardian_power = NumericProperty(0)
-    guardian_power_spaces = NumericProperty(0)
-    #: An instruction (or the guardian's thinking) fills the panel instead of the roster.
-    telling = BooleanProperty(False)
-    #: The hero's turn has just begun: the prompt stands out.
-    turn_begins = BooleanProperty(False)
-    #: The columns of the heroes' list (wide screen): one, or two from four heroes.
-    hero_columns = NumericProperty(1)
-    #: The rows the heroes' list takes: the prompt has the rest of the column.
-    hero_rows = NumericProperty(1)
+    #: What the screen shows now (app.skulk_hollow.view): the kv reads ``root.view.*``.
+    view = ObjectProperty(SkulkView(), rebind=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -234,21 +224,12 @@ class SkulkHollowPlayScreen(GameScreen):
 
     def draw(self) -> None:
         view = skulk_view(self.turn)
-        self.telling = view.telling
-        self.title = view.title
-        self.status = view.status
-        self.turn_begins = view.turn_begins
-        self.prompt = view.prompt
-        self.guardian_line = view.guardian_line
-        self.guardian_power = view.guardian_power
-        self.guardian_power_spaces = view.guardian_power_spaces
+        self.view = view
+        self.title, self.status = view.title, view.status
         self.ids.map.cells = view.cells
         tiles = reuse_children(self.ids.locations, len(view.tiles), self._new_tile)
         for tile, values in zip(tiles, view.tiles, strict=True):
             _set(tile, values)
-        self.hero_columns = hero_columns(len(view.chips))
-        columns = self.hero_columns if self.width >= self.height else 3
-        self.hero_rows = -(-len(view.chips) // columns)
         chips = reuse_children(self.ids.units, len(view.chips), self._new_chip)
         for chip, values in zip(chips, view.chips, strict=True):
             _set(chip, values)

@@ -1,10 +1,18 @@
 """What the Skulk Hollow play screen shows, as plain data: the screen lays it out and
 nothing else (app.skulk_hollow.play_screen). Built from the controller alone, so the same
 game at the same moment shows the same screen, whether it was just played or opened
-again after a pulled plug (tests compare the two)."""
+again after a pulled plug (tests compare the two).
+
+The board, the guardian's mat and the heroes' cards are drawn from the table as the
+people have been told it (``control.table()``): while a chain of instructions is told,
+each change appears only once its instruction is done, never the engine's state after
+the whole move. ``drawn_places`` reads back what a view draws, place by place (the keys
+of ``K.table_places``), for a test to hold it to the table as told."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +23,10 @@ from app.skulk_hollow.look import code, short_name, space_cells
 from engines import skulk_hollow as K
 from engines.core import Change
 from engines.skulk_hollow import board
+
+#: The phases of the hero's own turn (``K.TURN_ORDER``): told while the header still
+#: says "Your turn", though the rules have handed the turn to the guardian.
+HERO_PHASES = K.TURN_ORDER.phases[:3]
 
 #: The verbs of the hero's turn in the bottom bar, left to right (End turn next to Undo).
 VERB_ORDER = ("end", "relic", "ground", "power", "prepare", "play")
@@ -43,28 +55,40 @@ class Panel:
 
 @dataclass
 class SkulkView:
-    title: str
-    status: str
-    prompt: str
+    """Everything the screen shows at one moment; the screen's kv reads it as
+    ``root.view`` (the empty view before a game is shown)."""
+
+    title: str = ""
+    status: str = ""
+    prompt: str = ""
     #: The hero's turn has just begun: the prompt stands out.
-    turn_begins: bool
-    guardian_line: str
-    guardian_power: int
-    guardian_power_spaces: int
+    turn_begins: bool = False
+    guardian_line: str = ""
+    guardian_power: int = 0
+    guardian_power_spaces: int = 0
     #: An instruction (or the guardian's thinking) fills the panel instead of the roster.
-    telling: bool
-    panel: Panel
-    cells: list[dict[str, Any]]
-    tiles: list[dict[str, Any]]
-    chips: list[dict[str, Any]]
+    telling: bool = False
+    panel: Panel = field(default_factory=Panel)
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    tiles: list[dict[str, Any]] = field(default_factory=list)
+    chips: list[dict[str, Any]] = field(default_factory=list)
     #: The bar's buttons between Undo and its right end; ``right``: what the right end
     #: (where Done stands while the table is told something) says meanwhile.
-    bar: list[BarButton]
-    right: str
-    over: bool
+    bar: list[BarButton] = field(default_factory=list)
+    right: str = ""
+    over: bool = False
     lights: tuple[str, str] = ("off", "off")
     #: The heroes the prompt asks to choose between, by id (kept in sight in the list).
     asked_units: list[str] = field(default_factory=list)
+
+    def hero_columns(self, wide: bool) -> int:
+        """The columns of the heroes' list: on a wide screen ``hero_columns``, on a tall
+        one three."""
+        return hero_columns(len(self.chips)) if wide else 3
+
+    def hero_rows(self, wide: bool) -> int:
+        """The rows the heroes' list takes: the prompt has the rest of the column."""
+        return -(-len(self.chips) // self.hero_columns(wide))
 
 
 def lit(options: set[Target], kind: str) -> set[Any]:
@@ -73,23 +97,24 @@ def lit(options: set[Target], kind: str) -> set[Any]:
 
 def skulk_view(control: SkulkHollowController) -> SkulkView:
     state = control.state
+    drawn = K.as_placed(state, control.table())  # the pieces as the table has them
     options = control.selection.options()
     current = control.telling.current
-    marks = _marks(state, current)
+    marks = _marks(drawn, current)
     heroes = lit(options, "unit")
     return SkulkView(
         title=f"{control.guardian_name} ({state.config.level.capitalize()})",
-        status=_status(control),
+        status=_status(control, drawn),
         prompt=_prompt(control),
         turn_begins=state.active == "hero" and "turn is over." in control.owed.note,
-        guardian_line=_guardian_line(state),
-        guardian_power=state.guardian_power,
+        guardian_line=_guardian_line(drawn),
+        guardian_power=drawn.guardian_power,
         guardian_power_spaces=state.board.power,
         telling=control.telling.active or (control.guardian_turn and not state.ended),
         panel=_panel(control),
-        cells=_cells(state, options, marks),
-        tiles=_tiles(state, options, marks),
-        chips=_chips(control, heroes, marks),
+        cells=_cells(drawn, options, marks),
+        tiles=_tiles(drawn, options, marks),
+        chips=_chips(control, drawn, heroes, marks),
         bar=_bar(control, options),
         right=_actions_left(state),
         over=bool(state.ended),
@@ -98,18 +123,21 @@ def skulk_view(control: SkulkHollowController) -> SkulkView:
     )
 
 
-def _status(control: SkulkHollowController) -> str:
+def _status(control: SkulkHollowController, drawn: K.State) -> str:
     state = control.state
     if state.ended:
-        return "Game over"
-    relics = f" \u00b7 relics: {state.hero_relics}" if state.config.hero_relics else ""
+        return f"Game over \u00b7 {_winner(control)}"
+    relics = f" \u00b7 relics: {drawn.hero_relics}" if state.config.hero_relics else ""
+    current = control.telling.current
+    if current is not None and current.phase in HERO_PHASES and state.active == "guardian":
+        return "Your turn \u00b7 clean-up"  # the hero's Cleanup told: not Grak's turn yet
     if state.active == "guardian":
-        pool = state.guardian_pool
+        pool = drawn.guardian_pool
         return f"{control.guardian_name}'s turn" + (f" \u00b7 pool: {pool}" if pool else "")
     left = state.actions_left
     words = f"Your turn \u00b7 {left} action{'s' if left != 1 else ''} left"
-    if state.hero_pool:  # cubes gained this turn, placed at its end
-        words = f"Your turn \u00b7 {left} left \u00b7 pool: {state.hero_pool}"
+    if drawn.hero_pool:  # cubes gained this turn, placed at its end
+        words = f"Your turn \u00b7 {left} left \u00b7 pool: {drawn.hero_pool}"
     return words + relics
 
 
@@ -125,7 +153,8 @@ def _prompt(control: SkulkHollowController) -> str:
 def _hero_prompt(control: SkulkHollowController) -> str:
     state = control.state
     if state.ended:
-        return state.prompt or "The game is over."
+        outcome = K.outcome(state)  # its reason names the winner; the header says it too
+        return outcome.reason if outcome is not None else state.prompt
     prefix = control.selection.prefix
     if prefix == (("verb", "play"),):
         return "Which card do you play?"
@@ -141,6 +170,16 @@ def _hero_prompt(control: SkulkHollowController) -> str:
     if len(asked) == 1 and f"which {asked[0][0]}" in state.prompt:
         return state.prompt + " Touch a lit one."  # the question has named it
     return state.prompt + "".join(words for _, words in asked)
+
+
+def _winner(control: SkulkHollowController) -> str:
+    """Who won the game over: "you won", "Grak wins"."""
+    outcome = K.outcome(control.state)
+    return (
+        "you won"
+        if outcome is not None and outcome.result == "won"
+        else (f"{control.guardian_name} wins")
+    )
 
 
 def _guardian_line(state: K.State) -> str:
@@ -217,11 +256,10 @@ def _tiles(state: K.State, options: set[Target], marks: dict[str, str]) -> list[
 
 
 def _chips(
-    control: SkulkHollowController, heroes: set[Any], marks: dict[str, str]
+    control: SkulkHollowController, state: K.State, heroes: set[Any], marks: dict[str, str]
 ) -> list[dict[str, Any]]:
-    """The heroes in the order they came into play, so that no row moves under a finger:
-    a hero summoned later is added at the end of the list."""
-    state = control.state
+    """The heroes on the table (``state``: as drawn) in the order they came into play, so
+    that no row moves under a finger: a hero summoned later is added at the end."""
     by_id = {unit.id: unit for unit in state.units}
     compact = hero_columns(len(by_id)) > 1
     chips = []
@@ -330,3 +368,53 @@ def _marks(state: K.State, change: Change | None) -> dict[str, str]:
             word = "here"
         marks[place] = word
     return marks
+
+
+#: The places a view draws, by their keys in ``K.table_places`` (the cards and the
+#: pools are not drawn on the board: the hand is the person's, the pools are in words).
+DRAWN_PLACES = re.compile(
+    r"guardian:(space|power|status)$|location:|unit:|wounds:|power:|root:|rune:"
+    r"|runes:collected$|tribute$"
+)
+
+
+def drawn_part(table: dict[str, Hashable]) -> dict[str, Hashable]:
+    """The places of ``table`` a view draws (``DRAWN_PLACES``)."""
+    return {key: value for key, value in table.items() if DRAWN_PLACES.match(key)}
+
+
+def drawn_places(view: SkulkView) -> dict[str, Hashable]:
+    """What ``view`` draws, read back place by place with the keys of ``K.table_places``
+    (plain contents, as a table model keeps them): the guardian's space and mat, the
+    wounds on its locations, where each hero stands and the tokens on its card, the
+    tokens on the map. For a test to compare with its own model of the table."""
+    places: dict[str, Hashable] = {}
+    by_name: dict[str, str] = {}
+    for chip in view.chips:
+        unit = str(chip["target"][1])
+        by_name.update({chip["name"]: unit, chip["short_name"]: unit, chip["code"]: unit})
+        places[f"wounds:{unit}"] = chip["wounds"]
+        places[f"power:{unit}"] = chip["power"]
+    for cell in view.cells:
+        space = str(cell["target"][1])
+        if cell["guardian"]:
+            places["guardian:space"] = space
+        for name, _short, _code in cell["heroes"]:
+            places[f"unit:{by_name[name]}"] = f"space:{space}"
+        for token in cell["tokens"]:
+            number, kind = token.split()
+            places[f"{kind.removesuffix('s')}:{space}"] = int(number)
+    for tile in view.tiles:
+        location = str(tile["target"][1])
+        places[f"location:{location}"] = tile["wounds"]
+        riders = [tile["attached"]] if tile["attached"] in by_name else tile["attached"].split()
+        for rider in riders:
+            places[f"unit:{by_name[rider]}"] = f"location:{location}"
+    if view.guardian_power_spaces:
+        places["guardian:power"] = view.guardian_power
+    line = view.guardian_line
+    if found := re.match(r"(tribute|runes) (\d+) of", line):
+        places["tribute" if found[1] == "tribute" else "runes:collected"] = int(found[2])
+    elif line.startswith(("in the air", "grounded")):
+        places["guardian:status"] = "air" if line.startswith("in the air") else "ground"
+    return places

@@ -72,7 +72,14 @@ from engines.skulk_hollow.rules import (
 )
 from engines.skulk_hollow.setup import setup_steps
 from engines.skulk_hollow.state import Cards, Pending, State, Unit
-from engines.skulk_hollow.table import starting_hand, table_changes, table_places
+from engines.skulk_hollow.table import (
+    TURN_ORDER,
+    as_placed,
+    starting_hand,
+    table_changes,
+    table_places,
+)
+from engines.skulk_hollow.words import decision_words
 
 __all__ = [
     "COUNTS",
@@ -81,6 +88,7 @@ __all__ = [
     "LEVELS",
     "NAME",
     "RELIC_TOKENS",
+    "TURN_ORDER",
     "Cards",
     "ChooseAction",
     "ChooseCard",
@@ -121,9 +129,11 @@ __all__ = [
     "action_from_dict",
     "action_name",
     "apply",
+    "as_placed",
     "assumed_values",
     "board",
     "corrections_from_profile",
+    "decision_words",
     "determinize",
     "legal_actions",
     "load_components",

@@ -36,16 +36,36 @@ random.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import replace
 
 from engines.core.changes import Change, differences, settle
+from engines.core.turn_order import TurnOrder
 from engines.skulk_hollow import board
 from engines.skulk_hollow.state import Cards, Side, State, Unit
 
 #: The order in which kinds of change happen at the table (lower first).
 CARDS_OUT, RELICS, SPENT, STATUS, RUNES, GUARDIAN, ARRIVE, MOVE = range(8)
 WOUND, LEAVE, TRIBUTE, LOCATION, ROOTS, GAIN, ALLOCATE, DRAW = range(8, 16)
+
+
+#: The phases of a round as the rulebook orders them: the hero's turn (its Main Phase,
+#: then its Cleanup Phase: ALLOCATE POWER, then REFILL HAND), then the guardian's turn
+#: (whose own Cleanup adds only the cubes of its pool to its mat and draws its cards,
+#: which the app holds). Each change names its phase, so the order the table is told in
+#: can be checked against the rulebook's.
+MAIN, ALLOCATE_POWER, REFILL_HAND, GUARDIAN_TURN = (
+    "Main Phase",
+    "Cleanup Phase: ALLOCATE POWER",
+    "Cleanup Phase: REFILL HAND",
+    "The Guardian Turn",
+)
+TURN_ORDER = TurnOrder(
+    # The text of the rulebook at hand carries no page numbers: its sections are named.
+    source="Skulk Hollow rulebook, How to Play: Turn Structure (Main Phase; Cleanup Phase: "
+    "ALLOCATE POWER, REFILL HAND), then The Guardian Turn",
+    phases=(MAIN, ALLOCATE_POWER, REFILL_HAND, GUARDIAN_TURN),
+)
 
 
 # -- the places ------------------------------------------------------------------------
@@ -88,6 +108,73 @@ def table_places(state: State) -> dict[str, Hashable]:
     elif guardian == "raptra":
         places["guardian:status"] = "air" if state.airborne else "ground"
     return places
+
+
+def as_placed(state: State, table: Mapping[str, Hashable]) -> State:
+    """``state`` with every piece the board shows where ``table`` (places in the form of
+    ``table_places``, made ``plain``; an empty place left out) puts it: the guardian and
+    its mat, the wounds on its locations, the hero figures and their cards' tokens, the
+    tokens on the map, the pools and relics. The inverse of ``table_places`` for them,
+    so that a screen can draw the table as the people have been told it (a figure the
+    rules have eliminated stands until the instruction to take it off is done). Cards,
+    whose contents the app holds, stay as in ``state``."""
+
+    def number(key: str, default: int) -> int:
+        value = table.get(key, default)
+        return value if isinstance(value, int) else default
+
+    kinds = {unit.id: unit.kind for unit in state.units}
+    units = []
+    for key in sorted(table):
+        if not key.startswith("unit:"):
+            continue
+        unit_id = key.partition(":")[2]
+        kind = kinds.get(unit_id) or _kind_of(state, unit_id)
+        spot, _, where = str(table[key]).partition(":")
+        units.append(
+            Unit(
+                unit_id,
+                kind,
+                wounds=number(f"wounds:{unit_id}", 0),
+                power=number(f"power:{unit_id}", 0),
+                space=where if spot == "space" else "",
+                location=where if spot == "location" else "",
+            )
+        )
+
+    def tokens(kind: str) -> tuple[str, ...]:
+        return tuple(
+            sorted(
+                key.partition(":")[2]
+                for key, value in table.items()
+                if key.startswith(f"{kind}:") and isinstance(value, int)
+                for _ in range(value)
+            )
+        )
+
+    locations = state.board.locations
+    return replace(
+        state,
+        guardian_space=str(table.get("guardian:space", state.guardian_space)),
+        guardian_pool=number("guardian:pool", state.guardian_pool),
+        guardian_relics=number("guardian:relics", state.guardian_relics),
+        guardian_power=number("guardian:power", state.guardian_power),
+        hero_pool=number("hero:pool", state.hero_pool),
+        hero_relics=number("hero:relics", state.hero_relics),
+        guardian_wounds=tuple(number(f"location:{loc.id}", 0) for loc in locations),
+        units=tuple(sorted(units, key=lambda u: u.id)),
+        eliminated=number("tribute", state.eliminated),
+        runes=tokens("rune"),
+        runes_collected=number("runes:collected", state.runes_collected),
+        roots=tokens("root"),
+        airborne=table.get("guardian:status", "ground" if not state.airborne else "air") == "air",
+    )
+
+
+def _kind_of(state: State, unit_id: str) -> str:
+    """The unit card of a figure no longer in ``state``: "knight_2" -> "knight"."""
+    kinds = {kind.id for kind in state.foxen.units}
+    return unit_id if unit_id in kinds else unit_id.rpartition("_")[0]
 
 
 def whereabouts(unit: Unit) -> str:
@@ -195,7 +282,24 @@ class _Account:
             self.ranked.append((rank, Change(words, mine, source, target, chosen)))
 
     def in_order(self) -> list[Change]:
-        return [change for _, change in sorted(self.ranked, key=lambda rc: rc[0])]
+        ranked = sorted(self.ranked, key=lambda rc: rc[0])
+        return [replace(change, phase=self.phase(rank)) for rank, change in ranked]
+
+    def phase(self, rank: int) -> str:
+        """The phase of the round (``TURN_ORDER``) a change of ``rank`` belongs to: on the
+        guardian's turn, the guardian's; on the hero's, its cleanup's power cubes and
+        refill once its turn ends (or its cubes are being allocated), else its Main
+        Phase."""
+        before, after = self.before, self.after
+        if before.active == "guardian":
+            return GUARDIAN_TURN
+        turn_over = after.active != before.active or after.turn != before.turn
+        allocating = before.pending is not None and before.pending.step == "allocate"
+        if (turn_over or allocating) and rank in (ALLOCATE, GAIN):
+            return ALLOCATE_POWER
+        if turn_over and rank == DRAW:
+            return REFILL_HAND
+        return MAIN
 
     def the_unit(self, unit_id: str) -> str:
         """A figure as a sentence names it: "the Sentinel", "Knight 2" (board.the_unit)."""

@@ -1,6 +1,6 @@
 """Skulk Hollow's controller on a few moments the usability review found wrong: the card
 to play is never chosen for the person (N2), the refill is told as steps once the
-guardian's turn is over (N1), a relic spent is counted and told (N17)."""
+hero's turn ends, before the guardian's (N1, P6), a relic spent is counted and told (N17)."""
 
 import sqlite3
 from pathlib import Path
@@ -50,17 +50,20 @@ def test_the_one_card_that_can_be_played_is_still_the_persons_to_name(tmp_path: 
     assert control.play.session.actions[events] == K.PlayCard(allowed[0])
 
 
-def test_the_refill_is_told_in_steps_after_the_guardians_turn(tmp_path: Path) -> None:
+def test_the_refill_is_told_in_steps_as_the_heros_turn_ends(tmp_path: Path) -> None:
+    """The hero's Cleanup is its own (the rulebook; review 2026-12-06 P6): the refill is
+    a step of the "End of your turn" chain, told before the guardian plays."""
     control = start(tmp_path, K.Config())
-    control.pick(("verb", "end"))  # the hand refilled as the turn ends: held
-    assert control.owed.held and control.owed.held[0].words.startswith("Refill your hand: ")
+    control.pick(("verb", "end"))  # the hand refilled as the turn ends: told now
+    assert control.owed.held == ()
     told: list[str] = []
-    play_until(control, lambda: control.state.asking == "hero" and control.state.turn == 2)
-    while control.telling.active:  # the steps after the guardian's last
+    while control.telling.active:  # the steps of the hero's cleanup
         told.append(control.telling.current.words)  # type: ignore[union-attr]
         control.done()
     assert told and told[-1].startswith("Refill your hand: ")
-    assert control.owed.held == ()
+    assert control.state.asking == "guardian" and control.state.turn == 1
+    play_until(control, lambda: control.state.asking == "hero" and control.state.turn == 2)
+    assert not control.telling.active  # nothing of the hero's told after the guardian's
     assert "Refill" not in skulk_view(control).prompt
 
 

@@ -80,8 +80,8 @@ def test_a_replay_says_what_happened_at_each_step_not_what_to_do(driver: Driver)
     for step in range(replay.steps, -1, -1):
         screen.show_step(step)
         driver.pump()
-        prompt = screen.prompt
+        prompt = screen.view.prompt
         assert not prompt.startswith("Your turn"), prompt
         if step:
             assert prompt == replay.state.last
-    assert screen.prompt == "The set-up, as the table was laid out."
+    assert screen.view.prompt == "The set-up, as the table was laid out."

@@ -34,7 +34,7 @@ def test_a_forgotten_wound_is_added_by_hand_and_undone(driver: Driver) -> None:
     assert state.unit("sentinel").wounds == before.unit("sentinel").wounds + 1
     assert screen.play.session.actions[-1] == K.EditUnitWound("sentinel", True)
     assert not screen.instructions.active  # the people did it: nothing to tell them
-    assert "Recorded: put a wound on the Sentinel." in screen.prompt
+    assert "Recorded: put a wound on the Sentinel." in screen.view.prompt
     assert (state.asking, state.actions_left) == ("hero", before.actions_left)  # turn goes on
 
     driver.tap_text("Undo")
@@ -54,5 +54,5 @@ def test_by_hand_waits_for_a_half_made_choice(driver: Driver) -> None:
     driver.pump()
     driver.tap_text("By hand")
     assert by_hand_list(driver) is None
-    assert "Finish the choice being made" in screen.prompt
+    assert "Finish the choice being made" in screen.view.prompt
     assert screen.play.session.actions[0] == K.PlayCard("scatter")

@@ -198,11 +198,12 @@ def test_a_whole_grak_turn_takes_one_done_per_physical_change(driver: Driver) ->
         changes = announced_between(states[first:])
         refill = next(words for words in changes if words.startswith("Refill your hand: "))
         # Each physical change told once, in order, one Done each; the refill, made as
-        # the hero's turn ended, comes once Grak's turn is over, as a step of its own
-        # (never in the prompt, which a long refill would make scroll: review N1).
-        assert shown == [words for words in changes if words != refill] + [refill]
-        assert screen.prompt.startswith("Grak's turn is over. Your turn: 3 actions left")
-        assert refill not in screen.prompt
+        # the hero's turn ended, is a step of its own in the hero's Cleanup, before
+        # Grak's turn (the rulebook: review P6), never in the prompt, which a long refill
+        # would make scroll (review N1).
+        assert shown == changes and shown[0] == refill
+        assert screen.view.prompt.startswith("Grak's turn is over. Your turn: 3 actions left")
+        assert refill not in screen.view.prompt
         assert screen.ids.actions.children[0].text == "3 actions left"  # no button under Done
         if len(changes) >= 3:  # the refill and at least one of Grak's cards with its effect
             return
@@ -214,7 +215,7 @@ def test_a_typical_order_takes_three_touches(driver: Driver) -> None:
     screen = driver.app.current_screen
     touch(driver, ("verb", "play"))
     touch(driver, ("card", "advance"))
-    assert screen.prompt.startswith("Only choice: MOVE. MOVE with Advance")
+    assert screen.view.prompt.startswith("Only choice: MOVE. MOVE with Advance")
     touch(driver, ("unit", "king_of_war"))  # the third touch
     assert screen.state.unit("king_of_war").space == "clearing"
     assert list(screen.play.session.actions[-3:]) == [
@@ -222,8 +223,8 @@ def test_a_typical_order_takes_three_touches(driver: Driver) -> None:
         K.ChooseUnit("king_of_war"),
         K.Move(K.Direction.UP),
     ]
-    assert "The King of War moves to CLEARING (the only way)." in screen.prompt
-    assert "2 actions left" in screen.prompt
+    assert "The King of War moves to CLEARING (the only way)." in screen.view.prompt
+    assert "2 actions left" in screen.view.prompt
 
 
 def test_a_hero_on_the_map_is_touched_where_it_stands(driver: Driver) -> None:
@@ -235,9 +236,9 @@ def test_a_hero_on_the_map_is_touched_where_it_stands(driver: Driver) -> None:
     assert keep.touchable and not keep.dimmed  # lit: the heroes asked for stand there
     driver.tap(keep)  # two heroes stand there: the touch cannot tell which
     assert screen.selection.options_of("unit") == {"king_of_war", "sentinel"}
-    assert "The King of War and the Sentinel stand there" in screen.prompt
+    assert "The King of War and the Sentinel stand there" in screen.view.prompt
     touch(driver, ("unit", "sentinel"))
-    assert "Touch a lit space" in screen.prompt
+    assert "Touch a lit space" in screen.view.prompt
     mill = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "town_mill"))
     assert mill.touchable and "TOWN\nMILL" in mill.name
     driver.tap(mill)
@@ -277,15 +278,13 @@ def test_undo_in_the_guardians_turn_tells_what_to_put_back(driver: Driver) -> No
     driver.tap_text("Undo")
     assert screen.state.active == "hero" and screen.state.turn == 1
     if not screen.instructions.active:  # Grak changed nothing at the table
-        assert screen.prompt.startswith("Undone: End the turn; nothing to put back")
+        assert screen.view.prompt.startswith("Undone: End the turn; nothing to put back")
         return
-    assert "turn is over" not in screen.prompt  # it was taken back, not ended
+    assert "turn is over" not in screen.view.prompt  # it was taken back, not ended
     assert screen.instructions.heading == "Undone: End the turn"
-    # The hand's refill was not said yet (it is said with "Your turn"): nothing of it to
-    # put back.
-    refill = {"hero:hand", "hero:deck"}
+    # The hand's refill was told and done in the hero's Cleanup: it is put back too.
     changes = K.table_changes(before, screen.state)
-    expected = [c.words for c in changes if not set(c.keys) <= refill]
+    expected = [c.words for c in changes]
     told = []
     while screen.instructions.active:
         told.append(screen.ids.panel.words)
@@ -302,7 +301,7 @@ def test_a_refused_touch_says_which_rule_refuses_it(driver: Driver) -> None:
     events = len(screen.play.session.events)
     lair = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "lair"))
     driver.tap(lair)  # not lit: heroes cannot join there
-    assert "New heroes join in KEEP or a TOWN space" in screen.prompt
+    assert "New heroes join in KEEP or a TOWN space" in screen.view.prompt
     assert len(screen.play.session.events) == events
     touch(driver, ("space", "keep"))
     assert screen.play.session.actions[-1] == K.ChooseSpace("keep")
@@ -422,7 +421,7 @@ def test_a_guardian_that_fails_plays_on_a_level_simpler_and_says_so_once(
         driver.tap_text("Done")
     assert screen.state.asking == "hero" and screen.state.turn == 2  # the turn ended
     assert screen.play.session.actions[-1] == K.EndTurn()  # Grak's own, at Normal level
-    said.append(screen.prompt)
+    said.append(screen.view.prompt)
     sentence = (
         "Grak could not decide at Hard level, so it plays the rest of this turn at Normal level."
     )
@@ -459,7 +458,7 @@ def test_a_guardian_that_cannot_decide_at_any_level_lets_the_person_choose_its_m
     assert len(chosen) > 1 and chosen[-1] == K.EndTurn()  # its actions, then the end
     assert list(screen.play.session.actions[-len(chosen) :]) == chosen
     assert screen.state.asking == "hero" and screen.state.turn == 2
-    assert "Grak's turn is over." in screen.prompt
+    assert "Grak's turn is over." in screen.view.prompt
     assert not screen.turn.owed.by_hand  # the next turn, Grak thinks for itself again
 
 
@@ -488,6 +487,8 @@ def test_a_plan_thought_out_for_another_game_at_the_same_moment_is_dropped(
         screen.instruction_done()  # the starting hand
         screen.take(K.EndTurn())  # the hero ends the turn at once: the guardian thinks
         assert screen.turn.guardian_turn and screen.thinker.busy
+        while screen.instructions.active:  # the hero's Cleanup, told before Raptra plays
+            screen.instruction_done()
         driver.app.home()
         driver.pump()
         return int(screen.play.session_id), len(screen.play.session.events)
@@ -552,7 +553,8 @@ def test_a_tap_where_done_stood_never_plays_or_opens_a_choice(driver: Driver, de
     screen = driver.app.current_screen
     assert not screen.instructions.active  # the starting hand is said in the prompt
     if deck == "The app deals":
-        assert screen.prompt.startswith("Take your starting hand from the sorted Foxen cards: ")
+        starting = "Take your starting hand from the sorted Foxen cards: "
+        assert screen.view.prompt.startswith(starting)
     nothing_happens_at(driver, where)
     touch(driver, ("verb", "end"))
     for _ in range(2):  # the last of the guardian's instructions, then the last put-back
@@ -575,13 +577,14 @@ def test_after_an_undo_the_prompt_asks_what_is_lit(driver: Driver) -> None:
     touch(driver, ("unit", "king_of_war"))  # moves up, the only way open: nothing pending
     farm = next(w for w in driver.visible() if getattr(w, "target", None) == ("space", "farm"))
     driver.tap(farm)
-    assert screen.prompt == "Play a card first: the spaces and locations it allows are then lit."
+    refused = "Play a card first: the spaces and locations it allows are then lit."
+    assert screen.view.prompt == refused
     driver.tap_text("Undo")
     while screen.instructions.active:  # put the King of War back in KEEP
         driver.tap_text("Done")
     assert screen.state.pending is not None and screen.selection.options_of("unit")
-    assert screen.prompt.endswith("which hero moves? Touch a lit one.")
-    assert "Nothing is being chosen" not in screen.prompt
+    assert screen.view.prompt.endswith("which hero moves? Touch a lit one.")
+    assert "Nothing is being chosen" not in screen.view.prompt
 
 
 def test_four_heroes_and_their_wounds_show_without_scrolling_in_a_fixed_order(
@@ -625,10 +628,11 @@ def test_undo_and_obvious_answers_name_what_they_mean(driver: Driver) -> None:
     assert screen.state.pending is not None and screen.state.pending.step == "allocate"
     screen.pick(("unit", "sentinel"))  # the other cube goes to the King: the turn ends
     assert screen.state.active == "guardian"
-    # The refill that comes with the last cube waits for "Your turn" (review D12).
-    held = screen.turn.owed.held
-    assert [c.words for c in held] == ["Refill your hand: draw 1 card from your deck."]
-    assert not any(c.words.startswith("Refill") for c in screen.instructions.changes)
+    # The refill that comes with the last cube is told with it, in the hero's Cleanup,
+    # before the guardian plays (the rulebook: review P6).
+    assert screen.turn.owed.held == ()
+    words = [c.words for c in screen.instructions.changes]
+    assert words[-1] == "Refill your hand: draw 1 card from your deck."
     screen.undo()
     assert screen.instructions.heading == "Undone: a power cube on the Sentinel"
 

@@ -84,13 +84,13 @@ def test_a_correction_refused_by_the_storage_then_saved_leaves_no_stale_message(
     other.execute("begin exclusive")
     try:
         screen.correct(wound)
-        assert "busy in another program" in screen.prompt
+        assert "busy in another program" in screen.view.prompt
     finally:
         other.execute("rollback")
         other.close()
     screen.correct(wound)
     assert screen.play.session.actions[-1] == wound
-    assert screen.prompt.startswith("Recorded:")
+    assert screen.view.prompt.startswith("Recorded:")
 
 
 def test_an_undo_of_the_apps_roll_and_its_move_the_storage_cannot_save_takes_nothing_back(
