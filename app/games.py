@@ -201,6 +201,7 @@ GAMES: list[GameInfo] = [
         form_path="app.skulk_hollow.options:FORM",
         play_screen="app.skulk_hollow.play_screen:SkulkHollowPlayScreen",
         controller_path="app.skulk_hollow.controller:SkulkHollowController",
+        autoplay_path="app.skulk_hollow.autoplay:TABLE_PLAY",
         view_path="app.skulk_hollow.view:skulk_view",
         summary_path="app.skulk_hollow.options:summary",
         setup_picture_path="app.skulk_hollow.setup_picture:picture",

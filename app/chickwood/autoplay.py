@@ -14,7 +14,7 @@ from operator import methodcaller
 
 from app.chickwood.by_hand import ChangeRaid
 from app.chickwood.controller import ChickwoodController
-from app.chickwood.view import chickwood_view, drawn_places
+from app.chickwood.view import drawn_places
 from app.play.autoplay import TablePlay
 from engines import chickwood as C
 
@@ -128,7 +128,6 @@ _NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
 #: cards, tracked and quick.
 TABLE_PLAY = TablePlay(
     person=ChickwoodPlayer,
-    view=chickwood_view,
     drawn=drawn_places,
     set_ups=[
         C.Config(players=_NAMES[:players], legendary=legendary, quick=quick)

@@ -46,10 +46,9 @@ def each_move_own_part(rules: Any, states: Sequence[Any], actions: Sequence[Any]
 class TablePlay:
     #: A seeded person: ``person(seed)``.
     person: Callable[[int], Person]
-    #: The plain view the screen lays out: ``view(controller)``; equal views read alike.
-    view: Callable[[Any], Any]
-    #: What a view draws of the table, read back from it alone, as plain places (the
-    #: engine's ``table_places`` keys; None for a place drawn empty).
+    #: What the game's view (its entry's ``view_path``) draws of the table, read back
+    #: from the view alone, as plain places (the engine's ``table_places`` keys; None
+    #: for a place drawn empty).
     drawn: Callable[[Any], Mapping[str, Hashable]]
     #: The set-ups the oracle plays: every option that changes what is told (modules,
     #: player counts, the automated side's levels), each a config of the game.

@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from app.kit.touch_select import Target
 from app.play.autoplay import TablePlay
 from app.skoventyr import touch_paths
 from app.skoventyr.controller import SkoventyrController
-from app.skoventyr.view import drawn_places, skoventyr_view
+from app.skoventyr.view import drawn_places
 from engines import skoventyr as S
 from engines.core import Change
 from engines.skoventyr.bots import HeuristicBot
@@ -21,29 +22,37 @@ class SkoventyrPlayer:
     def __init__(self, seed: int) -> None:
         self.chooser = random.Random(seed)
         self.bot = HeuristicBot()
+        #: The touches still to make of the move being entered, and the moves saved
+        #: when it was chosen (a step with one answer is taken on the person's behalf).
+        self.planned: list[Target] = []
+        self.saved_then = 0
 
     def step(self, control: SkoventyrController) -> bool:
-        """Make the next move the people make; False once the game is over."""
+        """Make the next touch the people make (one at a time, so that a game can be
+        looked at or opened again between any two), on the controller of the moment;
+        False once the game is over and its last instruction done."""
         state = control.state
-        if state.ended is not None:
-            return False
         if control.telling.active:
             control.done()
             return True
-        if S.awaiting_reveal(state):
-            action = self.chooser.choice(S.legal_actions(state))
-        else:
-            seen = S.view(state, state.config.seats[state.player])
-            action = self.bot.choose(seen, self.chooser)
-        taken = len(control.play.session.events)
-        for target in touch_paths.path(action):
-            if len(control.play.session.events) > taken:
-                break
-            control.pick(target)
+        if state.ended is not None:
+            return False
+        saved = len(control.play.session.events)
+        if not self.planned or saved > self.saved_then:
+            self.planned, self.saved_then = list(touch_paths.path(self._choose(state))), saved
+        control.pick(self.planned.pop(0))
         question = control.question()
         if question is not None:  # the loss, confirmed
             control.take(question.action)
+        if len(control.play.session.events) > saved:
+            self.planned = []
         return True
+
+    def _choose(self, state: S.State) -> S.SkoventyrAction:
+        if S.awaiting_reveal(state):
+            return self.chooser.choice(S.legal_actions(state))
+        seen = S.view(state, state.config.seats[state.player])
+        return self.bot.choose(seen, self.chooser)
 
 
 def _half_made(control: SkoventyrController) -> bool:
@@ -59,7 +68,6 @@ def _own_part(
 #: Skoventyr for the oracle: every module and player count, each deck.
 TABLE_PLAY = TablePlay(
     person=SkoventyrPlayer,
-    view=skoventyr_view,
     drawn=drawn_places,
     set_ups=[
         S.Config(players=players, lygtemands=lygtemands, rescue=rescue, deck_mode=deck)

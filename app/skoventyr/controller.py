@@ -228,6 +228,7 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         self.message = ""
         action = self.selection.choose(target)
         if action is None:
+            self.note_entry()  # a question halfway through a move survives a pulled plug
             return
         if isinstance(action, S.Reveal) and S.immediate_loss(self.state, action):
             # A card that came up is a fact, not a choice: check the entry, not the will.

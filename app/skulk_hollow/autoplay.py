@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 
+from app.play.autoplay import TablePlay
 from app.play.play_session import Position
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.controller import SkulkHollowController
 from app.skulk_hollow.guardian_plan import think_through
+from app.skulk_hollow.view import drawn_places
 from engines import skulk_hollow as K
+from engines.skulk_hollow.actions import title_words
 from engines.skulk_hollow.bots import GuardianBot, make_guardian
 
 
@@ -55,3 +58,29 @@ class SkulkHollowPlayer:
             if len(control.play.session.events) > taken:
                 return  # the rest was answered on the hero's behalf
             control.pick(target)
+
+
+def _names(action: K.SkulkAction) -> tuple[str, ...]:
+    """How a reason says a move was made: the action chosen ("TUNNEL"), the card played
+    ("plays Deep Roots"; a card it discards may be named, as discarded)."""
+    if isinstance(action, K.ChooseAction):
+        return (action.label,)
+    if isinstance(action, K.PlayCard):
+        return (f"plays {title_words(action.card)}",)
+    return ()
+
+
+#: Skulk Hollow for the oracle: every guardian at every level, with and without the
+#: app holding the Foxen deck.
+TABLE_PLAY = TablePlay(
+    person=SkulkHollowPlayer,
+    drawn=drawn_places,
+    set_ups=[
+        K.Config(guardian=guardian, level=level, foxen_deck=deck)
+        for guardian in K.GUARDIANS
+        for level in K.LEVELS
+        for deck in ("table", "app")
+    ],
+    sample=[K.Config(guardian="tanthos", level="easy"), K.Config(guardian="raptra")],
+    names=_names,
+)

@@ -12,6 +12,7 @@ from engines.core.outcome import Outcome
 from engines.core.progress import Progress
 from engines.core.serial import JSON
 from engines.core.setup import SetupStep
+from engines.core.turn_order import TurnOrder
 
 #: A game's state (a frozen dataclass).
 StateT = TypeVar("StateT")
@@ -36,6 +37,8 @@ class GameRules(Protocol[StateT, ActionT, ConfigT]):
 
     #: The game's key, as saved games store it.
     NAME: str
+    #: The rulebook's order of a turn, which every ``Change``'s ``phase`` names a step of.
+    TURN_ORDER: TurnOrder
 
     # A read-only property: a module's class is no settable attribute, yet satisfies it.
     @property

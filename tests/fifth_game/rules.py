@@ -18,6 +18,7 @@ from engines.core import (
     Progress,
     Saveable,
     SetupStep,
+    TurnOrder,
     settle,
 )
 
@@ -116,6 +117,10 @@ def table_places(state: State) -> Places:
     }
 
 
+#: A turn of Pebbles: take some, or put some back.
+TURN_ORDER = TurnOrder(source="Pebbles, as played: take or put back", phases=("turn",))
+
+
 def table_changes(before: State, after: State) -> list[Change]:
     """Each player's pebbles taken or put back; the first change covers the pile too.
     Taking is the player's own move (``chosen``): the app need not say it."""
@@ -124,7 +129,8 @@ def table_changes(before: State, after: State) -> list[Change]:
     for name, was, now in zip(before.config.players, before.taken, after.taken, strict=True):
         if was != now:
             words = f"{name} takes {now - was}" if now > was else f"{name} puts back {was - now}"
-            changes.append(Change(words, (f"hand:{name}", *pile), chosen=now > was))
+            keys = (f"hand:{name}", *pile)
+            changes.append(Change(words, keys, chosen=now > was, phase="turn"))
             pile = ()
     return settle(changes, table_places(after))
 

@@ -19,6 +19,7 @@ from engines.core import (
     Rng,
     Saveable,
     SetupStep,
+    TurnOrder,
     differences,
     settle,
 )
@@ -140,9 +141,13 @@ def table_places(state: State) -> dict[str, Hashable]:
     }
 
 
+#: A turn of Pig: roll until you hold, then write the score.
+TURN_ORDER = TurnOrder(source="Pig, as played: roll, then hold", phases=("score",))
+
+
 def table_changes(before: State, after: State) -> list[Change]:
     changes = [
-        Change(f"Write {key.removeprefix('score:')}'s score: {now}", (key,))
+        Change(f"Write {key.removeprefix('score:')}'s score: {now}", (key,), phase="score")
         for key, (_, now) in differences(table_places(before), table_places(after)).items()
     ]
     return settle(changes, table_places(after))
