@@ -77,6 +77,7 @@ TABLE_PLAY = TablePlay(
         for deck in ("app", "table")
     ],
     half_made=_half_made,
+    spared=lambda control: control.owed.not_done,
     own_part=_own_part,
     sample=[S.Config(), S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table")],
 )

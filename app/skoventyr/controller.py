@@ -315,7 +315,11 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             # ended the game is still told.
             changes = owed.telling.changes
             kept = tuple(c for c in changes if not _by_the_future(c))
-            skipped = tuple(key for c in changes if _by_the_future(c) for key in c.keys)
+            skipped = tuple(
+                dict.fromkeys(
+                    k for c in changes if _by_the_future(c) for k in (*c.keys, *dict(c.sets))
+                )
+            )
             telling = replace(owed.telling, changes=kept, index=0)
             owed = SkoventyrOwed(telling=telling, not_done=skipped)
         return replace(owed, answer_slots=answer_slots(self.owed.answer_slots, after))

@@ -272,12 +272,21 @@ class GameCheck:
         control = self.control
         # A move half made is drawn as the people left it so far: checked once whole.
         drawn = self.table_play.drawn(self.info.view(control)) if self.span is None else {}
-        wrong = sorted(key for key, value in drawn.items() if self.model.get(key) != value)
+        spared = set(self.table_play.spared(control))
+        wrong = sorted(
+            key
+            for key, value in drawn.items()
+            if self.model.get(key) != value and key not in spared
+        )
         if wrong:
             self.findings.note(f"drawn otherwise than the table: {_places(wrong)}", self.where())
         if self.chain_ended:
             own = self._own()
-            apart = sorted(k for k in set(own) | set(self.model) if own.get(k) != self.model.get(k))
+            apart = sorted(
+                k
+                for k in set(own) | set(self.model)
+                if own.get(k) != self.model.get(k) and k not in spared
+            )
             if apart:
                 self.findings.note(
                     f"the table as told is not the game's: {_places(apart)}", self.where()
