@@ -79,5 +79,10 @@ TABLE_PLAY = TablePlay(
     half_made=_half_made,
     spared=lambda control: control.owed.not_done,
     own_part=_own_part,
-    sample=[S.Config(), S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table")],
+    sample=[
+        S.Config(damaged_trees=1, rescue=True),
+        S.Config(),
+        S.Config(players=2, lygtemands=True, deck_mode="table"),
+        S.Config(players=3, lygtemands=True, rescue=True, deck_mode="table"),
+    ],
 )

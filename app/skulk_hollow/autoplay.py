@@ -81,6 +81,11 @@ TABLE_PLAY = TablePlay(
         for level in K.LEVELS
         for deck in ("table", "app")
     ],
-    sample=[K.Config(guardian="tanthos", level="easy"), K.Config(guardian="raptra")],
+    sample=[
+        K.Config(guardian="grak", hero_relics=1, foxen_deck="app"),
+        K.Config(guardian="apoda", foxen_deck="app"),
+        K.Config(guardian="tanthos", level="easy", leader="queen_of_blessing", hero_relics=2),
+        K.Config(guardian="raptra", leader="prince_of_guile", foxen_deck="app", guardian_relics=1),
+    ],
     names=_names,
 )

@@ -106,7 +106,8 @@ def _events(old: State, new: State, run: tuple[int, ...] = ()) -> list[TableEven
     ):
         losses += zone_losses
         gains += zone_gains
-    flows = _pair(losses, gains)
+    flows = _through_the_deck(losses, gains, run, new) if run else []
+    flows += _pair(losses, gains)
     events += _minion_events(old, new)
     if shuffled:
         shuffled_in = [f for f in flows if f.dst == "deck"]
@@ -115,6 +116,30 @@ def _events(old: State, new: State, run: tuple[int, ...] = ()) -> list[TableEven
     events += _group_forest_clearing(flows, old, new)
     events += _token_events(old, new)
     return events
+
+
+def _through_the_deck(
+    losses: list[_Move], gains: list[_Move], run: tuple[int, ...], new: State
+) -> list[TableEvent]:
+    """A card of a run leaves the Future only under the deck: a like card in a Future
+    place at the end came back from the deck (a deck of little more than the run), not
+    across the row nor staying put. Those pairs are taken out of ``losses`` and
+    ``gains`` (in place) and returned as the two flows they are."""
+    places = {f"future:{place + 1}" for place in run}
+    flows: list[TableEvent] = []
+    for loss in [m for m in losses if m[1] in places]:
+        like = [m for m in gains if m[0] is loss[0]]
+        if any(not m[1].startswith("future:") for m in like):
+            continue  # it went where a like card arrived elsewhere (a called card's hand)
+        gain = next((m for m in like if m[1].startswith("future:")), None)
+        if gain is None:
+            continue
+        losses.remove(loss)
+        gains.remove(gain)
+        count = deck_count_key(new, loss[0])
+        flows.append(TableEvent("card", loss[0], loss[1], "deck:bottom", touches=(loss[1], count)))
+        flows.append(TableEvent("card", gain[0], "deck", gain[1], touches=(gain[1], count)))
+    return [replace(flow, rank=_flow_rank(flow)) for flow in flows]
 
 
 def _pawn_events(old: State, new: State) -> list[TableEvent]:

@@ -128,7 +128,7 @@ def test_p5_the_deal_told_again_on_opening_is_found(tmp_path: Path) -> None:
 def test_p5_a_half_made_move_lost_on_opening_is_found(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """"Pay the cost, or make a Risky Draw?" asked when the plug is pulled: gone."""
+    """ "Pay the cost, or make a Risky Draw?" asked when the plug is pulled: gone."""
     monkeypatch.setattr(SkoventyrController, "note_entry", lambda self: None)
     found = check("skoventyr", S.Config(), tmp_path)
     assert "opened again, it reads otherwise" in found, found

@@ -1,9 +1,10 @@
 """A game whose plug is pulled at any moment shows, opened again, exactly what it showed:
 the same instruction, its count ("2 of 3") and reason, the same prompt and buttons, the
-heroes in the same order, the Future with the same gaps. Seeded whole games of Skulk
-Hollow and Skoventyr are played through their controllers (the screens only lay out what
-these say: app.<game>.view); the saved-games file is copied after every write, and each
-copy is opened afresh and its view compared with the ones shown.
+heroes in the same order, the Future with the same gaps, the keys of a raid half entered.
+Seeded whole games of every game with a seeded person (app.play.autoplay) are played
+through their controllers, as the screens open them (the screens only lay out what these
+say: app.<game>.view); the saved-games file is copied after every write, and each copy
+is opened afresh and its view compared with the ones shown.
 tests/reliability/test_pulled_plug_views.py pulls real plugs (SIGKILL)."""
 
 from __future__ import annotations
@@ -15,26 +16,15 @@ from typing import Any
 
 import pytest
 
+from app.games import GAMES, GameInfo
+from app.play.opening import open_controller
 from app.play.play_session import PlaySession
-from app.skoventyr.autoplay import SkoventyrPlayer
-from app.skoventyr.controller import SkoventyrController
-from app.skoventyr.view import skoventyr_view
-from app.skulk_hollow.autoplay import SkulkHollowPlayer
-from app.skulk_hollow.controller import SkulkHollowController
-from app.skulk_hollow.view import skulk_view
 from app.storage.store import Store
-from engines import skoventyr as S
-from engines import skulk_hollow as K
+from app.tools import oracle
 
 
 def play_and_reopen_at_every_step(
-    tmp_path: Path,
-    rules: Any,
-    config: Any,
-    seed: int,
-    control_type: Callable[[Any, PlaySession], Any],
-    view: Callable[[Any], Any],
-    player: Any,
+    tmp_path: Path, info: GameInfo, config: Any, seed: int, player: Any, names: list[str]
 ) -> tuple[int, int, Any]:
     """Play the whole game, copying the saved-games file after every write (a move, what
     the table is owed): the plug pulled at that moment. Then open each copy: it reads as
@@ -57,16 +47,17 @@ def play_and_reopen_at_every_step(
 
     store.append_event = copied(store.append_event)  # type: ignore[method-assign]
     store.save_owed = copied(store.save_owed)  # type: ignore[method-assign]
-    play = PlaySession.start(store, rules, config, seed, ["Ana", "Bo", "Cy", "Di"])
-    live = control_type(rules, play)
-    shown.append(view(live))
+    rules = info.rules()
+    play = PlaySession.start(store, rules, config, seed, names)
+    live = open_controller(info, play)
+    shown.append(info.view(live))
     while player.step(live):
-        shown.append(view(live))
+        shown.append(info.view(live))
         assert len(shown) < 5000, "the game did not end"
     for number, (step, copy) in enumerate(copies):
         saved = Store.open(copy)
-        again = control_type(rules, PlaySession.resume(saved, rules, play.session_id))
-        seen = view(again)
+        again = open_controller(info, PlaySession.resume(saved, rules, play.session_id))
+        seen = info.view(again)
         last_of_step = number + 1 == len(copies) or copies[number + 1][0] != step
         expected = shown[step : step + 1] if last_of_step else shown[step - 1 : step + 1]
         assert seen in expected, f"a plug pulled in step {step} reads otherwise"
@@ -74,36 +65,26 @@ def play_and_reopen_at_every_step(
     return len(shown), len(copies), live.state
 
 
-SKULK = [
-    K.Config(guardian="grak"),
-    K.Config(guardian="apoda", foxen_deck="app"),
-    K.Config(guardian="tanthos", leader="queen_of_blessing", hero_relics=2),
-    K.Config(guardian="raptra", leader="prince_of_guile", foxen_deck="app", guardian_relics=1),
-]
+def every_sample() -> list[tuple[GameInfo, Any]]:
+    """Each game in the list with a seeded person (app.play.autoplay), each set-up of its
+    sample: a new game with one joins without a line here."""
+    return [
+        (info, config)
+        for info in GAMES
+        if (play := oracle.table_play(info)) is not None
+        for config in play.sample
+    ]
 
 
-@pytest.mark.parametrize("config", SKULK, ids=lambda c: c.guardian)
-def test_skulk_hollow_reads_the_same_when_opened_again_at_every_step(
-    config: K.Config, tmp_path: Path
+@pytest.mark.parametrize(
+    ("info", "config"), every_sample(), ids=lambda value: getattr(value, "key", "")
+)
+def test_every_game_reads_the_same_when_opened_again_at_every_step(
+    info: GameInfo, config: Any, tmp_path: Path
 ) -> None:
+    play = oracle.table_play(info)
+    assert play is not None
     steps, copies, state = play_and_reopen_at_every_step(
-        tmp_path, K, config, 11, SkulkHollowController, skulk_view, SkulkHollowPlayer(11)
+        tmp_path, info, config, 5, play.person(5), oracle.seat_names(config, play.players)
     )
-    assert state.ended and steps > 50 and copies >= steps - 1
-
-
-SKOVENTYR = [
-    S.Config(),
-    S.Config(damaged_trees=1, rescue=True),
-    S.Config(players=2, lygtemands=True, deck_mode="table"),
-]
-
-
-@pytest.mark.parametrize("config", SKOVENTYR, ids=["standard", "harder_rescue", "table_two"])
-def test_skoventyr_reads_the_same_when_opened_again_at_every_step(
-    config: S.Config, tmp_path: Path
-) -> None:
-    steps, copies, state = play_and_reopen_at_every_step(
-        tmp_path, S, config, 5, SkoventyrController, skoventyr_view, SkoventyrPlayer(5)
-    )
-    assert state.ended is not None and steps > 20 and copies >= steps - 1
+    assert info.rules().outcome(state) is not None and steps > 20 and copies >= steps - 1

@@ -1,5 +1,5 @@
-"""A Skulk Hollow or Skoventyr game played through its controller, step by step, for the
-pulled-plug test to kill.
+"""A game played through its controller, step by step, for the pulled-plug test to kill
+(every game with a seeded person, app.play.autoplay).
 
 ``python -m tests.reliability.pulled_plug_views_child DB GAME SEED`` starts a game in DB,
 prints ``PLAYING``, then after each step (a move, a Done, a plan) has returned prints
@@ -11,42 +11,20 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from app.games import BY_KEY
+from app.games import GAMES as EVERY_GAME
+from app.play.opening import open_controller
 from app.play.play_session import PlaySession
-from app.skoventyr.autoplay import SkoventyrPlayer
-from app.skoventyr.controller import SkoventyrController
-from app.skoventyr.view import skoventyr_view
-from app.skulk_hollow.autoplay import SkulkHollowPlayer
-from app.skulk_hollow.controller import SkulkHollowController
-from app.skulk_hollow.view import skulk_view
 from app.storage.store import Store
-from engines import skoventyr as S
-from engines import skulk_hollow as K
+from app.tools import oracle
 
-#: Per game: its rules, a config with something of everything, the controller and view.
-#: (These two are the games with a controller that owes the table: not a list a new game
-#: joins unless it has one.)
-GAMES: dict[
-    str, tuple[Any, Any, Any, Callable[[Any], Any], Callable[[int], Any]]
-] = {  # not a game list
-    "skulk_hollow": (
-        K,
-        K.Config(guardian="grak", hero_relics=1, foxen_deck="app"),
-        SkulkHollowController,
-        skulk_view,
-        SkulkHollowPlayer,
-    ),
-    "skoventyr": (
-        S,
-        S.Config(damaged_trees=1, rescue=True),
-        SkoventyrController,
-        skoventyr_view,
-        SkoventyrPlayer,
-    ),
-}
+#: Every game with a seeded person at its table (app.play.autoplay), played with the
+#: first set-up of its sample (something of everything).
+GAMES = [info.key for info in EVERY_GAME if oracle.table_play(info) is not None]
 
 
 def fingerprint(view: Any) -> str:
@@ -55,20 +33,24 @@ def fingerprint(view: Any) -> str:
 
 def reopened(store: Store, game: str) -> str:
     """The fingerprint of what the game shows when opened again from ``store``."""
-    rules, _config, control, view, _player = GAMES[game]
+    info = BY_KEY[game]
     [saved] = store.unfinished_sessions(game) or store.sessions(game)
-    return fingerprint(view(control(rules, PlaySession.resume(store, rules, saved.id))))
+    play = PlaySession.resume(store, info.rules(), saved.id)
+    return fingerprint(info.view(open_controller(info, play)))
 
 
 def steps(store: Store, game: str, seed: int) -> Iterator[str]:
     """Play a new game to its end, yielding the fingerprint after each step."""
-    rules, config, control_type, view, player_type = GAMES[game]
-    play = PlaySession.start(store, rules, config, seed, ["Ana"])
-    control = control_type(rules, play)
-    player = player_type(seed)
-    yield fingerprint(view(control))
+    info = BY_KEY[game]
+    table_play = oracle.table_play(info)
+    assert table_play is not None
+    config = table_play.sample[0]
+    names = oracle.seat_names(config, table_play.players)
+    control = open_controller(info, PlaySession.start(store, info.rules(), config, seed, names))
+    player = table_play.person(seed)
+    yield fingerprint(info.view(control))
     while player.step(control):
-        yield fingerprint(view(control))
+        yield fingerprint(info.view(control))
 
 
 def main(db: str, game: str, seed: int) -> None:
