@@ -13,10 +13,10 @@ import pytest
 
 import engines
 from engines import conformance
-from engines.core import GameRules
+from engines.core import GameRules, TurnOrder
 from tests.engines.core import pig, pig_conformance
 
-#: The protocol's members: its one attribute and its functions (``Config`` among them).
+#: The protocol's members: its attributes and its functions (``Config`` among them).
 MEMBERS = sorted(
     {*GameRules.__annotations__, *(name for name in vars(GameRules) if not name.startswith("_"))}
 )
@@ -74,4 +74,6 @@ def test_each_game_has_every_member_of_the_protocol(
     assert key == rules.NAME
     missing = [name for name in MEMBERS if not hasattr(rules, name)]
     assert missing == []
-    assert all(callable(getattr(rules, name)) for name in MEMBERS if name != "NAME")
+    attributes = set(GameRules.__annotations__)  # NAME, TURN_ORDER: data, not functions
+    assert all(callable(getattr(rules, name)) for name in MEMBERS if name not in attributes)
+    assert isinstance(rules.TURN_ORDER, TurnOrder) and rules.TURN_ORDER.phases
