@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
+from app.skogen.autoplay import SkogenPlayer
+from app.skogen.controller import KeyKind
 from app.skogen.play_screen import SkogenPlayScreen
-from app.tools.sweep_plan import EnginePlayer, SweepPlan
+from app.tools.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skogen as G
 
 Advance = Callable[[SkogenPlayScreen], None]
@@ -40,7 +43,7 @@ def play_turns(count: int, then: tuple[str, ...] = ()) -> Advance:
                 play.play(G.PlaceTiles(name, *turn))
         for key in then:
             kind, _, value = key.partition(":")
-            screen.add(kind, int(value) if kind == "species" else value or 1)
+            screen.add(cast(KeyKind, kind), int(value) if kind == "species" else value or 1)
 
     return advance
 
@@ -111,7 +114,7 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
 
 
 #: The legibility sweep's games (app.tools.sweep): two players, and four rolling the die
-#: themselves.
+#: themselves, played touch by touch through the controller (app.skogen.autoplay).
 SWEEP = SweepPlan(
     configs=[
         (G.Config(players=("Ana", "Bo")), ["Ana", "Bo"]),
@@ -120,5 +123,6 @@ SWEEP = SweepPlan(
             ["Ana", "Bo", "Camille", "Dag"],
         ),
     ],
-    player=EnginePlayer,
+    player=lambda seed: ControllerPlayer(SkogenPlayer(seed)),
+    reopen=True,
 )
