@@ -71,6 +71,17 @@ def die_told(screen: SkogenPlayScreen) -> None:
     screen.take(G.PlaceTiles(screen.state.player.name, (8,), 1))
 
 
+def second_roll_told(screen: SkogenPlayScreen) -> None:
+    """Katastrof played and a green square in one turn: the app's second roll told, with
+    its count and its own reason (review P10)."""
+    control = screen.controller
+    control.take(G.PlaceTiles(control.state.player.name, (8,), 1, (), ("katastrof",)))
+    control.done()
+    offered = next(a for a in G.legal_actions(control.state) if isinstance(a, G.TakeElement))
+    control.choose_element(offered.element)
+    screen.refresh()
+
+
 def turn_undone(screen: SkogenPlayScreen) -> None:
     """Two turns, then Undo: the table is told what to put back."""
     play_turns(2)(screen)
@@ -104,6 +115,7 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
     ("play_skogen_turn", FOUR, play_turns(5, ("species:6", "element", "life:M"))),
     ("play_skogen_die_told", G.Config(players=("Ana", "Bo")), die_told),
     ("play_skogen_element", G.Config(players=("Ana", "Bo")), land_on_green),
+    ("play_skogen_second_roll", G.Config(players=("Ana", "Bo")), second_roll_told),
     ("play_skogen_undo", FOUR, turn_undone),
     ("play_skogen_pending", FOUR, pending_after_undo),
     ("play_skogen_ledger_menu", FOUR, ledger_menu),
