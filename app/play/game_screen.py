@@ -27,7 +27,7 @@ from app.play.replay_bar import fill_replay_bar
 from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
 from app.play.telling import Telling
 from app.storage.faults import StorageFault
-from engines.core import Action, Change
+from engines.core import Change
 
 
 def _wide(words: str) -> TButton:
@@ -234,16 +234,7 @@ class GameScreen(BaseScreen):
             self._meaning = meaning
             tap_guard.changed()
 
-    # -- moves (the scorekeeping games' screens, until they have controllers) ----------
-
-    def apply(self, action: Action) -> Any | None:
-        """Play ``action`` through the controller with what the table is then owed. A
-        refusal or a storage fault is said (``say``) and nothing changes. Returns the
-        state before the action when it was played, else None."""
-        before = self.play.state
-        played = self.controller.record(action)
-        self.say(self.controller.message)
-        return before if played else None
+    # -- what the screen says ---------------------------------------------------------
 
     def say(self, words: str = "") -> None:
         """Show a refusal or a fault in the prompt (an empty text: none), where a game

@@ -121,12 +121,13 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
             with self.store.transaction():
                 for event, reopen, owed in self._held:
                     self.store.append_event(self.session_id, event, reopen=reopen, owed=owed)
+                self._held = None
+                self.finish_if_over()  # a game they end is marked over in the same write
         except BaseException:
             self.session = standing
             raise
         finally:
             self._held = None
-        self.finish_if_over()
 
     def keep_owed(self, owed: JSON) -> None:
         """Save what the table is owed now (only the table moved on: nothing was played).

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
+from app.skogen.autoplay import SkogenPlayer
+from app.skogen.controller import KeyKind
 from app.skogen.play_screen import SkogenPlayScreen
-from app.tools.sweep_plan import EnginePlayer, SweepPlan
+from app.tools.sweep_plan import ControllerPlayer, SweepPlan
 from engines import skogen as G
 
 Advance = Callable[[SkogenPlayScreen], None]
@@ -40,7 +43,7 @@ def play_turns(count: int, then: tuple[str, ...] = ()) -> Advance:
                 play.play(G.PlaceTiles(name, *turn))
         for key in then:
             kind, _, value = key.partition(":")
-            screen.add(kind, int(value) if kind == "species" else value or 1)
+            screen.add(cast(KeyKind, kind), int(value) if kind == "species" else value or 1)
 
     return advance
 
@@ -66,6 +69,17 @@ def die_told(screen: SkogenPlayScreen) -> None:
     """The first player's turn lands on a green square, entered on the screen: the app
     rolls its die at once and tells the table what the face offers."""
     screen.take(G.PlaceTiles(screen.state.player.name, (8,), 1))
+
+
+def second_roll_told(screen: SkogenPlayScreen) -> None:
+    """Katastrof played and a green square in one turn: the app's second roll told, with
+    its count and its own reason (review P10)."""
+    control = screen.controller
+    control.take(G.PlaceTiles(control.state.player.name, (8,), 1, (), ("katastrof",)))
+    control.done()
+    offered = next(a for a in G.legal_actions(control.state) if isinstance(a, G.TakeElement))
+    control.choose_element(offered.element)
+    screen.refresh()
 
 
 def turn_undone(screen: SkogenPlayScreen) -> None:
@@ -101,6 +115,7 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
     ("play_skogen_turn", FOUR, play_turns(5, ("species:6", "element", "life:M"))),
     ("play_skogen_die_told", G.Config(players=("Ana", "Bo")), die_told),
     ("play_skogen_element", G.Config(players=("Ana", "Bo")), land_on_green),
+    ("play_skogen_second_roll", G.Config(players=("Ana", "Bo")), second_roll_told),
     ("play_skogen_undo", FOUR, turn_undone),
     ("play_skogen_pending", FOUR, pending_after_undo),
     ("play_skogen_ledger_menu", FOUR, ledger_menu),
@@ -111,7 +126,7 @@ SCENES: list[tuple[str, G.Config, Advance]] = [
 
 
 #: The legibility sweep's games (app.tools.sweep): two players, and four rolling the die
-#: themselves.
+#: themselves, played touch by touch through the controller (app.skogen.autoplay).
 SWEEP = SweepPlan(
     configs=[
         (G.Config(players=("Ana", "Bo")), ["Ana", "Bo"]),
@@ -120,5 +135,6 @@ SWEEP = SweepPlan(
             ["Ana", "Bo", "Camille", "Dag"],
         ),
     ],
-    player=EnginePlayer,
+    player=lambda seed: ControllerPlayer(SkogenPlayer(seed)),
+    reopen=True,
 )

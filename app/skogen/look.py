@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.kit.theme import Colour
+from app.kit.colours import Colour
 
 #: The element tiles a catastrophe offers, named by the colour printed on them.
 ELEMENT_COLOURS: dict[str, Colour] = {

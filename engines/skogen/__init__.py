@@ -46,7 +46,7 @@ from engines.skogen.rules import (
 )
 from engines.skogen.setup import setup_steps
 from engines.skogen.state import PlayerLedger, State, TurnRecord
-from engines.skogen.table import table_changes, table_places
+from engines.skogen.table import TURN_ORDER, table_changes, table_places
 from engines.skogen.turns import printed_draw
 from engines.skogen.words import counted
 
@@ -58,6 +58,7 @@ __all__ = [
     "NAME",
     "SPECIES_POINTS",
     "STARTING_HAND",
+    "TURN_ORDER",
     "Board",
     "Config",
     "DieFace",

@@ -16,13 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engines.core import Change, differences, settle
+from engines.core import Change, TurnOrder, differences, settle
 from engines.skogen.catastrophe import CHOICES, ELEMENT_NAMES
 from engines.skogen.config import STARTING_HAND
 from engines.skogen.ledger import ACTION_NAMES
 from engines.skogen.life_cards import LIFE_NAMES, LIFE_TYPES
 from engines.skogen.state import State
 from engines.skogen.words import counted
+
+#: The order of a turn, as the rules folder tells it: take an element tile, place tiles
+#: and play action cards (the life cards picked up with them), move the token; a token
+#: that lands on a green square (or a Katastrof card played) rolls the catastrophe die
+#: and takes an element tile for its face. The species tiles drawn at the end of the
+#: turn are told with the tiles placed (one change: the people's own entry).
+TURN_ORDER = TurnOrder(
+    source=(
+        'the rules folder, "Getting Started" and "The Catastrophe Die" (its last page; '
+        "the folder prints no page numbers)"
+    ),
+    phases=("place tiles", "move token", "catastrophe die"),
+)
+PLACE, MOVE, DIE = TURN_ORDER.phases
 
 #: The element tiles a turn takes from the piles: one before placing, two instead.
 TAKEN = {"place": 1, "take_two": 2}
@@ -149,7 +163,7 @@ def _tiles_change(
     if bags and drawn:
         keys.append("bags")
         words += f"; {state.bags} left in the bags"
-    return Change(words, tuple(keys), chosen=True)
+    return Change(words, tuple(keys), chosen=True, phase=PLACE)
 
 
 def _token_change(
@@ -166,7 +180,8 @@ def _token_change(
     if board.laps(now):
         square += f" on lap {board.laps(now) + 1}"
     way = f"{steps} squares on" if steps > 0 else f"{-steps} squares back"
-    return Change(f"Move {name}'s token {way}, to {square}", (key,), target=key, chosen=True)
+    words = f"Move {name}'s token {way}, to {square}"
+    return Change(words, (key,), target=key, chosen=True, phase=MOVE)
 
 
 def _cards_change(name: str, differing: dict[str, tuple[Hashable, Hashable]]) -> Change | None:
@@ -195,7 +210,7 @@ def _cards_change(name: str, differing: dict[str, tuple[Hashable, Hashable]]) ->
             parts.append(f"take back {_action_cards(back)} into your hand")
         if used:
             parts.append(f"discard {_action_cards(used)}, used")
-    return Change(f"{name}: {_listed(parts)}", keys, chosen=True)
+    return Change(f"{name}: {_listed(parts)}", keys, chosen=True, phase=PLACE)
 
 
 def _life_cards(letters: list[str]) -> str:
@@ -216,10 +231,10 @@ def _die_change(before: State, after: State) -> Change:
         last = before.rolls[-1]
         name = before.players[last.seat].name
         what = f"{name}'s {last.face} roll" if rolled == -1 else f"the last {-rolled} rolls"
-        return Change(f"Take back {what} of the catastrophe die", ("die",))
+        return Change(f"Take back {what} of the catastrophe die", ("die",), phase=DIE)
     roll = after.rolls[-1]
     name = after.players[roll.seat].name
     offered = [ELEMENT_NAMES[element] for element in CHOICES[roll.face]]
     offered_words = ", ".join(offered[:-1]) + " or " + offered[-1]
     words = f"{roll.face.capitalize()} for {name}: take {offered_words}"
-    return Change(words, ("die",), chosen=after.config.die == "table")
+    return Change(words, ("die",), chosen=after.config.die == "table", phase=DIE)

@@ -63,7 +63,7 @@ class PebblesView:
     over: bool = False
 
 
-def pebbles_view(control: PebblesController) -> PebblesView:
+def pebbles_view(control: PlayController[P.State, P.PebblesAction, P.Config]) -> PebblesView:
     state = control.state
     outcome = P.outcome(state)
     told = control.telling.current  # what the table must do first (Done)

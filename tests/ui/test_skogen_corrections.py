@@ -48,7 +48,7 @@ def test_an_old_turn_is_corrected_in_two_touches_and_later_turns_stand(driver: D
     touches += 1
     press(driver, "Change turn 1: 3 = 3 points, drew 1")
     touches += 1
-    assert touches == 2 and screen.fixing
+    assert touches == 2 and screen.view.fixing
     assert "Turn 1 as it really was: 3 = 3 points; then draw 1 species tile" in driver.texts()
     press(driver, "Undo")  # takes the 3 off the keypad
     press(driver, "6")
@@ -57,7 +57,8 @@ def test_an_old_turn_is_corrected_in_two_touches_and_later_turns_stand(driver: D
     assert state.ledger[0].species == (6,) and state.ledger[1] == later
     assert state.players[0].score == 6 and state.players[1].score == 2
     assert isinstance(play.session.actions[-1], G.FixTurn)
-    assert not screen.fixing and screen.title == "Turn 3 - Player 1"
+    # The header counts as Undo's question does (review P13): rounds, and whose turn.
+    assert not screen.view.fixing and screen.view.title == "Round 2, Player 1's turn"
 
     # Undo takes the correction back, and only it.
     press(driver, "Undo")

@@ -176,3 +176,15 @@ def test_the_real_die_is_the_peoples_own_roll() -> None:
             chosen=True,
         )
     ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_change_names_its_step_of_the_rulebooks_turn_in_order(seed: int) -> None:
+    """Each change names the phase of the turn it belongs to (TURN_ORDER, the rules
+    folder's order), and a move forward never tells a phase before one already told."""
+    die = "app" if seed % 2 else "table"
+    order = skogen.TURN_ORDER
+    assert order.source and order.phases
+    for before, after in itertools.pairwise(random_states(seed, 2 + seed % 5, die)):
+        ranks = [order.rank(change.phase) for change in table_changes(before, after)]
+        assert ranks == sorted(ranks), (before.turn, after.turn)
