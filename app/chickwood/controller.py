@@ -42,17 +42,12 @@ class ChickwoodController(PlayController[C.State, C.ChickwoodAction, C.Config]):
         play: GamePlay[C.State, C.ChickwoodAction, C.Config],
     ) -> None:
         super().__init__(rules, play)
-        config = self.state.config
         #: The raid being built (or the old one being changed), key by key for Undo.
         self.keys: list[Key] = []
         self.fixed_raid: int | None = None  # the raid loaded on the pad to be changed
         self.placing: PlaceAlms | None = None  # an alms waiting for the village touched
         self.seat = 0  # quick score: whose collection is being entered
-        self.draft = FinalDraft(
-            config.players,
-            tuple(c for c in config.cards_in_play if not c.forest),
-            config.legendary,
-        )
+        self.draft = self._fresh_draft()
         #: The final choices the table changed from the proposed ones (None: proposed).
         self.choices: C.Choices | None = None
 
@@ -124,6 +119,13 @@ class ChickwoodController(PlayController[C.State, C.ChickwoodAction, C.Config]):
         self.keys = []
         self.fixed_raid = None
         self.placing = None
+        if self.phase != "entry":  # a quick score's count once entered: it is over
+            self.seat, self.draft = 0, self._fresh_draft()
+
+    def _fresh_draft(self) -> FinalDraft:
+        config = self.state.config
+        villages = tuple(c for c in config.cards_in_play if not c.forest)
+        return FinalDraft(config.players, villages, config.legendary)
 
     @property
     def castle(self) -> str:
