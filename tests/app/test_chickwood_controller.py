@@ -16,6 +16,7 @@ from app.chickwood.autoplay import ChickwoodPlayer
 from app.chickwood.by_hand import ChangeRaid, PlaceAlms
 from app.chickwood.controller import ChickwoodController
 from app.chickwood.view import chickwood_view, drawn_places
+from app.games import BY_KEY
 from app.play.play_session import PlaySession
 from app.storage.store import Store
 from engines import chickwood as C
@@ -214,13 +215,7 @@ def test_chickwood_reads_the_same_when_opened_again_at_every_step(
     legendary: bool, tmp_path: Path
 ) -> None:
     config = C.Config(players=("Ana", "Bo", "Cy", "Di"), legendary=legendary, deck_size=24)
-
-    def opened(rules: Any, play: PlaySession[Any, Any, Any]) -> ChickwoodController:
-        control = ChickwoodController(rules, play)
-        control.resume_entry()
-        return control
-
     steps, copies, state = play_and_reopen_at_every_step(
-        tmp_path, C, config, 7, opened, chickwood_view, ChickwoodPlayer(7)
+        tmp_path, BY_KEY["chickwood"], config, 7, ChickwoodPlayer(7), list(config.players)
     )
     assert state.phase == "over" and steps > 20 and copies >= steps - 1

@@ -10,7 +10,8 @@ tests/reliability/test_pulled_plug_views.py pulls real plugs (SIGKILL)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,27 +27,35 @@ from app.tools import oracle
 def play_and_reopen_at_every_step(
     tmp_path: Path, info: GameInfo, config: Any, seed: int, player: Any, names: list[str]
 ) -> tuple[int, int, Any]:
-    """Play the whole game, copying the saved-games file after every write (a move, what
-    the table is owed): the plug pulled at that moment. Then open each copy: it reads as
-    the step before or the one being taken, and once a step is over, as that step.
+    """Play the whole game, copying the saved-games file after every committed write (a
+    move with what the table is owed, a Done, a key): the plug pulled at that moment.
+    Then open each copy: it reads as the step before or the one being taken, and once a
+    step is over, as that step.
     Returns the steps and the copies checked, and the last state."""
     store = Store.open(tmp_path / "tableside.db")
     copies: list[tuple[int, Path]] = []  # (the step being taken, the copy)
     shown: list[Any] = []
 
-    def copied(write: Callable[..., Any]) -> Callable[..., Any]:
-        def writing(*args: Any, **kwargs: Any) -> Any:
-            result = write(*args, **kwargs)
+    depth = [0]  # writes nest (a move and the app's die roll are one)
+    writing = store._writing
+
+    @contextmanager
+    def copied() -> Iterator[None]:
+        # Copied once each write has committed: a copy taken inside a write that holds
+        # more than one change would wait on it for ever.
+        depth[0] += 1
+        try:
+            with writing():
+                yield
+        finally:
+            depth[0] -= 1
+        if depth[0] == 0:
             copy = tmp_path / f"copy{len(copies)}.db"
             with sqlite3.connect(copy) as target:
                 store.db.conn.backup(target)
             copies.append((len(shown), copy))
-            return result
 
-        return writing
-
-    store.append_event = copied(store.append_event)  # type: ignore[method-assign]
-    store.save_owed = copied(store.save_owed)  # type: ignore[method-assign]
+    store._writing = copied  # type: ignore[method-assign]
     rules = info.rules()
     play = PlaySession.start(store, rules, config, seed, names)
     live = open_controller(info, play)
