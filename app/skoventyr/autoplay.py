@@ -19,8 +19,11 @@ from engines.skoventyr.bots import HeuristicBot
 
 
 class SkoventyrPlayer:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, one_touch: bool = True) -> None:
         self.chooser = random.Random(seed)
+        #: One touch a step (the oracle, the every-step tests), else a whole move a step
+        #: (the legibility sweep, which looks at whole moves).
+        self.one_touch = one_touch
         self.bot = HeuristicBot()
         #: The touches still to make of the move being entered, and the moves saved
         #: when it was chosen (a step with one answer is taken on the person's behalf).
@@ -28,9 +31,9 @@ class SkoventyrPlayer:
         self.saved_then = 0
 
     def step(self, control: SkoventyrController) -> bool:
-        """Make the next touch the people make (one at a time, so that a game can be
-        looked at or opened again between any two), on the controller of the moment;
-        False once the game is over and its last instruction done."""
+        """Make the next touch the people make (or the next move's touches, without
+        ``one_touch``), on the controller of the moment; False once the game is over and
+        its last instruction done."""
         state = control.state
         if control.telling.active:
             control.done()
@@ -41,6 +44,8 @@ class SkoventyrPlayer:
         if not self.planned or saved > self.saved_then:
             self.planned, self.saved_then = list(touch_paths.path(self._choose(state))), saved
         control.pick(self.planned.pop(0))
+        while not self.one_touch and self.planned and len(control.play.session.events) == saved:
+            control.pick(self.planned.pop(0))
         question = control.question()
         if question is not None:  # the loss, confirmed
             control.take(question.action)

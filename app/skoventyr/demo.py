@@ -250,7 +250,7 @@ SWEEP = SweepPlan(
             ["Ana", "Bo", "Camille"],
         ),
     ],
-    player=lambda seed: ControllerPlayer(SkoventyrPlayer(seed)),
+    player=lambda seed: ControllerPlayer(SkoventyrPlayer(seed, one_touch=False)),
     reopen=True,
     hint=show_a_hint,
 )

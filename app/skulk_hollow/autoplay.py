@@ -14,7 +14,6 @@ from app.skulk_hollow.controller import SkulkHollowController
 from app.skulk_hollow.guardian_plan import think_through
 from app.skulk_hollow.view import drawn_places
 from engines import skulk_hollow as K
-from engines.skulk_hollow.actions import title_words
 from engines.skulk_hollow.bots import GuardianBot, make_guardian
 
 
@@ -66,7 +65,7 @@ def _names(action: K.SkulkAction) -> tuple[str, ...]:
     if isinstance(action, K.ChooseAction):
         return (action.label,)
     if isinstance(action, K.PlayCard):
-        return (f"plays {title_words(action.card)}",)
+        return (f"plays {action.label.removeprefix('Play ')}",)
     return ()
 
 

@@ -353,11 +353,17 @@ def _counts_on_the_way(
             if taken == put:
                 continue
             running[key] = running.get(key, 0) + (1 if put else -1)
-            if (
-                index in home and key not in differing
-            ):  # else it changed nothing the table sees in the end
+            if index in home and key not in differing:  # else no change of the end's
                 passing.setdefault(home[index], []).append((key, running[key] or None))
-    return passing
+    # Only a count the changes told bring back to where it began (far-apart states may
+    # hold moves no change names, a shuffle's).
+    last = {key: value for index in sorted(passing) for key, value in passing[index]}
+    back = {key for key, value in last.items() if value == before.get(key)}
+    return {
+        index: kept
+        for index, sets in passing.items()
+        if (kept := [(key, value) for key, value in sets if key in back])
+    }
 
 
 def _counts(key: str) -> bool:
