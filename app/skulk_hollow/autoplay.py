@@ -60,10 +60,11 @@ class SkulkHollowPlayer:
 
 
 def _names(action: K.SkulkAction) -> tuple[str, ...]:
-    """How a reason says a move was made: the action chosen ("TUNNEL"), the card played
+    """How a reason says a move was made: the action chosen ("uses TUNNEL"), the card played
     ("plays Deep Roots"; a card it discards may be named, as discarded)."""
     if isinstance(action, K.ChooseAction):
-        return (action.label,)
+        # "uses CRUSH", "plays Regrow (TUNNEL)"; "MOLT on BURROW" names a part, not a move.
+        return (f"uses {action.label}", f"({action.label})")
     if isinstance(action, K.PlayCard):
         return (f"plays {action.label.removeprefix('Play ')}",)
     return ()
