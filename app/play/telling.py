@@ -106,6 +106,26 @@ class Telling:
         return replace(self, changes=self.changes + tuple(changes))
 
 
+@dataclass(frozen=True)
+class Panel:
+    """What the instruction panel shows, as plain data (part of a game's view)."""
+
+    heading: str = ""
+    position: str = ""
+    words: str = ""
+    reason: str = ""
+
+
+def told_panel(telling: Telling, position: str = "") -> Panel:
+    """The panel for the instruction being told (an empty one when none is): its heading,
+    "2 of 3" (else ``position``, a game's own count), the words and the chain's reason."""
+    current = telling.current
+    if current is None:
+        return Panel()
+    heading = telling.heading or "On the table"
+    return Panel(heading, telling.position or position, current.words, telling.reason)
+
+
 def not_done(changes: Sequence[Change], waiting: Sequence[Change]) -> list[Change]:
     """The changes that put the table back, without those only of places the table was
     told to change and has not yet (``waiting``): there is nothing there to put back."""

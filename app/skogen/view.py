@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from app.kit.colours import Colour
+from app.play.telling import Panel, told_panel
 from app.skogen.controller import Key, SkogenController
 from app.skogen.look import ACTION_SHORT, ELEMENT_COLOURS, ELEMENT_WORDS, FACE_WORDS
 from engines import skogen as G
@@ -55,14 +56,6 @@ class Offer:
     text: str = ""
     key: str = ""
     swatch: Colour = (0, 0, 0, 0)
-
-
-@dataclass(frozen=True)
-class Panel:
-    heading: str = ""
-    position: str = ""
-    words: str = ""
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -235,16 +228,7 @@ def _extras(state: G.State) -> tuple[Offer, ...]:
 
 
 def _panel(control: SkogenController) -> Panel:
-    telling = control.telling
-    current = telling.current
-    if current is None:
-        return Panel()
-    return Panel(
-        heading=telling.heading or "On the table",
-        position=telling.position or control.owed.roll_count,
-        words=current.words,
-        reason=telling.reason,
-    )
+    return told_panel(control.telling, control.owed.roll_count)
 
 
 def _primary_text(control: SkogenController) -> str:

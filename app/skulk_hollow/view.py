@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.kit.touch_select import Target
+from app.play.telling import Panel, told_panel
 from app.skulk_hollow import touch_paths
 from app.skulk_hollow.controller import SkulkHollowController, arrival_order
 from app.skulk_hollow.look import code, short_name, space_cells
@@ -43,14 +44,6 @@ class BarButton:
     target: Target | None = None
     primary: bool = False
     enabled: bool = True
-
-
-@dataclass(frozen=True)
-class Panel:
-    heading: str = ""
-    position: str = ""
-    words: str = ""
-    reason: str = ""
 
 
 @dataclass
@@ -194,12 +187,8 @@ def _guardian_line(state: K.State) -> str:
 
 
 def _panel(control: SkulkHollowController) -> Panel:
-    telling = control.telling
-    current = telling.current
-    if current is not None:
-        return Panel(
-            telling.heading or "On the table", telling.position, current.words, telling.reason
-        )
+    if control.telling.active:
+        return told_panel(control.telling)
     name = control.guardian_name
     if not control.guardian_turn or control.state.ended:
         return Panel()

@@ -10,8 +10,6 @@ tests/reliability/test_pulled_plug_views.py pulls real plugs (SIGKILL)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from app.play.opening import open_controller
 from app.play.play_session import PlaySession
 from app.storage.store import Store
 from app.tools import oracle
+from tests.app.writes import after_each_write
 
 
 def play_and_reopen_at_every_step(
@@ -36,26 +35,13 @@ def play_and_reopen_at_every_step(
     copies: list[tuple[int, Path]] = []  # (the step being taken, the copy)
     shown: list[Any] = []
 
-    depth = [0]  # writes nest (a move and the app's die roll are one)
-    writing = store._writing
+    def copied() -> None:
+        copy = tmp_path / f"copy{len(copies)}.db"
+        with sqlite3.connect(copy) as target:
+            store.db.conn.backup(target)
+        copies.append((len(shown), copy))
 
-    @contextmanager
-    def copied() -> Iterator[None]:
-        # Copied once each write has committed: a copy taken inside a write that holds
-        # more than one change would wait on it for ever.
-        depth[0] += 1
-        try:
-            with writing():
-                yield
-        finally:
-            depth[0] -= 1
-        if depth[0] == 0:
-            copy = tmp_path / f"copy{len(copies)}.db"
-            with sqlite3.connect(copy) as target:
-                store.db.conn.backup(target)
-            copies.append((len(shown), copy))
-
-    store._writing = copied  # type: ignore[method-assign]
+    after_each_write(store, copied)
     rules = info.rules()
     play = PlaySession.start(store, rules, config, seed, names)
     live = open_controller(info, play)

@@ -7,8 +7,6 @@ draws is the table as told, which at the end of every chain is the game's own.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from app.storage.store import Store
 from engines import skogen as G
 from engines.core import plain_places
 from tests.app.test_resume_at_every_step import play_and_reopen_at_every_step
+from tests.app.writes import after_each_write
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve", "Fay")
 #: One green square, at 8: a turn worth 8 points rolls the die.
@@ -45,21 +44,11 @@ def saved(control: SkogenController) -> Store:
 def count_writes(store: Store) -> list[int]:
     """Count each write the store commits (a transaction and the writes inside it: one)."""
     writes = [0]
-    depth = [0]
-    writing = store._writing
 
-    @contextmanager
-    def counted() -> Iterator[None]:
-        depth[0] += 1
-        try:
-            with writing():
-                yield
-        finally:
-            depth[0] -= 1
-        if depth[0] == 0:
-            writes[0] += 1
+    def counted() -> None:
+        writes[0] += 1
 
-    store._writing = counted  # type: ignore[method-assign]
+    after_each_write(store, counted)
     return writes
 
 
