@@ -5,8 +5,10 @@ send to BG Stats as someone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 _SEAT_NAME = re.compile(r"Player \d+")
+_NUMBERED = re.compile(r"\bPlayer (\d+)\b")
 
 
 def seat_name(number: int) -> str:
@@ -16,3 +18,14 @@ def seat_name(number: int) -> str:
 
 def is_seat_name(name: str) -> bool:
     return _SEAT_NAME.fullmatch(name) is not None
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """``text`` with each seat's stand-in name ("Player 2") replaced by the name of the
+    player in that seat, where there is one."""
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return names[number - 1] if 1 <= number <= len(names) else match.group(0)
+
+    return _NUMBERED.sub(name, text)

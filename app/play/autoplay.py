@@ -66,8 +66,5 @@ class TablePlay:
     own_part: Callable[[Any, Sequence[Any], Sequence[Any]], list[Any]] = field(
         default=each_move_own_part
     )
-    #: The places the app spares the table once the game is lost (nothing more to keep
-    #: there): ``spared(controller)``; neither drawn nor told, they are not checked.
-    spared: Callable[[Any], Iterable[str]] = field(default=_no_names)
     #: Names for the seats of a config that counts its players rather than naming them.
     players: tuple[str, ...] = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")

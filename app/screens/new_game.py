@@ -292,6 +292,7 @@ class NewGameScreen(BaseScreen):
             config=config,
             on_done=lambda chosen: app.start_game(game, chosen, seated(chosen, players), seed),
             seed=seed,
+            players=players,
         )
 
     def on_intent(self, intent: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.app import App
@@ -20,6 +20,7 @@ from app.games import GameInfo
 from app.kit import theme
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
+from app.seat_names import with_names
 from engines.core import SetupStep
 
 
@@ -64,6 +65,7 @@ class SetupGuideScreen(BaseScreen):
         self._game: GameInfo | None = None
         self._config: Any = None
         self._seed = 0
+        self._players: tuple[str, ...] = ()
         from kivy.core.window import Window  # not on import: that would open the window
 
         Window.bind(size=self._follow_window)
@@ -78,15 +80,18 @@ class SetupGuideScreen(BaseScreen):
         config: Any = None,
         on_done: Callable[[Any], None] | None = None,
         seed: int = 0,
+        players: Sequence[str] = (),
     ) -> None:
         """Show ``game``'s set-up for ``config``, dealt with ``seed`` (the game's own, so
         that what the app deals is drawn as it will be); ``on_done`` runs after the last
         step with the config as the table chose it on the way (who starts), and the
-        game's play screen starts there; without it, Done goes back."""
+        game's play screen starts there; without it, Done goes back. ``players``: the
+        names in their seats, said where a step names a seat ("Player 2 starts")."""
         if config is None and game.playable:  # the standard set-up, as a config
             config = game.rules().Config()
         self._steps = game.setup_steps(config)
         self._game, self._config, self._seed = game, config, seed
+        self._players = tuple(players)
         self._on_done = on_done
         self.title = f"Set up {game.title}"
         self.accent = theme.accent(game.key)
@@ -97,8 +102,8 @@ class SetupGuideScreen(BaseScreen):
         self.index = max(0, min(index, self.count - 1))
         step = self._steps[self.index]
         self.step_title = step.title
-        self.step_text = step.text
-        self.step_items = list(step.items)
+        self.step_text = with_names(step.text, self._players)
+        self.step_items = [with_names(item, self._players) for item in step.items]
         self._show_choices(step)
         self.status = f"Step {self.index + 1} of {self.count}"
         holder = self.ids.picture
@@ -115,7 +120,8 @@ class SetupGuideScreen(BaseScreen):
         box = self.ids.choices
         box.clear_widgets()
         for words, config in step.choices:
-            button = TButton(text=words, role="primary" if config == self._config else "normal")
+            role = "primary" if config == self._config else "normal"
+            button = TButton(text=with_names(words, self._players), role=role)
             button.accent = self.accent
             button.bind(on_release=lambda _b, chosen=config: self.choose(chosen))
             box.add_widget(button)

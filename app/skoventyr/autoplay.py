@@ -82,7 +82,6 @@ TABLE_PLAY = TablePlay(
         for deck in ("app", "table")
     ],
     half_made=_half_made,
-    spared=lambda control: control.owed.not_done,
     own_part=_own_part,
     sample=[
         S.Config(damaged_trees=1, rescue=True),

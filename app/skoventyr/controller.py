@@ -340,8 +340,10 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         reason = self._drawn_news(after)
         if owed.call_run:
             return self._paying(before, action, after, reason)
-        if isinstance(action, S.Call) and not action.risky and after.taken is not None:
-            # The cost is paid first: nothing moves on the table until it is.
+        paying = after.taken is not None and S.outcome(after) is None
+        if isinstance(action, S.Call) and not action.risky and paying:
+            # The cost is paid first: nothing moves on the table until it is (unless the
+            # Call ended the game: what ended it is told).
             at = len(self.play.session.actions)
             return SkoventyrOwed(run_start=at, run_slots=(action.slot,), call_run=True)
         if owed.run_start >= 0 and not isinstance(action, (S.PutUnder, S.StopPutting)):
@@ -413,6 +415,9 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             if change.chosen or set(change.keys) <= told_keys
         ]
         return made(plain_places(S.table_places(start)), done)
+
+    def spared(self) -> frozenset[str]:
+        return frozenset(self.owed.not_done)
 
     def future_on_table(self) -> tuple[S.Card | None, ...] | None:
         """The Future as the table holds it (``table``; None for a place left empty), when

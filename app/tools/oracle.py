@@ -272,7 +272,7 @@ class GameCheck:
         control = self.control
         # A move half made is drawn as the people left it so far: checked once whole.
         drawn = self.table_play.drawn(self.info.view(control)) if self.span is None else {}
-        spared = set(self.table_play.spared(control))
+        spared = control.spared()
         wrong = sorted(
             key
             for key, value in drawn.items()

@@ -24,6 +24,7 @@ class Config(Saveable):
     Trees to the Forest (an easier game). ``deck_mode`` is "app" when the app shuffles and
     says which card comes up, "table" when people shuffle real cards and tell the app.
     ``profile`` carries the owner's corrections to the cards' costs and powers.
+    ``first_player``: the seat (from 0) whose turn is first, as the table chose it.
     """
 
     players: int = 1
@@ -34,10 +35,13 @@ class Config(Saveable):
     rescue: bool = False
     deck_mode: DeckMode = "app"
     profile: tuple[CardCorrection, ...] = ()
+    first_player: int = 0
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 1 <= self.players <= 4:
             raise ValueError("Skoventyr is played by one to four players.")
+        if type(self.first_player) is not int or not 0 <= self.first_player < self.players:
+            raise ValueError("The first player must be one of the players at the table.")
         if min(self.damaged_trees, self.extra_healthy_trees, self.extra_damaged_trees) < 0:
             raise ValueError("A number of Trees cannot be negative.")
         if self.extra_healthy_trees + self.extra_damaged_trees > MAX_TREES - STANDARD_TREES:

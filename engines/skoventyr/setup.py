@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core import SetupStep
 from engines.skoventyr.cards import ALLIES, CARDS
 from engines.skoventyr.config import Config
@@ -139,8 +141,12 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
         steps.append(
             SetupStep(
                 "Who starts",
-                "Pick a first player; turns go round the table from there. Hands may be shown "
-                "and discussed, but the player whose turn it is decides.",
+                "Touch who takes the first turn; turns then go clockwise round the table. "
+                "Hands may be shown and talked over, but whoever's turn it is decides.",
+                choices=tuple(
+                    (f"Player {seat + 1} starts", replace(config, first_player=seat))
+                    for seat in range(config.players)
+                ),
             )
         )
     return steps

@@ -152,7 +152,7 @@ def _setup_return(state: State, task: Task) -> State:
 def _next_turn(state: State, task: Task) -> State:
     state = pop(state, Task("acorns"))
     if task.which == "first":
-        return replace(state, turn=1, player=0)
+        return replace(state, turn=1, player=state.config.first_player)
     return replace(state, turn=state.turn + 1, player=(state.player + 1) % len(state.hands))
 
 

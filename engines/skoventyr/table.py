@@ -163,7 +163,7 @@ def own_part(states: Sequence[State], actions: Sequence[SkoventyrAction]) -> lis
         change
         for before, after in itertools.pairwise(states)
         for change in table_changes(before, after)
-        if change.chosen and not (run and _by_the_future(change))
+        if change.chosen and not (run and _touches_the_cards(change))
     ]
     if not run:
         return steps
@@ -184,6 +184,15 @@ def _cost_then_card(changes: list[Change]) -> list[Change]:
         len(rest),
     )
     return [*rest[:at], *(replace(c, chosen=False) for c in takes), *rest[at:]]
+
+
+def _touches_the_cards(change: Change) -> bool:
+    """A change that reads or writes the Future, the card taken, a hand or the deck
+    anywhere: its places, its way, where from and where to (a card put under the deck in
+    the middle of a run changes no place of its own step, yet names the row as the engine
+    holds it, closed up)."""
+    places = (*change.keys, *dict(change.sets), change.source, change.target)
+    return any(place.startswith(("future", "taken", "hand", "deck")) for place in places)
 
 
 def _to_the_future(change: Change) -> bool:

@@ -88,3 +88,32 @@ def test_a_step_that_places_pieces_shows_them_beside_its_words(driver: Driver) -
     assert "Drawn: board" not in driver.texts()
     driver.pump()
     assert picture.width < 1 and not screen.has_picture
+
+
+def test_skoventyr_players_pick_who_starts_by_name_and_the_game_begins_there(
+    driver: Driver,
+) -> None:
+    """Review P9: "Who starts" offers each player by name; the first turn is theirs."""
+    from app.games import BY_KEY
+    from engines import skoventyr as S
+
+    game, config, names = BY_KEY["skoventyr"], S.Config(players=3), ["Ana", "Bo", "Cy"]
+    chosen: list[S.Config] = []
+    driver.app.go(
+        "setup_guide", game=game, config=config, on_done=chosen.append, players=names, seed=3
+    )
+    driver.pump()
+    screen = driver.app.current_screen
+    screen.show([step.title for step in screen._steps].index("Who starts"))
+    driver.pump(2)
+    assert {"Ana starts", "Bo starts", "Cy starts"} <= set(driver.texts())
+    driver.tap_text("Bo starts")
+    lit = [w.text for w in driver.visible() if isinstance(w, TButton) and w.role == "primary"]
+    assert "Bo starts" in lit and "Ana starts" not in lit
+    while "Done" not in driver.texts():
+        driver.tap_text("Next")
+    driver.tap_text("Done")
+    assert [c.first_player for c in chosen] == [1]
+    driver.app.start_game(game, chosen[0], names, seed=3)
+    driver.pump(2)
+    assert any("Turn 1 \u00b7 Bo" in text for text in driver.texts())

@@ -157,3 +157,20 @@ def test_each_apply_reports_only_its_own_draws() -> None:
     assert after.deck.bottom == (after.drawn[0],)  # the Risky Draw card went under
     assert after.future[-1] == after.drawn[1]  # the refill
     assert play(after, Position(N, 3)).drawn == ()
+
+
+@pytest.mark.parametrize("deck_mode", ["app", "table"])
+def test_the_table_picks_who_starts_and_the_first_turn_is_theirs(deck_mode: str) -> None:
+    """Review P9: the guide's last step offers each seat, and the game starts there."""
+    config = Config(players=3, deck_mode=deck_mode)  # type: ignore[arg-type]
+    who = next(step for step in setup_steps(config) if step.title == "Who starts")
+    assert [words for words, _ in who.choices] == [f"Player {n} starts" for n in (1, 2, 3)]
+    chosen = who.choices[2][1]
+    assert chosen.first_player == 2
+    state = new_game(chosen, 5)
+    while state.turn == 0:  # real cards: the table says what came up and what each drew
+        state = play(state, legal_actions(state)[0])
+    assert (state.turn, state.player) == (1, 2)
+    assert new_game(config, 5).config.first_player == 0
+    with pytest.raises(ValueError, match="one of the players"):
+        Config(players=2, first_player=2)
