@@ -97,6 +97,7 @@ class GameCheck:
         folder: Path,
         findings: Findings,
         reopen_every: int = 7,
+        first_only: bool = False,
     ) -> None:
         self.info, self.table_play, self.config, self.seed = info, play, config, seed
         self.rules: AnyGameRules = info.rules()
@@ -104,6 +105,8 @@ class GameCheck:
         self.findings = findings
         self.chooser = random.Random(seed)
         self.reopen_every = reopen_every
+        #: Stop at the first problem found (a test that puts a known fault back).
+        self.first_only = first_only
         self.store = Store.open(folder / f"{info.key}-{seed}.db")
         names = seat_names(config, play.players)
         self.session_id = PlaySession.start(self.store, self.rules, config, seed, names).session_id
@@ -166,6 +169,8 @@ class GameCheck:
             self.check()
             if self.step % self.reopen_every == 0:
                 self._reopen()
+            if self.first_only and self.findings.problems:
+                break
         self.findings.games += 1
         self.store.close()
 

@@ -111,9 +111,12 @@ def test_a_standard_game_never_reads_the_module_weights() -> None:
         policy.W.update(saved)
 
 
-def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(tmp_path: Path) -> None:
+def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(record, "ROUNDS", 4)  # a short search: what is kept is checked
     out = tmp_path / "advisor.toml"
-    args = ["--modules-only", "--games", "24", "--sweeps", "1", "--module-record-games", "3"]
+    args = ["--modules-only", "--games", "6", "--sweeps", "1", "--module-record-games", "2"]
     args += ["--jobs", "1"]
     saved = dict(policy.W), dict(policy.MOVES)
     try:
@@ -132,6 +135,6 @@ def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(tmp_path: Path
         policy.MODULE_NAMES
     )
     # The header names the whole run that writes the same file.
-    assert "fit --games 24 --sweeps 1 --module-record-games 3 --jobs 1" in out.read_text(
+    assert "fit --games 6 --sweeps 1 --module-record-games 2 --jobs 1" in out.read_text(
         encoding="utf-8"
     )
