@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> None:
         "--db", type=Path, help="saved-games database (default: $TABLESIDE_DB or the user data dir)"
     )
     args = parser.parse_args(argv)
-    configure(args.size or (REFERENCE_SIZE if args.screenshots or args.sweep else None))
+    by_hand = bool(args.screenshots or args.sweep)  # frames run by the tool, not the clock
+    configure(args.size or (REFERENCE_SIZE if by_hand else None), by_hand)
 
     if args.sweep:
         from kivy.core.window import Window

@@ -24,9 +24,10 @@ REFERENCE_SIZE = (800, 480)  # the official 7" Raspberry Pi panel
 KIVY_DEFAULT_MOUSE = "mouse"
 
 
-def configure(size: tuple[int, int] | None = None) -> None:
+def configure(size: tuple[int, int] | None = None, by_hand: bool = False) -> None:
     """``size`` forces a window size (screenshots); otherwise a windowed desktop gets the
-    reference size and a full-screen panel keeps its own."""
+    reference size and a full-screen panel keeps its own. ``by_hand``: the frames are run
+    by a tool (the screenshots, the sweep: app.kit.frames), so none waits for the clock."""
     # Our own command line is parsed by app.__main__; Kivy must not read it too.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config
@@ -39,7 +40,7 @@ def configure(size: tuple[int, int] | None = None) -> None:
         Config.set("graphics", "height", str(height))
         Config.set("graphics", "resizable", "1")
     # The UI is event-driven; a cap keeps a Pi cool when something does animate.
-    Config.set("graphics", "maxfps", "30")
+    Config.set("graphics", "maxfps", "0" if by_hand else "30")
     # Escape is the desktop's Menu key here, so it must not quit the app.
     Config.set("kivy", "exit_on_escape", "0")
     if Config.get("input", "mouse") == KIVY_DEFAULT_MOUSE:

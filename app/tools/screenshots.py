@@ -379,6 +379,7 @@ class ScreenshotApp(TablesideApp):
         began = time.monotonic()
         popup = any(isinstance(child, ModalView) for child in Window.children)
         while popup and time.monotonic() - began < SCENE_SETTLES_S:
+            time.sleep(1 / 60)  # frames are not paced by the clock here (kivy_setup)
             tick()
         settle()
         target = self.shots_dir / f"{name}.png"

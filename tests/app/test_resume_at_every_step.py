@@ -60,6 +60,12 @@ def play_and_reopen_at_every_step(
     return len(shown), len(copies), live.state
 
 
+#: The seed of every game played (Skulk Hollow's sampled games: 121 and 169 moves). Opening
+#: a copy replays the moves before it, so a game's cost grows with its length squared:
+#: the longest games (seed 5: 355 and 376 moves, four times the time) are the oracle's.
+SEED = 7
+
+
 def every_sample() -> list[tuple[GameInfo, Any]]:
     """Each game in the list with a seeded person (app.play.autoplay), the first and the
     last set-up of its sample (the oracle's sample, tests/app/test_oracle.py, opens every
@@ -81,6 +87,6 @@ def test_every_game_reads_the_same_when_opened_again_at_every_step(
     play = oracle.table_play(info)
     assert play is not None
     steps, copies, state = play_and_reopen_at_every_step(
-        tmp_path, info, config, 5, play.person(5), oracle.seat_names(config, play.players)
+        tmp_path, info, config, SEED, play.person(SEED), oracle.seat_names(config, play.players)
     )
     assert info.rules().outcome(state) is not None and steps > 20 and copies >= steps - 1

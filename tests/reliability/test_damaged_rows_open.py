@@ -10,14 +10,14 @@ keys and values (a few of them in each move), and the game is opened as Resume o
 game opens, or it is not opened, said in a player's words, and the file is left exactly
 as it was.
 
-4,120 changes; SQLite refuses 301 of them (a key made the same as another row's), and
-of the 3,819 a file can hold, 1,423 games open and 2,396 are not opened, in words. On
-main before open_game (Resume's path run without a window: PlaySession.resume with its
-ValueError caught, then the controller and the view), 25 raised past it: 9 in the
-guardian's plan kept with the unfinished Skulk Hollow game (a changed letter in one of
-its actions: the controller could not be set up), and 16 KeyErrors (the game's id, or
-the file's version number, changed: no game by that id). Now none. About 40 seconds on
-one core (70 with the machine busy).
+4,090 changes (671 to 1,479 a game, each game a test of its own); SQLite refuses 301 of
+them (a key made the same as another row's), and of the 3,789 a file can hold, 1,347
+games open and 2,442 are not opened, in words. On main before open_game (Resume's path
+run without a window: PlaySession.resume with its ValueError caught, then the controller
+and the view), 25 of 4,120 raised past it: 9 in the guardian's plan kept with the
+unfinished Skulk Hollow game (a changed letter in one of its actions: the controller
+could not be set up), and 16 KeyErrors (the game's id, or the file's version number,
+changed: no game by that id). Now none. About 35 seconds on one core for all four games.
 """
 
 from __future__ import annotations
@@ -43,10 +43,14 @@ NOT_PLAIN = re.compile(
 )
 
 
-@pytest.fixture(scope="module")
-def saved_games(tmp_path_factory: pytest.TempPathFactory) -> list[SavedGame]:
+@pytest.fixture(scope="module", params=GAMES, ids=lambda game: game.key)
+def saved_games(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> list[SavedGame]:
+    """A finished and an unfinished game of one game (each game a test of its own, so
+    the test workers share them out)."""
     folder = tmp_path_factory.mktemp("saved")
-    return [each for game in GAMES for each in damaged_rows.finished_and_unfinished(game, folder)]
+    return damaged_rows.finished_and_unfinished(request.param, folder)
 
 
 def test_a_changed_letter_anywhere_never_closes_the_app(
@@ -79,7 +83,7 @@ def test_a_changed_letter_anywhere_never_closes_the_app(
     tried = sum(outcomes.values())
     print(f"\n{tried} changes: {dict(outcomes)}; {len(escaped)} escaped")
     assert not escaped, f"{len(escaped)} of {tried} changes escaped: {escaped[:5]}"
-    assert tried > 3000 and outcomes["not opened"] > 100 and outcomes["opened"] > 100
+    assert tried > 400 and outcomes["not opened"] > 10 and outcomes["opened"] > 10
 
 
 def _check_not_opened(opened: NotOpened, change: damaged_rows.Change, unchanged: bool) -> None:
