@@ -61,8 +61,8 @@ def test_one_command_makes_the_whole_file_again(
     monkeypatch.setattr(record, "ROUNDS", 4)
     monkeypatch.setattr(fit_moves, "MIN_SEEN", 2)
     out = tmp_path / "advisor.toml"
-    args = ["--games", "10", "--sweeps", "0", "--record-games", "2", "--rounds", "1"]
-    args += ["--module-record-games", "3", "--value-games", "8", "--jobs", "1", "--out", str(out)]
+    args = ["--games", "4", "--sweeps", "0", "--record-games", "2", "--rounds", "1"]
+    args += ["--module-record-games", "2", "--value-games", "4", "--jobs", "1", "--out", str(out)]
     saved = dict(policy.W), dict(policy.MOVES)
     try:
         assert fit.main(args) == 0
@@ -70,7 +70,7 @@ def test_one_command_makes_the_whole_file_again(
         policy.W.update(saved[0])
         policy.set_corrections(saved[1])
     text = out.read_text(encoding="utf-8")
-    assert "python -m engines.skoventyr.bots.fit --games 10" in text
+    assert "python -m engines.skoventyr.bots.fit --games 4" in text
     assert load_table("start", policy.NAMES, out) == load_table("start", policy.NAMES)
     assert load_table("policy", policy.NAMES, out) == load_table("start", policy.NAMES)
     moves = load_table("moves", None, out)
