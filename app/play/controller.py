@@ -114,11 +114,17 @@ class PlayController(Generic[StateT, ActionT, ConfigT]):
         return frozenset()
 
     def chain(
-        self, changes: list[Change], reason: str = "", heading: str = "", everything: bool = False
+        self,
+        changes: list[Change],
+        reason: str = "",
+        heading: str = "",
+        everything: bool = False,
+        table: Table | None = None,
     ) -> Telling:
-        """A chain of instructions starting from the table as it is now (``table``), the
-        people's own part of the move made on it (see Telling.start)."""
-        return Telling.start(changes, reason, heading, everything, table=self.table())
+        """A chain of instructions starting from ``table`` (the table as it is now when
+        None), the people's own part of the move made on it (see Telling.start)."""
+        start = self.table() if table is None else table
+        return Telling.start(changes, reason, heading, everything, table=start)
 
     # -- moves -------------------------------------------------------------------------
 

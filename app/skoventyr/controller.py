@@ -356,10 +356,10 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
             run = (*run, S.run_place(start, run, action.slot))
             if after.asking in PUT_UNDER_STEPS:  # more may follow: wait
                 return SkoventyrOwed(run_start=start_at, run_slots=run)
-        if run:
-            return self._telling(
-                SkoventyrOwed(), S.table_changes(start, after, run=run), reason, heading
-            )
+        if run:  # told from the run's start: the people's part of it all made at once
+            changes = S.table_changes(start, after, run=run)
+            table = plain_places(S.table_places(start))
+            return self._telling(SkoventyrOwed(), changes, reason, heading, table)
         changes = S.table_changes(before, after)
         if isinstance(action, S.Call) and after.asking == "risky":
             later = tuple(c for c in changes if not c.chosen)
@@ -426,10 +426,15 @@ class SkoventyrController(PlayController[S.State, S.SkoventyrAction, S.Config]):
         return None if row == tuple(self.state.future) else row
 
     def _telling(
-        self, owed: SkoventyrOwed, changes: list[Change], reason: str, heading: str
+        self,
+        owed: SkoventyrOwed,
+        changes: list[Change],
+        reason: str,
+        heading: str,
+        table: Table | None = None,
     ) -> SkoventyrOwed:
         told = [replace(change, words=self.named(change.words)) for change in changes]
-        return replace(owed, telling=self.chain(told, reason, heading))
+        return replace(owed, telling=self.chain(told, reason, heading, table=table))
 
     def _owed_now(self, now: S.State) -> list[Change]:
         """What the table was not told yet (a run's slide, a Risky Draw's), before a

@@ -68,8 +68,11 @@ class SkoventyrView:
     trees: list[dict[str, Any]] = field(default_factory=list)
     future: list[dict[str, Any]] = field(default_factory=list)
     hand: list[dict[str, Any]] = field(default_factory=list)
-    #: Whose hand ``hand`` is (a seat, from 0): the player whose turn it is.
+    #: Whose hand ``hand`` is (a seat, from 0): the one the instruction told names, else
+    #: that of the player whose turn is shown (while a move is told, the mover's).
     hand_seat: int = 0
+    #: The hand row's heading: "Hand" alone, else whose it is (its player's name).
+    hand_heading: str = "Hand"
     minions: list[dict[str, Any]] = field(default_factory=list)
     minion_columns: int = 1
     answers: list[dict[str, Any]] = field(default_factory=list)
@@ -178,7 +181,8 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
     if danger and not control.message:  # red, and the words say why
         prompt = f"Danger: Gamle Erik 1 step behind. {prompt}"
     deck_title, deck_caption, discard_caption, aside = _piles(state, table)
-    hand: list[tuple[Any, S.Card] | None] = [(c, c) for c in table.hands.get(state.player, ())]
+    seat = _hand_shown(control)
+    hand: list[tuple[Any, S.Card] | None] = [(c, c) for c in table.hands.get(seat, ())]
     if table.taken is not None:
         hand.insert(0, ("taken", table.taken))
     # Which card came up is asked once the table has carried out what came before it.
@@ -202,7 +206,8 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
         trees=_trees(table, options, choosing),
         future=_cards(control, "future", _future_slots(table.future), options),
         hand=_cards(control, "hand", hand, options),
-        hand_seat=state.player,
+        hand_seat=seat,
+        hand_heading="Hand" if len(state.hands) == 1 else control.player_name(seat),
         minions=minions,
         minion_columns=columns,
         answers=_answers(state) if answering else [],
@@ -219,14 +224,27 @@ def skoventyr_view(control: SkoventyrController) -> SkoventyrView:
     )
 
 
-def _title(control: SkoventyrController) -> str:
-    """The turn and whose it is; while the table is told what a move changed, the turn
-    of that move (the next turn begins once its last instruction is done)."""
-    play = control.play
-    state = control.state
-    states, events = play.session.states, play.session.events
+def _turn_shown(control: SkoventyrController) -> S.State:
+    """The state whose turn the screen shows (in its title and its hand): while the table
+    is told what a move changed, the state before that move, so the turn is the move's
+    own (the next turn begins once its last instruction is done)."""
+    states, events = control.play.session.states, control.play.session.events
     if control.telling.active and len(states) > 1 and events and events[-1].type == "action":
-        state = states[-2]
+        return states[-2]
+    return control.state
+
+
+def _hand_shown(control: SkoventyrController) -> int:
+    """Whose hand the screen shows (a seat, from 0): the one the instruction being told
+    names (a card dealt or taken into it), else that of the turn shown."""
+    told = control.telling.current
+    named = [p for p in (told.places if told else ()) if p.startswith("hand:")]
+    return int(named[0].split(":")[1]) - 1 if named else _turn_shown(control).player
+
+
+def _title(control: SkoventyrController) -> str:
+    """The turn and whose it is (``_turn_shown``); the game's end once it is told."""
+    state = _turn_shown(control)
     if control.state.ended is not None and not control.telling.active:
         return f"Game over after turn {control.state.turn}"
     if not state.turn:

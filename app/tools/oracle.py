@@ -4,7 +4,8 @@ its own that changes only as the people change it: by a move they make themselve
 engine's changes marked ``chosen``) or by an instruction shown to them and confirmed with
 Done. At every state it checks:
 
-- drawn: what the view draws of the table equals the model;
+- drawn: what the view draws of the table equals the model, and the places the
+  instruction shown names are drawn (of the kinds the game draws: a hand, whose it is);
 - settled: at the end of every chain of instructions, the model equals the game's own
   table (``table_places``);
 - reasons: a chain's reason names only actions among the saved moves it explains (the
@@ -285,6 +286,18 @@ class GameCheck:
         )
         if wrong:
             self.findings.note(f"drawn otherwise than the table: {_places(wrong)}", self.where())
+        shown = control.telling.current
+        if drawn and shown is not None:  # the places it names are drawn (a hand: whose)
+            kinds = {key.split(":")[0] for key in drawn}  # of the kinds the game draws
+            unseen = [
+                place
+                for place in shown.places
+                if ":" in place and place.split(":")[0] in kinds and place not in drawn
+            ]
+            if unseen:
+                self.findings.note(
+                    f"an instruction names places not drawn: {_places(unseen)}", self.where()
+                )
         if self.chain_ended:
             own = self._own()
             apart = sorted(

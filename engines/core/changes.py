@@ -101,6 +101,22 @@ def settle(changes: Iterable[Change], after: Places) -> list[Change]:
         passing = tuple((key, value) for key, value in change.sets if key not in change.keys)
         ending = tuple((key, after.get(key)) for key in change.keys)
         settled.append(replace(change, sets=passing + ending))
+    # A place passed on the way and left otherwise than it ends (cards put under the deck
+    # known at its bottom, then more drawn from its top: they are no longer where they
+    # were counted from) ends as it does with the last change of its kind from then on.
+    last: dict[str, tuple[int, Any]] = {}
+    for index, change in enumerate(settled):
+        for key, value in change.sets:
+            last[key] = (index, value)
+    for key, (index, value) in last.items():
+        if value != plain(after.get(key)):
+            kind = key.split(":")[0]
+            at = max(
+                i
+                for i in range(index, len(settled))
+                if any(place.split(":")[0] == kind for place, _ in settled[i].sets)
+            )
+            settled[at] = replace(settled[at], sets=(*settled[at].sets, (key, after.get(key))))
     return settled
 
 

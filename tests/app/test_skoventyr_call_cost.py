@@ -117,3 +117,32 @@ def test_a_gambit_leaves_the_futures_places_empty_until_the_slide(tmp_path: Path
     assert control.future_on_table() == (row[1], control.state.future[1], None)
     control.done()
     assert control.future_on_table() is None
+
+
+def test_while_a_move_is_told_the_hand_and_title_are_the_movers(tmp_path: Path) -> None:
+    """Seen in a real window: with three players, the second player's Call told the card
+    into their hand while the screen showed the third player's hand."""
+    from app.skoventyr.view import skoventyr_view
+
+    store = Store.open(tmp_path / "tableside.db")
+    config = S.Config(players=3, first_player=1)
+    play = PlaySession.start(store, S, config, 11, ["Ana", "Bo", "Cy"])
+    control = SkoventyrController(S, play)
+    while control.telling.active:
+        control.done()
+    assert control.state.player == 1
+    called = control.state.future[1]
+    for target in (("verb", "call"), ("future", 1), ("choice", "pay")):
+        control.pick(target)
+    while not control.telling.active:  # the cost, paid the first way offered
+        control.pick(control.selection.ordered_options()[0])
+    assert control.state.player == 2  # the turn has passed in the game
+    shown = []
+    while control.telling.active:
+        view = skoventyr_view(control)
+        assert view.hand_seat == 1 and view.title == "Turn 1 \u00b7 Bo"
+        shown.append([card["title"] for card in view.hand])
+        control.done()
+    assert called.label in shown[-1]  # the card taken is drawn in Bo's hand
+    view = skoventyr_view(control)
+    assert view.hand_seat == 2 and view.title == "Turn 2 \u00b7 Cy"

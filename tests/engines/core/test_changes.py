@@ -92,6 +92,21 @@ def test_settle_gives_each_change_its_places_at_the_end_after_those_on_the_way()
     assert made(start, settled) == {"hand": ("trold",), "future": ("nisse",)}
 
 
+def test_a_place_passed_on_the_way_ends_as_it_ends_with_the_last_change_of_its_kind() -> None:
+    """A card put under the deck is known at its bottom (deck:bottom:3) on the way; once
+    two are drawn from its top, that count names no card: the last deck change says so."""
+    under = Change("Put it under", ("future",), sets=(("deck:bottom:3", "ge"), ("deck", 3)))
+    draw = Change("Draw one", ("hand",), sets=(("deck", 2),))
+    draw_again = Change("Draw another", ("deck",))
+    after = {"deck": 1, "deck:bottom:1": "ge", "hand": ("x", "y")}
+    settled = settle([under, draw, draw_again], after)
+    start = {"deck": 2, "future": ("ge",), "deck:bottom:1": "ge"}
+    ended = made(start, settled)
+    assert "deck:bottom:3" not in ended and ended["deck"] == 1
+    assert ("deck:bottom:3", None) in settled[2].sets  # the last change of the deck's kind
+    assert made(start, settled[:1])["deck:bottom:3"] == "ge"  # on the way, it was there
+
+
 def test_plain_contents_read_back_equal_after_saving() -> None:
     value = {"cards": (Card.NISSE, "trold"), "count": 2, "seen": frozenset({3, 1})}
     flat = plain(value)
