@@ -60,9 +60,8 @@ def setup_steps(config: Config | None = None) -> list[SetupStep]:
     where = (
         "Put Vogter on the Healthy Tree just before the Damaged "
         + ("Trees" if damaged > 1 else "Tree")
-        + ", going clockwise, and Gamle Erik three Trees before Vogter, so that two Trees "
-        "lie between them. Gamle Erik's Tree is Tree 1: the app numbers the others "
-        "clockwise from it, Tree 2, Tree 3 and so on."
+        + " (clockwise), and Gamle Erik three Trees behind Vogter, two Trees between "
+        "them. Gamle Erik's Tree is Tree 1; the app counts on clockwise from it."
         if first
         else "Put Gamle Erik on any Tree: that Tree is Tree 1, and the app numbers the "
         "others clockwise from it, Tree 2, Tree 3 and so on. Put Vogter on Tree 4, so that "
