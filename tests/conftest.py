@@ -32,10 +32,15 @@ Config.set("graphics", "maxfps", "0")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests that drive a real window first: they are the long ones (whole games by
-    touch), so with several workers (pytest-xdist) they start at once and the short
-    engine tests fill the gaps, instead of one long game starting last."""
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/ui/"))
+    """The longest tests (marked ``long``) first, then those that drive a real window
+    (whole games by touch), so with several workers (pytest-xdist) they start at once
+    and the short engine tests fill the gaps, instead of one long test starting last."""
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("long") is None,
+            not item.nodeid.startswith("tests/ui/"),
+        )
+    )
 
 
 @pytest.fixture(autouse=True)

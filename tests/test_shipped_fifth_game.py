@@ -231,6 +231,7 @@ def finish(process: subprocess.Popen[str], what: str) -> str:
     return out
 
 
+@pytest.mark.long
 def test_a_shipped_fifth_game_changes_three_existing_files(tmp_path: Path) -> None:
     if not (ROOT / ".git").exists() or shutil.which("git") is None:
         pytest.skip("needs the git checkout, to copy its files")

@@ -25,6 +25,7 @@ from engines.core import Change, plain_places
 from engines.skulk_hollow.actions import title_words
 
 
+@pytest.mark.long
 def test_a_sample_of_every_game_shows_nothing_wrong() -> None:
     findings = oracle.run(seeds=range(1), sample=True)
     played = [info for info in GAMES if oracle.table_play(info) is not None]

@@ -81,6 +81,7 @@ def every_sample() -> list[tuple[GameInfo, Any]]:
 @pytest.mark.parametrize(
     ("info", "config"), every_sample(), ids=lambda value: getattr(value, "key", "")
 )
+@pytest.mark.long
 def test_every_game_reads_the_same_when_opened_again_at_every_step(
     info: GameInfo, config: Any, tmp_path: Path
 ) -> None:

@@ -53,6 +53,7 @@ def saved_games(
     return damaged_rows.finished_and_unfinished(request.param, folder)
 
 
+@pytest.mark.long
 def test_a_changed_letter_anywhere_never_closes_the_app(
     saved_games: list[SavedGame], tmp_path: Path
 ) -> None:

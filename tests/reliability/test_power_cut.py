@@ -45,6 +45,7 @@ def run_until_killed(db: Path, game: str, delay: float) -> int:
 
 
 @pytest.mark.parametrize("game", engines.game_keys())
+@pytest.mark.long
 def test_nothing_confirmed_is_lost_when_the_power_is_cut(game: str, tmp_path: Path) -> None:
     rules = engines.rules(game)
     db = tmp_path / "tableside.db"

@@ -18,6 +18,7 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.mark.parametrize("size", ["800x480", "720x1280"])
+@pytest.mark.long
 def test_every_screen_is_readable_and_touchable(size: str, tmp_path: Path) -> None:
     """Also what ``--screenshots`` promises: a picture and its measures for every scene,
     at the size asked (800x480, the reference panel, when none is), from demonstration

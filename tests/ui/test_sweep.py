@@ -15,6 +15,7 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.mark.parametrize(("size", "every"), [("800x480", "8"), ("720x1280", "16")])
+@pytest.mark.long
 def test_every_state_a_sampled_whole_game_reaches_reads_right(
     size: str, every: str, tmp_path: Path
 ) -> None:

@@ -55,6 +55,7 @@ def test_a_bad_file_says_what_is_wrong(text: str, problem: str) -> None:
         parse_table(text, "policy", ["a", "b"])
 
 
+@pytest.mark.long
 def test_one_command_makes_the_whole_file_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
