@@ -434,7 +434,7 @@ byte_compile() {
 make_venv() {
     step "virtual environment $app_dir/.venv with Tableside and its libraries"
     local venv="$app_dir/.venv" stamp
-    stamp="$(sha256sum <"$src/pyproject.toml" | cut -c1-16)"
+    stamp="$(cat "$src/pyproject.toml" "$src/deploy/constraints.txt" | sha256sum | cut -c1-16)"
     if [ "$offline" = 0 ] && [ -x "$venv/bin/python" ] \
         && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$stamp" ]; then
         say "    up to date"
@@ -447,7 +447,9 @@ make_venv() {
         run_system python3 -m venv "$venv"
     fi
     run_system "$venv/bin/python" -m pip install --quiet --upgrade pip
-    run_system "$venv/bin/python" -m pip install --quiet --editable "$app_dir"
+    # The versions deploy/constraints.txt pins, as ./tableside installs them.
+    run_system "$venv/bin/python" -m pip install --quiet \
+        --constraint "$app_dir/deploy/constraints.txt" --editable "$app_dir"
     if [ "$offline" = 0 ] && [ "$dry_run" = 0 ]; then
         echo "$stamp" >"$venv/.installed"
         changed=1
