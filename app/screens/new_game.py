@@ -29,6 +29,7 @@ from app.kit.choice_list import ChoiceListPopup
 from app.kit.widgets import BaseScreen, TButton
 from app.kv import load_kv
 from app.seat_names import seat_name
+from app.storage.players import typed_name
 
 
 class ChoiceButton(TButton):
@@ -217,11 +218,10 @@ class NewGameScreen(BaseScreen):
     def add_guest(self, typed: str) -> str | None:
         """Seat a guest (or the roster's player of that name); a problem in words."""
         assert self.game is not None
-        name = " ".join(typed.split())
-        if not name:
-            return "Type a name first."
-        if len(name) > 30:
-            return "Keep the name to 30 letters or fewer."
+        try:
+            name = typed_name(typed)
+        except ValueError as problem:
+            return str(problem)
         known = {n.casefold(): n for n in [*self.roster, *self.guests]}
         name = known.get(name.casefold(), name)
         if name in self.seats:

@@ -25,6 +25,9 @@ from app.storage.sessions import SavedSession
 from app.storage.store import Store
 
 PLAYERS = "players"
+#: The players page shows this many records at a time: with thousands on the roster, a
+#: bar and a line each took seconds to lay out (issue 54).
+PLAYERS_A_PAGE = 50
 
 
 class PageChip(TButton):
@@ -42,6 +45,12 @@ class StatisticsScreen(BaseScreen):
     bars = ListProperty([])
     notes = StringProperty("")
     show_chart = BooleanProperty(True)
+    #: Every player's record on the players page (none on a game's page), of which
+    #: ``PLAYERS_A_PAGE`` from ``first_player`` are shown.
+    players = ListProperty([])
+    first_player = NumericProperty(0)
+    #: Which players are shown ("Players 51-100 of 6,000"), or "" when all are.
+    player_paging = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -62,6 +71,7 @@ class StatisticsScreen(BaseScreen):
         for chip in self.ids.pages.children:
             if isinstance(chip, PageChip):
                 chip.selected = chip.key == self.page
+        self.first_player = 0
         self.refresh()
 
     def refresh(self) -> None:
@@ -79,6 +89,44 @@ class StatisticsScreen(BaseScreen):
     def _show(self, page: Page) -> None:
         for name, value in vars(page).items():
             setattr(self, name, value)
+        self._show_players()
+
+    def on_first_player(self, *_args: object) -> None:
+        self._show_players()
+
+    def _show_players(self) -> None:
+        """The players page's bars and lines for the players from ``first_player``."""
+        total = len(self.players)
+        if not total:
+            self.player_paging = ""
+            return
+        first = min(self.first_player, self._last_first_player())
+        shown: list[PlayerLine] = self.players[first : first + PLAYERS_A_PAGE]
+        self.bars = [(line.name, line.won) for line in shown]
+        self.notes = "\n".join(line.words for line in shown)
+        self.player_paging = (
+            f"Players {first + 1:,}-{first + len(shown):,} of {total:,}"
+            if total > PLAYERS_A_PAGE
+            else ""
+        )
+
+    def turn_players(self, pages: int) -> None:
+        """The next (1) or the previous (-1) players."""
+        turned = self.first_player + pages * PLAYERS_A_PAGE
+        self.first_player = max(0, min(self._last_first_player(), turned))
+
+    def _last_first_player(self) -> int:
+        return max(0, len(self.players) - 1) // PLAYERS_A_PAGE * PLAYERS_A_PAGE
+
+    def find_player(self) -> None:
+        """Every player's name in a list; the one touched is shown with its page."""
+        from app.kit.choice_list import ChoiceListPopup
+
+        def show(index: int) -> None:
+            self.first_player = index // PLAYERS_A_PAGE * PLAYERS_A_PAGE
+
+        names = [(line.name, index) for index, line in enumerate(self.players)]
+        ChoiceListPopup("Whose record?", {"Players": names}, show).open()
 
     def _not_counted(self, problem: Exception) -> None:
         self.status = "Games not read"
@@ -98,6 +146,16 @@ class Page:
     chart_series: Sequence[Any] = ()
     chart_x_max: float = 1
     legend: str = ""
+    players: Sequence[PlayerLine] = ()
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's record as the players page shows it: a bar of games won, and words."""
+
+    name: str
+    won: int
+    words: str
 
 
 def _page_of(page: str, store: Store) -> Page:
@@ -154,9 +212,8 @@ def _scored(status: str, sessions: list[SavedSession], game: GameInfo) -> Page:
 
 
 def _players(status: str, sessions: list[SavedSession], names: list[str]) -> Page:
-    records = stats.player_records(sessions, names)
     lines = []
-    for record in records:
+    for record in stats.player_records(sessions, names):
         games = ", ".join(
             f"{BY_KEY[key].title} {count} ({record.won.get(key, 0)} won"
             + (f", best {record.best[key]}" if key in record.best else "")
@@ -165,13 +222,14 @@ def _players(status: str, sessions: list[SavedSession], names: list[str]) -> Pag
             if key in BY_KEY
         )
         played = counted(record.total_played, "game")
-        lines.append(f"{record.name}: {played} - {games or 'none yet'}")
+        words = f"{record.name}: {played} - {games or 'none yet'}"
+        lines.append(PlayerLine(record.name, record.total_won, words))
     return Page(
         status=status,
         heading="Each player's record",
         bars_heading="Games won",
-        bars=[(r.name, r.total_won) for r in records],
-        notes="\n".join(lines) if lines else "Add players in Settings to see records.",
+        notes="" if lines else "Add players in Settings to see records.",
+        players=lines,
     )
 
 

@@ -27,11 +27,7 @@ class PlayerRoster(StoreFile):
         """Add ``name`` to the roster; ValueError, in a player's words, for a name it
         refuses. ``known``: the roster's names casefolded, when the caller holds them (an
         import adding thousands would otherwise read the whole roster for each)."""
-        name = visible_text(name)
-        if not name:
-            raise ValueError("Type a name first.")
-        if len(name) > 30:
-            raise ValueError("Keep the name to 30 letters or fewer.")
+        name = typed_name(name)
         if known is None:
             known = {p.name.casefold() for p in self.players()}
         if name.casefold() in known:
@@ -77,6 +73,19 @@ class PlayerRoster(StoreFile):
         """Remove from the roster; sessions keep the names they were played with."""
         with self._writing():
             self.db.execute("delete from players where id = ?", [player_id])
+
+
+def typed_name(typed: str) -> str:
+    """A name as typed (the roster's, a guest's), as Tableside keeps it (``visible_text``);
+    ValueError, in a player's words, for one it refuses."""
+    name = visible_text(typed)
+    if not name:
+        if typed.strip():  # something was typed, but it shows nothing
+            raise ValueError("That name shows no letters: type one with letters or numbers.")
+        raise ValueError("Type a name first.")
+    if len(name) > 30:
+        raise ValueError("Keep the name to 30 letters or fewer.")
+    return name
 
 
 def _names(players: object) -> list[str]:

@@ -55,21 +55,39 @@ def raw(value: Any) -> Any:
     return str(value) if isinstance(value, Undecodable) else value
 
 
-#: Characters that show nothing by themselves: format characters (zero-width spaces and
-#: joiners, direction marks), separators, combining marks, private and unassigned code
-#: points. Inside a name they may belong there (a joiner in an emoji); alone, a name of
-#: them looks blank.
-_INVISIBLE = {"Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Co", "Cn"}
+#: What is removed from a name or a comment: format characters (zero-width spaces and
+#: joiners, direction marks, the bidi embeddings, overrides and isolates), private-use,
+#: unassigned and surrogate code points. None shows a letter of its own; an override
+#: turns the text around it backwards.
+_REMOVED_CATEGORIES = {"Cf", "Co", "Cn", "Cs"}
+#: Characters outside those categories that show nothing where a name is drawn: the
+#: Hangul fillers and the blank Braille pattern (letters and symbols by category), and
+#: the default-ignorable marks (the combining grapheme joiner, Khmer's inherent vowels,
+#: the variation selectors).
+_BLANK_CHARACTERS = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5"
+    + "".join(chr(code) for code in range(0x180B, 0x1810))
+    + "".join(chr(code) for code in range(0xFE00, 0xFE10))
+    + "".join(chr(code) for code in range(0xE0100, 0xE01F0))
+)
+#: Combining marks: drawn on the letter before them, so a name of them alone looks blank.
+_MARKS = {"Mn", "Me"}
 _ESCAPE_SEQUENCE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 
 
+def _shown(char: str) -> bool:
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return char.isspace()  # a tab or a new line: a space, made single below
+    return category not in _REMOVED_CATEGORIES and char not in _BLANK_CHARACTERS
+
+
 def visible_text(text: str) -> str:
-    """Text as Tableside keeps a name or a comment: control characters (NUL, escape,
-    bell...) removed, spaces single, and "" when nothing visible is left (a zero-width
-    space alone)."""
+    """Text as Tableside keeps a name or a comment: control, format and blank characters
+    removed (a zero-width space, a Hangul filler, a right-to-left override...), spaces
+    single, and "" when nothing visible is left. Every name entered goes through it."""
     text = _ESCAPE_SEQUENCE.sub("", text)  # a terminal's colours: "\x1b[31m"
-    text = "".join(char for char in text if unicodedata.category(char) != "Cc" or char.isspace())
-    text = " ".join(text.split())
-    if all(unicodedata.category(char) in _INVISIBLE for char in text):
+    text = " ".join("".join(filter(_shown, text)).split())
+    if all(unicodedata.category(char) in _MARKS for char in text):
         return ""
     return text

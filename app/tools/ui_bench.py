@@ -10,6 +10,9 @@ Two parts:
   Statistics, opening the longest game to step through, and steps through it): the
   longest single frame from the touch until the screen shows what it waited for. A
   frame over 0.2 s is a stall a person sees.
+- **The roster.** With ``--rosters`` players on the roster (default 2,000, then 6,000),
+  each place that lists them all: Statistics' players page, Settings, New game and its
+  More players.
 - **Moves.** ``--moves`` moves of a seeded game of each game, played as the legibility
   sweep plays them (app.tools.sweep): the screen's update for each (its ``draw`` and the
   frame's layout), and for the games a person scores by touch (whose moves are played
@@ -110,6 +113,36 @@ def frame_gaps(app: Any) -> dict[str, float]:
     return found
 
 
+def roster_gaps(app: Any, players: int) -> dict[str, float]:
+    """The longest frame of each place that lists the whole roster, with ``players`` on
+    it (made up to that many here)."""
+    from app.games import GAMES
+    from app.kit.frames import tick
+    from app.tools.sweep import close_popups
+
+    known = {player.name.casefold() for player in app.store.players()}
+    for number in range(len(known), players):
+        known.add(app.store.add_player(f"Friend {number:05}", known=known).name.casefold())
+    found: dict[str, float] = {}
+    app.home()
+    app.go("statistics")
+    statistics_screen = app.root.get_screen("statistics")
+    statistics_screen.page = GAMES[0].key
+    found["Statistics: players"] = longest_frame(
+        partial(setattr, statistics_screen, "page", "players")
+    )
+    app.home()
+    found["Settings opens"] = longest_frame(partial(app.go, "settings"))
+    app.home()
+    game = next(game for game in GAMES if game.key == "skogen")
+    found["New game opens"] = longest_frame(partial(app.go, "new_game", game=game))
+    found["New game: More players"] = longest_frame(app.current_screen.choose_more)
+    close_popups()
+    tick()
+    app.home()
+    return found
+
+
 def move_times(app: Any, moves: int) -> dict[str, dict[str, list[float]]]:
     """Per game: the screen's update for each move ("update") and, where moves are
     played through the screen on the UI thread, the whole move ("move")."""
@@ -148,6 +181,12 @@ def move_times(app: Any, moves: int) -> dict[str, dict[str, list[float]]]:
     return found
 
 
+def _print_gaps(gaps: dict[str, float]) -> None:
+    for what, seconds in gaps.items():
+        flag = "  STALL" if seconds > STALL else ""
+        print(f"  {what:<62} {seconds * 1000:5.0f} ms{flag}")
+
+
 def _summary(values: list[float]) -> str:
     return (
         f"median {statistics.median(values) * 1000:.0f} ms, "
@@ -160,6 +199,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4000, help="finished games saved")
     parser.add_argument("--moves", type=int, default=150, help="moves a game")
+    parser.add_argument(
+        "--rosters",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[2000, 6000],
+        help="players on the roster, comma-separated, measured in turn",
+    )
     args = parser.parse_args(argv)
     configure(REFERENCE_SIZE)
     from kivy.config import Config
@@ -180,11 +225,14 @@ def main(argv: list[str] | None = None) -> None:
     with started(app):
         gaps = frame_gaps(app)
         print(f"\nThe longest frame of each, at {args.games:,} games (a stall is over {STALL} s):")
-        for what, seconds in gaps.items():
-            flag = "  STALL" if seconds > STALL else ""
-            print(f"  {what:<62} {seconds * 1000:5.0f} ms{flag}")
+        _print_gaps(gaps)
         pairs["longest_frame_ms"] = f"{max(gaps.values()) * 1000:.0f}"
         pairs["stalls"] = str(sum(seconds > STALL for seconds in gaps.values()))
+        for players in args.rosters:
+            gaps = roster_gaps(app, players)
+            print(f"\nThe longest frame of each, with {players:,} players on the roster:")
+            _print_gaps(gaps)
+            pairs[f"roster_{players}_longest_frame_ms"] = f"{max(gaps.values()) * 1000:.0f}"
         print(f"\nA move in each game ({args.moves} moves, played as the sweep plays them):")
         for key, times in move_times(app, args.moves).items():
             print(f"  {key}: the screen's update: {_summary(times['update'])}")

@@ -68,8 +68,11 @@ def test_without_a_roster_names_can_replace_the_count(driver: Driver) -> None:
     type_name(driver, "Add a name", "")
     assert "Type a name first." in driver.texts()
     driver.close_popups()
-    type_name(driver, "Add a name", "Camille")
-    assert chips(driver) == ["1. Camille"]
+    type_name(driver, "Add a name", "\u115f\u200b")  # a filler and a zero-width space
+    assert "That name shows no letters: type one with letters or numbers." in driver.texts()
+    driver.close_popups()
+    type_name(driver, "Add a name", "\u202eCam\u3164ille")
+    assert chips(driver) == ["1. Camille"]  # as shown: no override, no filler
     assert "1" not in [w.text for w in driver.visible() if isinstance(w, ChoiceButton)]
     assert "Add a name" in driver.texts()
 

@@ -38,6 +38,10 @@ def test_adding_and_removing_a_player(settings: Driver) -> None:
     assert "There is already a player called freya." in settings.texts()
     assert len(settings.app.store.players()) == 1
 
+    type_name(settings, "\u3164\u2800\u202e")  # fillers and an override: looks blank
+    assert "That name shows no letters: type one with letters or numbers." in settings.texts()
+    assert len(settings.app.store.players()) == 1
+
     row = settings.find("Freya").parent
     remove = next(w for w in row.children if getattr(w, "text", "") == "Remove")
     settings.tap(remove)  # asks once

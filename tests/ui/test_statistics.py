@@ -7,6 +7,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from app.kit.charts import LineChart
+from app.kit.widgets import TButton
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
@@ -51,3 +52,38 @@ def test_long_reasons_wrap_in_whole_words(driver: Driver) -> None:
     label = driver.find(reason)
     lines = ["".join(word.text for word in line.words) for line in label._label._cached_lines]
     assert " ".join(lines).split() == reason.split()  # every word shown, none cut
+
+
+def test_a_long_roster_is_shown_fifty_players_at_a_time_and_any_found(driver: Driver) -> None:
+    """Issue 54: a bar and a line for each of 6,000 players took 7.8 s to lay out."""
+    from app.kit.charts import BarChart
+    from app.kit.frames import until_read
+
+    store = driver.app.store
+    known: set[str] = set()
+    for number in range(120):
+        known.add(store.add_player(f"Friend {number:03}", known=known).name.casefold())
+    won = {"result": "won", "reason": "All six Minions defeated.", "cause": "all_minions"}
+    store.finish_session(store.start_session("skoventyr", {}, 1, ["Friend 003"]), won)
+    driver.tap_text("History")
+    driver.tap_text("Statistics")
+    driver.tap_text("Players")
+    until_read()
+    (chart,) = [w for w in driver.visible() if isinstance(w, BarChart)]
+
+    def shown() -> tuple[str, int]:
+        paging = next(text for text in driver.texts() if text.startswith("Players "))
+        return paging, len(chart.children)
+
+    assert shown() == ("Players 1-50 of 120", 50)
+    assert any("\nFriend 003: 1 game - Skoventyr 1 (1 won)\n" in text for text in driver.texts())
+    driver.tap_text("Next")
+    driver.tap_text("Next")
+    assert shown() == ("Players 101-120 of 120", 20)
+    assert driver.find("Next", TButton).disabled
+    driver.tap_text("Previous")
+    assert shown() == ("Players 51-100 of 120", 50)
+    driver.tap_text("Find")
+    driver.tap_text("Friend 003")
+    assert shown() == ("Players 1-50 of 120", 50)
+    assert driver.find("Previous", TButton).disabled
