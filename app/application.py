@@ -36,11 +36,13 @@ if TYPE_CHECKING:
     from app.storage.store import Store
     from app.turning_off import Countdown
     from hardware import Controls
+    from hardware.menu_hold import MenuHold
 
 log = logging.getLogger("tableside")
 
 #: Desktop keys that mirror the physical buttons, by Kivy's key names
-#: (kivy.core.window.Keyboard.keycodes): either Enter confirms, Backspace undoes.
+#: (kivy.core.window.Keyboard.keycodes): either Enter confirms, Backspace undoes, and
+#: Escape is Menu, held on as the button is (app.controls_link.menu_key).
 KEY_INTENTS = {
     Keyboard.keycodes[name]: intent
     for name, intent in (
@@ -94,6 +96,7 @@ class TablesideApp(App):
         #: Turns the Pi off: None when it did, else why not (a test puts a stand-in here).
         self.power_off: Callable[[], str | None] = _power_off
         self._countdown: Countdown | None = None  # Menu held on: to turning the Pi off
+        self._menu_key: MenuHold | None = None  # Escape, from when the buttons are connected
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -106,7 +109,7 @@ class TablesideApp(App):
             # touch the games the first copy is saving.
             log.warning("refused to start: %s", refusal)
             return refusal_page(str(refusal), self.stop)
-        Window.bind(on_key_down=self._on_key_down)
+        Window.bind(on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         use_table_keyboard(Window)
         ExceptionManager.add_handler(_StorageFaultHandler())
 
@@ -164,9 +167,10 @@ class TablesideApp(App):
             self.notices.clear()
 
     def _connect_controls(self) -> None:
-        from app.controls_link import open_controls
+        from app.controls_link import menu_key, open_controls
 
         self.controls, notice = open_controls(self.dispatch_intent)
+        self._menu_key = menu_key(self.controls, self.dispatch_intent)
         if notice:
             self.notices.append(notice)
         self._apply_settings()
@@ -372,10 +376,20 @@ class TablesideApp(App):
         ask_to_turn_off(self.power_off, may_power_off())
 
     def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
+        """A key press, and each repeat of a key held down."""
         intent = KEY_INTENTS.get(key)
         if intent is None or self._typing():
             return False
-        self.dispatch_intent(intent)
+        if intent != "menu":
+            self.dispatch_intent(intent)
+        elif self._menu_key is not None:
+            self._menu_key.press()  # its repeats change nothing
+        return True
+
+    def _on_key_up(self, _window: Any, key: int, *_args: Any) -> bool:
+        if KEY_INTENTS.get(key) != "menu" or self._menu_key is None:
+            return False
+        self._menu_key.release()
         return True
 
     def _typing(self) -> bool:

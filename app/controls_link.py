@@ -13,6 +13,7 @@ from collections.abc import Callable
 from kivy.clock import Clock
 
 from hardware import Controls, PinMapError, load_pin_map
+from hardware.menu_hold import STANDARD_HOLD_TIME, MenuHold, Timer
 from hardware.pinmap import DEFAULT_PIN_MAP_PATH
 
 log = logging.getLogger("tableside.hardware")
@@ -20,6 +21,18 @@ log = logging.getLogger("tableside.hardware")
 
 def call_on_main(callback: Callable[[], None]) -> None:
     Clock.schedule_once(lambda _dt: callback())
+
+
+def call_later(seconds: float, callback: Callable[[], None]) -> Timer:
+    event: Timer = Clock.schedule_once(lambda _dt: callback(), seconds)
+    return event
+
+
+def menu_key(controls: Controls | None, on_intent: Callable[[str], None]) -> MenuHold:
+    """The desktop's Menu key (Escape), read as the Menu button is, with its hold_time:
+    a long press goes Home, held on it counts down to turning off, letting go cancels."""
+    hold_time = controls.pin_map.hold_time if controls is not None else STANDARD_HOLD_TIME
+    return MenuHold(hold_time, on_intent, call_later)
 
 
 def open_controls(on_intent: Callable[[str], None]) -> tuple[Controls | None, str | None]:

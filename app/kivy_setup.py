@@ -5,7 +5,8 @@ Pi installation brings its own config.ini (deploy/kivy/): what it sets (full scr
 touch inputs) is left as it is; only Kivy's own defaults are changed here, plus the two
 things a shipped panel config cannot know in advance (``fit_to_this_pi``): which input
 devices are touch screens (deploy/kivy/hdmi.ini) and whether a desktop already turns the
-picture (deploy/kivy/touch2.ini).
+picture (deploy/kivy/touch2.ini). Under KMS/DRM it also tells SDL which DRM card drives
+the screen (``choose_drm_card``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import logging
 import os
 import re
 import struct
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from configparser import RawConfigParser
 from pathlib import Path
 
@@ -30,6 +31,7 @@ def configure(size: tuple[int, int] | None = None, by_hand: bool = False) -> Non
     by a tool (the screenshots, the sweep: app.kit.frames), so none waits for the clock."""
     # Our own command line is parsed by app.__main__; Kivy must not read it too.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    drm_card = choose_drm_card(SYSFS_DRM, os.environ)  # before SDL is loaded
     from kivy.config import Config
 
     windowed = Config.get("graphics", "fullscreen") in ("0", "false", "False", "")
@@ -49,7 +51,7 @@ def configure(size: tuple[int, int] | None = None, by_hand: bool = False) -> Non
     from kivy.logger import Logger
 
     Logger.addFilter(NoCutBufferIsNoAlarm())
-    for message in fit_to_this_pi(Config, SYSFS_INPUT, os.environ):
+    for message in drm_card + fit_to_this_pi(Config, SYSFS_INPUT, os.environ):
         Logger.info("Tableside: %s", message)
 
 
@@ -201,3 +203,56 @@ def fit_to_this_pi(
             config.set("input", key, rotate_touch_instead(entry, rotation))
         done.append(f"desktop session: the desktop turns the picture; touches turned by {rotation}")
     return done
+
+
+# --- The screen's DRM card, under KMS/DRM ------------------------------------------------
+
+SYSFS_DRM = Path("/sys/class/drm")
+
+#: SDL2's SDL_HINT_KMSDRM_DEVICE_INDEX (SDL_hints.h and the SDL2 wiki: since SDL 2.24,
+#: "a number between 0 and 99" that makes it open /dev/dri/cardNN; SDL reads a hint the app
+#: has not set from the environment variable of the same name). Kivy 2.3's wheel bundles
+#: SDL 2.30, whose library holds this name and no SDL_VIDEO_KMSDRM_DEVICE_INDEX. Without
+#: it SDL takes the first card it can drive, and on a Pi 5 (the DSI panel on a DRM card of
+#: its own, the card numbers changing between boots) it finds none: libsdl-org/SDL#13705.
+KMSDRM_DEVICE_INDEX = "SDL_KMSDRM_DEVICE_INDEX"
+
+#: Connector kinds in order of choice: the panel, else an HDMI screen.
+SCREEN_KINDS = (("DSI", "the panel"), ("HDMI", "an HDMI screen, no panel connected"))
+
+
+def connected_connectors(sysfs_drm: Path) -> list[tuple[int, str]]:
+    """(card number, connector name) of each connected connector, by card: /sys/class/drm
+    names a connector ``card<N>-<name>`` (card1-DSI-1, card2-HDMI-A-1), its ``status``
+    saying "connected", "disconnected" or "unknown"."""
+    found: list[tuple[int, str]] = []
+    for entry in sysfs_drm.glob("card*-*"):
+        named = re.fullmatch(r"card(\d+)-(.+)", entry.name)
+        if named is None:
+            continue
+        try:
+            status = (entry / "status").read_text().strip()
+        except OSError:
+            continue  # a connector without a status (or gone while read) shows nothing
+        if status == "connected":
+            found.append((int(named.group(1)), named.group(2)))
+    return sorted(found)
+
+
+def choose_drm_card(sysfs_drm: Path, environ: MutableMapping[str, str]) -> list[str]:
+    """Under KMS/DRM (the console service sets SDL_VIDEODRIVER=kmsdrm), point SDL at the
+    card that drives the screen: a connected DSI connector first, else a connected HDMI
+    one. Sets nothing on a desktop, where the owner set the index already, or when no
+    such screen is connected (SDL's own choice stands). Returns what it did, for the log."""
+    if environ.get("SDL_VIDEODRIVER") != "kmsdrm":
+        return []
+    if KMSDRM_DEVICE_INDEX in environ:
+        return [f"KMS/DRM card {environ[KMSDRM_DEVICE_INDEX]}, as {KMSDRM_DEVICE_INDEX} says"]
+    connected = connected_connectors(sysfs_drm)
+    for kind, why in SCREEN_KINDS:
+        for card, connector in connected:
+            if connector.startswith(f"{kind}-"):
+                environ[KMSDRM_DEVICE_INDEX] = str(card)
+                return [f"KMS/DRM card {card} ({connector}: {why})"]
+    shown = ", ".join(f"card{card}-{name}" for card, name in connected) or "nothing"
+    return [f"KMS/DRM: no DSI or HDMI screen connected ({shown}); SDL chooses the card"]

@@ -13,7 +13,7 @@ from kivy.clock import Clock, ClockEvent
 
 from app.kit.popups import MessagePopup, ask, show_notice
 
-#: Seconds shown counting down once Menu has been held long enough (hardware.controls).
+#: Seconds shown counting down once Menu has been held long enough (hardware.menu_hold).
 COUNTDOWN_SECONDS = 3
 
 STAYS_ON = "The Pi stays on"

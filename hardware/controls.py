@@ -10,10 +10,11 @@ from gpiozero import LED, Button, Buzzer
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
+from hardware.menu_hold import MenuHold, MenuIntent
 from hardware.pin_factory import choose_pin_factory, pin_driver_name
 from hardware.pinmap import PinMap
 
-Intent = Literal["confirm", "undo", "menu", "home", "off", "off_cancel"]
+Intent = Literal["confirm", "undo"] | MenuIntent
 LightName = Literal["turn", "danger"]
 LightState = Literal["off", "on", "blink"]
 BeepPattern = Literal["click", "win", "loss"]
@@ -26,22 +27,14 @@ BEEPS: dict[BeepPattern, tuple[float, float, int]] = {
     "loss": (0.3, 0.15, 2),
 }
 
-#: Menu still held this long after it went Home starts the turn-off countdown ("off"):
-#: three seconds in all with the standard hold_time, never by accident.
-OFF_AFTER_HOME = 1.5
-
-_MenuPhase = Literal["up", "down", "held", "off"]
-
 
 class Controls:
     """Buttons, lights and buzzer built from a pin map.
 
-    Button presses become intents: confirm, undo, menu (a short press, sent on
-    release), home (menu held for hold_time; that press sends no menu), off (menu
-    still held OFF_AFTER_HOME seconds later: the app counts down to turning the Pi
-    off) and off_cancel (menu let go after off). gpiozero
-    reports presses on its own threads, so each intent is handed to call_on_main,
-    which must run it on the app's main thread (e.g. via Kivy's Clock).
+    Button presses become intents: confirm, undo, and Menu's as hardware.menu_hold
+    reads it held on (menu, home, off, off_cancel), with the pin map's hold_time.
+    gpiozero reports presses on its own threads, so each intent is handed to
+    call_on_main, which must run it on the app's main thread (e.g. via Kivy's Clock).
     """
 
     def __init__(
@@ -59,9 +52,7 @@ class Controls:
         self.pin_factory = pin_factory
         self._on_intent = on_intent
         self._call_on_main = call_on_main
-        self._menu_lock = threading.Lock()
-        self._menu_phase: _MenuPhase = "up"
-        self._off_timer: threading.Timer | None = None
+        self._menu = MenuHold(pin_map.hold_time, self._send, _start_thread_timer)
         self._light_states: dict[LightName, LightState] = {"turn": "off", "danger": "off"}
         self.muted = False
         self._closed = False
@@ -92,7 +83,6 @@ class Controls:
                     pin,
                     pull_up=True,
                     bounce_time=pin_map.bounce_time,
-                    hold_time=pin_map.hold_time,
                     pin_factory=pin_factory,
                 )
             )
@@ -102,48 +92,9 @@ class Controls:
         undo = button(pin_map.buttons.undo)
         undo.when_pressed = lambda: self._send("undo")
         menu = button(pin_map.buttons.menu)
-        menu.when_pressed = self._menu_pressed
-        menu.when_held = self._menu_held
-        menu.when_released = self._menu_released
+        menu.when_pressed = self._menu.press
+        menu.when_released = self._menu.release
         return {"confirm": confirm, "undo": undo, "menu": menu}
-
-    # Called on gpiozero threads: the held and released handlers run on different
-    # threads, so the lock makes sure each press sends exactly one of menu / home.
-    def _menu_pressed(self) -> None:
-        with self._menu_lock:
-            self._menu_phase = "down"
-
-    def _menu_held(self) -> None:
-        with self._menu_lock:
-            if self._menu_phase != "down" or self._closed:
-                return
-            self._menu_phase = "held"
-            self._off_timer = threading.Timer(OFF_AFTER_HOME, self._menu_held_on)
-            self._off_timer.daemon = True
-            self._off_timer.start()
-        self._send("home")
-
-    def _menu_held_on(self) -> None:
-        with self._menu_lock:
-            if self._menu_phase != "held" or self._closed:
-                return
-            self._menu_phase = "off"
-        self._send("off")
-
-    def _menu_released(self) -> None:
-        with self._menu_lock:
-            phase = self._menu_phase
-            self._menu_phase = "up"
-            self._stop_off_timer()
-        if phase == "down":
-            self._send("menu")
-        elif phase == "off":
-            self._send("off_cancel")
-
-    def _stop_off_timer(self) -> None:
-        if self._off_timer is not None:
-            self._off_timer.cancel()
-            self._off_timer = None
 
     def _send(self, intent: Intent) -> None:
         self._call_on_main(lambda: self._on_intent(intent))
@@ -193,9 +144,15 @@ class Controls:
     def close(self) -> None:
         """Release every pin and stop background blinking. Safe to call more than once."""
         self._closed = True
-        with self._menu_lock:
-            self._stop_off_timer()
+        self._menu.stop()
         self._light_states = {"turn": "off", "danger": "off"}
         devices, self._devices = self._devices, []
         for device in reversed(devices):
             device.close()
+
+
+def _start_thread_timer(seconds: float, callback: Callable[[], None]) -> threading.Timer:
+    timer = threading.Timer(seconds, callback)
+    timer.daemon = True
+    timer.start()
+    return timer

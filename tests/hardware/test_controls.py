@@ -8,6 +8,7 @@ from gpiozero.exc import PinInvalidPin
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from hardware import controls as controls_module
+from hardware import menu_hold
 from hardware.controls import Controls, Intent
 from hardware.pinmap import ButtonPins, LightPins, PinMap
 
@@ -287,7 +288,7 @@ def test_menu_held_on_after_home_starts_the_turn_off_and_letting_go_cancels_it(
     receiver: Receiver,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(controls_module, "OFF_AFTER_HOME", 0.1)
+    monkeypatch.setattr(menu_hold, "OFF_AFTER_HOME", 0.1)
     factory.pin(22).drive_low()
     wait_until(lambda: len(main.queued) >= 2, "home, then off")
     factory.pin(22).drive_high()
@@ -310,7 +311,7 @@ def test_closing_stops_a_turn_off_on_its_way(
     receiver: Receiver,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(controls_module, "OFF_AFTER_HOME", 0.2)
+    monkeypatch.setattr(menu_hold, "OFF_AFTER_HOME", 0.2)
     factory.pin(22).drive_low()
     wait_until(lambda: len(main.queued) == 1, "home")
     controls.close()

@@ -91,8 +91,28 @@ class Driver:
         self.tap(self.find(text))
 
     def press_key(self, key: int) -> None:
+        """A key pressed and let go."""
+        self.key_down(key)
+        self.key_up(key)
+
+    def key_down(self, key: int) -> None:
         self.wait_for_tap_guard()
         Window.dispatch("on_key_down", key, 0, "", [])
+        self.pump()
+
+    def hold_key(self, key: int, until: Callable[[], bool], seconds: float = 30) -> None:
+        """A key pressed and held (not let go) until ``until`` holds. A held key repeats
+        as SDL's key repeat sends it: one more key_down after another, about 30 a second."""
+        self.key_down(key)
+        deadline = time.monotonic() + seconds
+        while not until():
+            assert time.monotonic() < deadline, "the window never reached the expected state"
+            time.sleep(1 / 30)
+            Window.dispatch("on_key_down", key, 0, "", [])
+            self.pump()
+
+    def key_up(self, key: int) -> None:
+        Window.dispatch("on_key_up", key, 0)
         self.pump()
 
     def wait_until(self, condition: Callable[[], bool], frames: int = 60) -> None:

@@ -38,6 +38,23 @@ def test_home_to_history_and_back_with_the_escape_key(driver: Driver) -> None:
     assert driver.app.root.current == "home"
 
 
+def test_escape_held_goes_home_at_once_as_the_menu_button_does(driver: Driver) -> None:
+    """Held, Escape repeats; like the Menu button held, it goes Home after the hold time,
+    and not back a screen at a time. A short press is Back (Settings, not Home)."""
+    driver.tap_text("Settings")
+    driver.tap_text("Saved games")
+    shown: list[str] = []
+    driver.app.root.bind(current=lambda _manager, name: shown.append(name))
+    driver.hold_key(ESCAPE, lambda: driver.app.root.current == "home")
+    driver.key_up(ESCAPE)
+    assert shown == ["home"]
+
+    driver.tap_text("Settings")
+    driver.tap_text("Saved games")
+    driver.press_key(ESCAPE)
+    assert driver.app.root.current == "settings"
+
+
 def test_home_screenshot_is_the_reference_size_and_not_blank(
     driver: Driver, tmp_path: Path
 ) -> None:

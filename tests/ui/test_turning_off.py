@@ -1,19 +1,24 @@
-"""Turning the Pi off without pulling the plug, in the real window: Menu held on counts
-down on screen and on the buzzer, and letting go cancels; Settings → Turn off the Pi asks
+"""Turning the Pi off without pulling the plug, in the real window: Menu held on (the
+button, or the desktop's Escape key) counts down on screen and on the buzzer, and
+letting go cancels; Settings → Turn off the Pi asks
 first, says why not where it may not, and says so when the Pi refuses. The call that
 would turn the machine off is always a stand-in here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from kivy.core.window import Keyboard
 
 from app import turning_off
 from app.application import TablesideApp
-from hardware import controls as controls_module
-from hardware import power
+from hardware import menu_hold, power
 from tests.ui.driver import Driver
 
 pytestmark = pytest.mark.ui
+
+ESCAPE = Keyboard.keycodes["escape"]
 
 
 class PowerOff:
@@ -40,38 +45,69 @@ def counting_down(app: TablesideApp) -> bool:
     return countdown is not None and countdown.running
 
 
+class MenuButton:
+    """The GPIO Menu button (a simulated pin)."""
+
+    def __init__(self, driver: Driver) -> None:
+        controls = driver.app.controls
+        assert controls is not None
+        self.driver = driver
+        self.pin = controls.pin_factory.pin(controls.pin_map.buttons.menu)
+
+    def hold(self, until: Callable[[], bool]) -> None:
+        self.driver.wait_for_tap_guard()
+        self.pin.drive_low()
+        self.driver.wait_for(until, seconds=15)
+
+    def let_go(self) -> None:
+        self.pin.drive_high()
+
+
+class MenuKey:
+    """The desktop's Menu key, Escape: held, it repeats."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+
+    def hold(self, until: Callable[[], bool]) -> None:
+        self.driver.hold_key(ESCAPE, until, seconds=15)
+
+    def let_go(self) -> None:
+        self.driver.key_up(ESCAPE)
+
+
+@pytest.mark.parametrize("menu_kind", [MenuButton, MenuKey], ids=["button", "key"])
 def test_menu_held_on_counts_down_to_turning_off_and_letting_go_cancels(
-    driver: Driver, power_off: PowerOff, monkeypatch: pytest.MonkeyPatch
+    driver: Driver,
+    power_off: PowerOff,
+    monkeypatch: pytest.MonkeyPatch,
+    menu_kind: type[MenuButton | MenuKey],
 ) -> None:
-    monkeypatch.setattr(controls_module, "OFF_AFTER_HOME", 0.2)
+    monkeypatch.setattr(menu_hold, "OFF_AFTER_HOME", 0.2)
     monkeypatch.setattr(turning_off, "COUNTDOWN_SECONDS", 2)
     controls = driver.app.controls
     assert controls is not None
     beeps: list[str] = []
     monkeypatch.setattr(controls, "beep", beeps.append)
-    menu = controls.pin_factory.pin(controls.pin_map.buttons.menu)
+    menu = menu_kind(driver)
     driver.tap_text("Settings")
 
     # Held: Home first, then the countdown, with a beep.
-    driver.wait_for_tap_guard()
-    menu.drive_low()
-    driver.wait_for(lambda: counting_down(driver.app), seconds=10)
+    menu.hold(lambda: counting_down(driver.app))
     assert driver.app.root.current == "home"
     assert "Turning off" in driver.texts()
     assert turning_off.countdown_words(2) in driver.texts()
     assert beeps == ["click"]
     # Let go: cancelled, the popup gone, and the Pi never asked.
-    menu.drive_high()
+    menu.let_go()
     driver.wait_for(lambda: not counting_down(driver.app), seconds=5)
     driver.pump(2)
     assert "Turning off" not in driver.texts()
     assert power_off.calls == 0
 
     # Held on to the end: a beep each second, then the Pi is asked to turn off.
-    driver.wait_for_tap_guard()
-    menu.drive_low()
-    driver.wait_for(lambda: power_off.calls == 1, seconds=15)
-    menu.drive_high()
+    menu.hold(lambda: power_off.calls == 1)
+    menu.let_go()
     driver.pump(2)
     assert beeps == ["click", "click", "click"]
     assert turning_off.GOING in driver.texts()
