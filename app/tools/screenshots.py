@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from app.kit import legibility
 from app.kit.frames import settle, tick, until_read
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
+from app.saved_games_care import restore_popup
 from app.storage import clock_check, volatile
 from app.storage.salvage import COPYING
 from app.storage.store import Store
@@ -188,6 +189,9 @@ class ScreenshotApp(TablesideApp):
             ("new_game_guest", self._ask_for_a_guest),
             ("notice", self._show_sample_notice),
             ("mending", self._show_mending),
+            # They add games, which the scenes above would show.
+            ("saved_games_put_back", self._ask_to_put_back),
+            ("saved_games_putting_back", self._show_putting_back),
         ]
         return scenes
 
@@ -271,14 +275,30 @@ class ScreenshotApp(TablesideApp):
         self.saved_games.lost_at_restart = None  # the scenes after it as before (Home refreshes)
 
     def _saved_games(self) -> None:
-        """Saved games with three daily copies, kept in memory only (the overlay)."""
+        """Saved games with three daily copies, one made while the clock was not known
+        right, kept in memory only (the overlay)."""
         db_path = self.saved_games.db_path
         assert db_path is not None
-        for days_ago in (0, 1, 3):
-            daily_copy.make_copy(db_path, date(2026, 12, 5) - timedelta(days=days_ago))
+        for made in (datetime(2026, 12, 2, 21, 40), None, datetime(2026, 12, 5, 4, 27)):
+            daily_copy.make_copy(db_path, daily_copy.Moment("", 0.0, made))
         self.saved_games.lost_at_restart = self._overlay_warning()
         self._open("saved_games")
         self.saved_games.lost_at_restart = None
+
+    def _ask_to_put_back(self) -> None:
+        """The question before the oldest copy is put back, two games played since."""
+        for seed in (1, 2):
+            self.store.start_session("skogen", {}, seed, ["Ana", "Bo"])
+        self._open("saved_games")
+        self.current_screen.put_back(len(self.current_screen.rows) - 1)
+
+    def _show_putting_back(self) -> None:
+        """A copy being put back, part of the way."""
+        _close_popups()
+        self.home()
+        popup = restore_popup()
+        popup.open()
+        popup.done, popup.message = 0.6, "Putting back 2,400 of 4,000 pages (60%)."
 
     def _settings_games_lost_at_restart(self) -> None:
         """Settings, its top bar naming the overlay warning."""
