@@ -45,7 +45,7 @@ def set_aside_words(games: list[daily_copy.Game]) -> str:
     shown = named[:SET_ASIDE_NAMED] + (
         [f"{len(named) - SET_ASIDE_NAMED} more"] if len(named) > SET_ASIDE_NAMED else []
     )
-    return f"{counted(len(games), 'game')} you have now are not in it: {listed(shown)}."
+    return f"It lacks {counted(len(games), 'game')} you have now: {listed(shown)}."
 
 
 #: How many of the games a restore sets aside its question names.
