@@ -39,6 +39,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from app.exchange.files import partial_name, sync_folder, written
+from app.storage.clock_check import NOT_CHECKED
 from app.storage.schema import SCHEMA_VERSION
 
 #: How many daily copies are kept, in each place.
@@ -104,7 +105,7 @@ class DailyCopy:
     def when(self) -> str:
         """When it was made, as the screens say it: "Saturday 5 December 2026, 04:27"."""
         if self.made is None:
-            return "time not checked"
+            return NOT_CHECKED
         day = day_words(self.made.date())
         return f"{day}, {self.made:%H:%M}" if self.timed else day
 

@@ -192,7 +192,7 @@ def test_on_a_1970_clock_the_new_copy_is_kept_and_the_oldest_goes(tmp_path: Path
     kept = copies(copies_folder(db))
     assert newest.exists() and newest.name == "tableside-0008.db"
     assert [c.number for c in kept] == list(range(8, 1, -1))
-    assert kept[0].when() == "time not checked"
+    assert kept[0].when() == "Time not checked"
     assert not due(db, Moment("boot-1", 200.0, None))  # not another at the next game's end
 
 

@@ -117,7 +117,7 @@ def test_a_copy_on_a_usb_stick_is_listed_and_put_back(driver: Driver) -> None:
     with app.store.db.atomic():
         app.store.db.execute("delete from sessions")
     try:
-        put_back_row(driver, "On KINGSTON: time not checked, 3 games")
+        put_back_row(driver, "On KINGSTON: Time not checked, 3 games")
         driver.tap_text("Put them back")
         driver.wait_until(
             lambda: any(t.startswith("Your saved games are back") for t in driver.texts())
