@@ -82,8 +82,12 @@ class SavedGamesCare:
     def store(self) -> Store:
         """The saved games: opened just after the first frame, or by whatever needs them
         sooner. Damage found in them, then or later, is mended off the UI thread
-        (``mend``), and the notice says what happened."""
+        (``mend``), and the notice says what happened. While a copy is put back in their
+        place they are closed, and not opened (a fresh, empty file would take their
+        place): StorageFault, which says so."""
         if self._store is None:
+            if self.restoring:
+                raise StorageFault("restoring")
             from app.storage.store import Store
 
             self._store = Store.open(self.db_path, check=False, lock=self._lock, mend_now=False)
@@ -234,7 +238,7 @@ class SavedGamesCare:
 
         assert self.db_path is not None  # resolved in claim
         now = daily_copy.Moment.now(clock_known_right())
-        if self._copier.busy or not daily_copy.due(self.db_path, now):
+        if self._copier.busy or self.restoring or not daily_copy.due(self.db_path, now):
             return
         if self._tried is not None and not now.a_day_after(self._tried):
             return  # the try could not be noted on the card (it is full)

@@ -2,10 +2,13 @@
 said at start-up and on Home's top bar; the end of a game makes the day's copy."""
 
 import shutil
+import threading
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from kivy.clock import Clock
 
 from app.exchange import daily_copy, usb_sticks
 from app.games import BY_KEY
@@ -159,3 +162,49 @@ def test_games_an_older_release_set_aside_are_found_and_put_back(driver: Driver)
         for path in db_path.parent.iterdir():
             if ".unreadable-" in path.name or ".before-restore-" in path.name:
                 path.unlink()
+
+
+def test_nothing_opens_the_saved_games_while_a_copy_is_put_back(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a copy is put back the saved games are closed, and their file set aside: a
+    press of a button, a screen opening or refreshing must not open a fresh, empty file
+    in its place (it would be put back over, or keep the games saved meanwhile)."""
+    app = driver.app
+    db_path = app.saved_games.db_path
+    assert db_path is not None
+    app.store.start_session("skogen", {}, 1, ["Ana", "Bo"])
+    copy = daily_copy.make_copy(db_path, daily_copy.Moment("", 0.0, None))
+    put_back_begun, go_on = threading.Event(), threading.Event()
+    put_back = daily_copy.backup
+
+    def held(*args: Any, **kwargs: Any) -> None:
+        put_back_begun.set()
+        go_on.wait(10)
+        put_back(*args, **kwargs)
+
+    monkeypatch.setattr(daily_copy, "backup", held)
+    said: list[str] = []
+    try:
+        app.saved_games.restore_copy(copy, "as they were", said.append)
+        assert put_back_begun.wait(5) and not db_path.exists()  # set aside, not yet put back
+        for intent in ("confirm", "undo", "menu", "home"):
+            app.dispatch_intent(intent)
+        Clock.schedule_once(lambda _dt: app.go("history"))
+        Clock.schedule_once(lambda _dt: app.root.get_screen("home").refresh())
+        driver.pump(3)
+        assert not db_path.exists() and not app.saved_games.is_open
+        assert any("being put back from a copy" in text for text in driver.texts())
+    finally:
+        go_on.set()
+    driver.wait_until(lambda: bool(said))
+    assert said[0].startswith("Your saved games are back")
+    driver.close_popups()
+    assert len(app.store.sessions()) == 1  # and all works again
+    app.go("history")
+    driver.pump(2)
+    assert app.root.current == "history"
+    shutil.rmtree(copy.parent)
+    for path in db_path.parent.iterdir():
+        if ".before-restore-" in path.name:
+            path.unlink()
