@@ -83,8 +83,8 @@ class SavedGamesCare:
         """The saved games: opened just after the first frame, or by whatever needs them
         sooner. Damage found in them, then or later, is mended off the UI thread
         (``mend``), and the notice says what happened. While a copy is put back in their
-        place they are closed, and not opened (a fresh, empty file would take their
-        place): StorageFault, which says so."""
+        place they are closed, and not opened (what was saved into them meanwhile would
+        be lost as the copy takes their place): StorageFault, which says so."""
         if self._store is None:
             if self.restoring:
                 raise StorageFault("restoring")

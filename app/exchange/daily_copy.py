@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from app.exchange.files import partial_name, sync_folder, written
+from app.exchange.files import free_name, partial_name, sync_folder, written
 from app.storage.clock_check import NOT_CHECKED
 from app.storage.schema import SCHEMA_VERSION
 
@@ -57,6 +57,8 @@ LAST_TRY = "last-try.json"
 #: The key in the meta table of saved games put back from a copy, naming the file their
 #: predecessor was set aside as: a restore the person chose, not to be offered back.
 RESTORED_OVER = "restored_over"
+#: The ending of the copy being put back, beside the saved games until it takes their place.
+RESTORING = ".restoring"
 #: Pages copied at a time when a copy is put back, between two reports of progress.
 RESTORE_STEP = 256
 
@@ -283,8 +285,9 @@ def _keep_newest(folder: Path) -> None:
 
 
 def set_aside_name(db_path: Path, now: datetime) -> Path:
-    """Where the saved games are kept when a copy is put back in their place."""
-    return db_path.with_name(f"{db_path.name}.before-restore-{now:%Y%m%d-%H%M%S}")
+    """Where the saved games are kept when a copy is put back in their place: a name not
+    taken yet (with "-2", "-3"... for a second restore in one second)."""
+    return free_name(db_path.with_name(f"{db_path.name}.before-restore-{now:%Y%m%d-%H%M%S}"))
 
 
 def restore(
@@ -294,16 +297,18 @@ def restore(
     progress: Callable[[int, int], None] | None = None,
 ) -> Path:
     """Put ``copy`` in place of the saved games at ``db_path``, which must be closed,
-    keeping them aside first; returns where they are kept, which the saved games put back
-    name (``RESTORED_OVER``): the person chose it. ``progress``: pages put back, of all.
-    On a failure (a full card, a copy that is not a database) the saved games are put
-    back as they were and the error raised."""
+    keeping them aside; returns where they are kept, which the saved games put back name
+    (``RESTORED_OVER``): the person chose it. ``progress``: pages put back, of all.
+
+    The copy is written whole beside the saved games first, then they are kept aside (a
+    second name for the same file, or a copy where names cannot be shared), then the copy
+    renamed into their place in one step: a pulled plug at any moment leaves either the
+    saved games as they were or the copy's, never no file (the app would start afresh).
+    On a failure (a full card, a copy that is not a database) nothing has changed and the
+    error is raised."""
+    _fold_in_the_log(db_path)
     aside = set_aside_name(db_path, now)
-    os.replace(db_path, aside)
-    for suffix in ("-wal", "-shm"):  # none after a clean close; kept with the file if any
-        companion = db_path.with_name(db_path.name + suffix)
-        if companion.exists():
-            os.replace(companion, aside.with_name(aside.name + suffix))
+    staged = db_path.with_name(db_path.name + RESTORING)
 
     def name_the_file_set_aside(db: sqlite3.Connection) -> None:
         db.execute(
@@ -311,16 +316,27 @@ def restore(
         )
 
     try:
-        backup(copy, db_path, progress, name_the_file_set_aside)
-    except (sqlite3.Error, OSError):
-        db_path.unlink(missing_ok=True)
-        os.replace(aside, db_path)
-        for suffix in ("-wal", "-shm"):
-            kept = aside.with_name(aside.name + suffix)
-            if kept.exists():
-                os.replace(kept, db_path.with_name(db_path.name + suffix))
-        raise
+        backup(copy, staged, progress, name_the_file_set_aside)
+        try:
+            os.link(db_path, aside)
+        except OSError:  # a file system without hard links (FAT)
+            backup(db_path, aside)
+        os.replace(staged, db_path)
+        sync_folder(db_path.parent)
+    finally:
+        staged.unlink(missing_ok=True)
     return aside
+
+
+def _fold_in_the_log(db_path: Path) -> None:
+    """Write the saved games' write-ahead log into the file itself and empty it: what is
+    kept aside, and what is replaced, is then the one file. sqlite3.OperationalError when
+    something still reads them."""
+    uri = f"{db_path.resolve().as_uri()}?mode=rw"  # never creates a file
+    with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as db:
+        busy, _log, _moved = db.execute("pragma wal_checkpoint(truncate)").fetchone()
+    if busy:
+        raise sqlite3.OperationalError("the saved games are in use")
 
 
 @dataclass(frozen=True)
@@ -345,10 +361,19 @@ def set_aside(db_path: Path, checked: bool = False) -> list[SetAside]:
         ending = path.name[len(db_path.name) :]
         if not ending.startswith(SET_ASIDE) or ending.endswith(("-wal", "-shm", ".partial")):
             continue
+        if _same_file(path, db_path):  # named by a restore cut short: the saved games
+            continue
         games = games_in(path, checked)
         if games is not None:
             found.append(SetAside(path, len(games)))
     return found
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.samefile(other)
+    except OSError:
+        return False
 
 
 def games_in(path: Path, checked: bool = False) -> frozenset[Game] | None:

@@ -172,6 +172,20 @@ def test_a_copy_is_put_back_and_the_saved_games_kept_aside(tmp_path: Path) -> No
     assert sessions_in(db) == 2 and sessions_in(aside) == 5
 
 
+def test_a_second_restore_keeps_the_first_one_s_games_and_a_cut_one_s_name_is_not_listed(
+    tmp_path: Path,
+) -> None:
+    db = saved_games(tmp_path / "tableside.db", games=2)
+    copy = make_copy(db, at(DAY))
+    saved_games(db, games=1)
+    when = datetime(2027, 3, 15, 20, 5)
+    first = restore(db, copy, when)
+    second = restore(db, first, when)  # in the same second: another name
+    assert first != second and sessions_in(first) == 3 and sessions_in(second) == 2
+    os.link(db, daily_copy.set_aside_name(db, when))  # a restore cut before the rename
+    assert {kept.path for kept in daily_copy.set_aside(db)} == {first, second}
+
+
 def test_a_copy_that_is_not_a_database_leaves_the_saved_games_in_place(tmp_path: Path) -> None:
     db = saved_games(tmp_path / "tableside.db", games=2)
     broken = tmp_path / "tableside-2027-03-14.db"
@@ -280,7 +294,7 @@ def test_a_restore_the_person_chose_is_not_offered_back_but_one_cut_short_is(
     aside = restore(db, copy, datetime(2027, 3, 15, 20, 5), lambda *step: steps.append(step))
     assert steps and steps[-1][0] == steps[-1][1]  # told how far it got, to the end
     assert daily_copy.more_games_aside(db, games_now=2) is None
-    # A pulled plug mid-restore: a fresh empty file in place, the games kept aside.
+    # Saved games started afresh since (an older Tableside met them): the games kept aside.
     db.unlink()
     Store.open(db).close()
     said = daily_copy.more_games_aside(db, games_now=0)
