@@ -34,7 +34,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
@@ -120,6 +120,9 @@ class Game:
     started: str
     key: str  # which game (app.games)
     finished: bool
+    # To name it by (not to tell it apart: a date set since leaves it the same game).
+    players: tuple[str, ...] = field(default=(), compare=False)
+    time_checked: bool = field(default=True, compare=False)
 
 
 def day_words(day: date) -> str:
@@ -387,13 +390,28 @@ def games_in(path: Path, checked: bool = False) -> frozenset[Game] | None:
             row = version.fetchone()
             if row is None or int(row[0]) > SCHEMA_VERSION:
                 return None
-            rows = db.execute("select id, started, game, status from sessions")
-            return frozenset(
-                Game(int(id_), str(started), str(key), status == "finished")
-                for id_, started, key, status in rows
-            )
+            db.row_factory = sqlite3.Row
+            return frozenset(_game(row) for row in db.execute("select * from sessions"))
     except (sqlite3.Error, OSError, ValueError):
         return None
+
+
+def _game(row: sqlite3.Row) -> Game:
+    try:
+        players = json.loads(row["players"])
+    except (TypeError, ValueError):  # a damaged row: named without them
+        players = []
+    named = tuple(str(name) for name in players) if isinstance(players, list) else ()
+    # An older file has no time_checked (nor has an older row): the time is shown.
+    checked = dict(zip(row.keys(), row, strict=True)).get("time_checked") != 0
+    return Game(
+        int(row["id"]),
+        str(row["started"]),
+        str(row["game"]),
+        row["status"] == "finished",
+        named,
+        checked,
+    )
 
 
 def set_aside_by(db_path: Path, put_back: frozenset[Game] | None) -> list[Game]:
@@ -401,7 +419,7 @@ def set_aside_by(db_path: Path, put_back: frozenset[Game] | None) -> list[Game]:
     (none known when it cannot be read), newest first: putting it back sets them aside."""
     now = games_in(db_path) or frozenset()
     missing = now - put_back if put_back is not None else frozenset()
-    return sorted(missing, key=lambda game: game.started, reverse=True)
+    return sorted(missing, key=lambda game: (game.started, game.id), reverse=True)
 
 
 def _restored_over(db_path: Path) -> str | None:

@@ -12,11 +12,13 @@ from kivy.app import App
 from kivy.properties import ListProperty, StringProperty
 
 from app.exchange import daily_copy, usb_sticks
-from app.games import GAMES
+from app.games import BY_KEY
 from app.kit.popups import ask, show_notice
 from app.kit.widgets import BaseScreen
 from app.kv import load_kv
-from app.storage.faults import counted, listed
+from app.screens.when import when
+from app.storage.clock_check import NOT_CHECKED
+from app.storage.faults import counted
 
 EXPLAINED = (
     "After the first game that ends each day, Tableside copies the saved games: the "
@@ -34,18 +36,23 @@ def held_words(games: frozenset[daily_copy.Game] | None) -> str:
 
 
 def set_aside_words(games: list[daily_copy.Game]) -> str:
-    """What putting a file back sets aside: the games in use that it does not hold."""
+    """What putting a file back sets aside: the games in use that it does not hold, the
+    newest named a line each (as History names them), the rest counted."""
     if not games:
         return "Every game you have now is in it."
-    titles = {game.key: game.title for game in GAMES}
-    named = [
-        titles.get(game.key, game.key) + ("" if game.finished else " (not finished)")
-        for game in games
-    ]
-    shown = named[:SET_ASIDE_NAMED] + (
-        [f"{len(named) - SET_ASIDE_NAMED} more"] if len(named) > SET_ASIDE_NAMED else []
-    )
-    return f"It lacks {counted(len(games), 'game')} you have now: {listed(shown)}."
+    named = [game_words(game) for game in games[:SET_ASIDE_NAMED]]
+    if len(games) > SET_ASIDE_NAMED:
+        named.append(f"and {len(games) - SET_ASIDE_NAMED} more")
+    return f"It lacks {counted(len(games), 'game')} you have now:\n" + "\n".join(named)
+
+
+def game_words(game: daily_copy.Game) -> str:
+    """ "Skogen · today 14:05 · Ana, Bo · not finished": enough to tell two
+    of one kind apart."""
+    title = BY_KEY[game.key].title if game.key in BY_KEY else game.key
+    started = when(game.started) if game.time_checked else NOT_CHECKED
+    words = [title, started, ", ".join(game.players) or "-"]
+    return " · ".join(words + ([] if game.finished else ["not finished"]))
 
 
 #: How many of the games a restore sets aside its question names.
@@ -112,8 +119,8 @@ class SavedGamesScreen(BaseScreen):
 
         ask(
             "Put these saved games back?",
-            f"{row.words}. {set_aside_words(missing)} Your saved games go back {row.was}; "
-            "the ones you have now are kept aside beside them, not deleted.",
+            f"{row.words}.\n\n{set_aside_words(missing)}\n\nYour saved games go back "
+            f"{row.was}; the ones you have now are kept aside beside them, not deleted.",
             "Put them back",
             put_back,
         )

@@ -88,7 +88,8 @@ def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
     assert len(store.sessions()) == 2
 
     asked = put_back_row(driver, daily_copy.copies(copy.parent)[0].when() + ", 1 game")
-    assert "It lacks 1 game you have now: Skogen (not finished)." in asked
+    assert "It lacks 1 game you have now:\nSkogen \u00b7 today " in asked
+    assert asked.split("\n")[3].endswith(" \u00b7 Ana, Bo \u00b7 not finished")
     driver.tap_text("Put them back")
     driver.wait_until(
         lambda: any(t.startswith("Your saved games are back") for t in driver.texts())
@@ -103,6 +104,26 @@ def test_a_daily_copy_is_put_back_from_settings_and_the_games_before_kept_aside(
     shutil.rmtree(copy.parent)
     for path in aside:
         path.unlink()
+
+
+def test_the_question_tells_games_of_one_kind_apart_and_counts_past_four(
+    driver: Driver,
+) -> None:
+    app = driver.app
+    db_path = app.saved_games.db_path
+    assert db_path is not None
+    copy = daily_copy.make_copy(db_path, daily_copy.Moment("", 0.0, None))
+    for seed, players in enumerate((["Ana", "Bo"], ["Cy", "Di"], ["Ed"], ["Fay"], ["Gus"])):
+        app.store.start_session("skogen", {}, seed, players)
+    try:
+        asked = put_back_row(driver, "Time not checked, 0 games").split("\n")
+        assert asked[2] == "It lacks 5 games you have now:"
+        named = asked[3:7]
+        assert all(line.startswith("Skogen \u00b7 today ") for line in named)
+        assert [line.split(" \u00b7 ")[2] for line in named] == ["Gus", "Fay", "Ed", "Cy, Di"]
+        assert asked[7] == "and 1 more"
+    finally:
+        shutil.rmtree(copy.parent)
 
 
 def test_a_copy_on_a_usb_stick_is_listed_and_put_back(driver: Driver) -> None:
