@@ -176,6 +176,7 @@ class ScreenshotApp(TablesideApp):
             ("history_player_filter", self._open_player_filter),
             ("home_games_lost_at_restart", self._games_lost_at_restart),
             ("saved_games", self._saved_games),
+            ("saved_games_on_a_stick", self._saved_games_on_a_stick),
             ("settings_games_lost_at_restart", self._settings_games_lost_at_restart),
             ("history_damaged_game", self._open_damaged_game),
             ("home_not_opened", partial(self._not_opened, "skulk_hollow")),
@@ -285,10 +286,30 @@ class ScreenshotApp(TablesideApp):
         self._open("saved_games")
         self.saved_games.lost_at_restart = None
 
+    def _saved_games_on_a_stick(self) -> None:
+        """Saved games with a USB stick plugged in that holds two copies: the stick laid
+        out as the kernel shows one (app.exchange.usb_sticks), in a folder of its own."""
+        root = self._tmp / "a-usb-stick"
+        (root / "sys/block/sda/sda1").mkdir(parents=True)
+        (root / "sys/block/sda/removable").write_text("1\n")
+        (root / "proc").mkdir()
+        (root / "proc/mounts").write_text("/dev/sda1 /media/pi/KINGSTON vfat rw 0 0\n")
+        on_stick = root / "media/pi/KINGSTON" / daily_copy.STICK_FOLDER
+        on_stick.mkdir(parents=True)
+        db_path = self.saved_games.db_path
+        assert db_path is not None
+        for number, made in ((8, datetime(2026, 11, 21, 22, 14)), (9, None)):
+            daily_copy.backup(db_path, on_stick / daily_copy.copy_name(number, made))
+        usb_sticks.ROOT, unplugged = root, usb_sticks.ROOT
+        try:
+            self._open("saved_games")
+        finally:
+            usb_sticks.ROOT = unplugged  # the export scene writes where History would
+
     def _ask_to_put_back(self) -> None:
         """The question before the oldest copy is put back, two games played since."""
-        for seed in (1, 2):
-            self.store.start_session("skogen", {}, seed, ["Ana", "Bo"])
+        for seed, players in ((1, ["Ana", "Bo"]), (2, ["Cy", "Di"])):
+            self.store.start_session("skogen", {}, seed, players)
         self._open("saved_games")
         self.current_screen.put_back(len(self.current_screen.rows) - 1)
 
