@@ -329,8 +329,9 @@ class TablesideApp(App):
         if intent != "home" and tap_guard.guarding():
             log.debug("ignored %s: the screen has just changed", intent)
             return
-        if self.saved_games.mending:  # nothing can be done with the games until they are mended
-            log.debug("ignored %s: the saved games are being mended", intent)
+        if self.saved_games.mending or self.saved_games.restoring:
+            # nothing can be done with the games until they are mended or put back
+            log.debug("ignored %s: the saved games are being mended or put back", intent)
             return
         from app.kit.popups import ProgressPopup, popup_on_top
 
@@ -352,12 +353,14 @@ class TablesideApp(App):
 
     def _menu_held_on(self, intent: str) -> None:
         """Menu held on after Home counts down to turning the Pi off (on screen and on
-        the buzzer); letting go cancels it. Not while the saved games are being mended."""
+        the buzzer); letting go cancels it. Not while the saved games are being mended or
+        put back."""
         if intent == "off_cancel":
             if self._countdown is not None:
                 self._countdown.cancel()
             return
-        if self.saved_games.mending or (self._countdown is not None and self._countdown.running):
+        care = self.saved_games
+        if care.mending or care.restoring or (self._countdown and self._countdown.running):
             return
         from app.turning_off import Countdown, turn_off
 
@@ -435,5 +438,5 @@ class _StorageFaultHandler(ExceptionHandler):
         log.warning("storage fault: %s (%s)", inst.kind, inst.detail)
         from app.kit.popups import show_notice
 
-        show_notice("Not saved", str(inst))
+        show_notice("Not now" if inst.kind == "restoring" else "Not saved", str(inst))
         return ExceptionManager.PASS

@@ -26,6 +26,8 @@ from app.storage.volatile import lost_at_restart
 # Like the app, this imports what Home does not need (sqlite-utils, popups, the exports)
 # where it is first used, after the first frame.
 if TYPE_CHECKING:
+    from app.exchange import daily_copy
+    from app.kit.popups import ProgressPopup
     from app.storage.mending import Mended
     from app.storage.store import Store
 
@@ -58,6 +60,9 @@ class SavedGamesCare:
         self._mender: Background[Mended] | None = None  # mending a damaged file
         self._copier: Background[Path] = Background("daily copy of the saved games")
         self._looker: Background[str | None] = Background("a look at files set aside")
+        self._restorer: Background[Path] = Background("a copy put back")
+        #: When the last daily copy was tried in this run (its note may not be written).
+        self._tried: daily_copy.Moment | None = None
         #: An import is adding plays (History): a repair waits for it to end.
         self.importing = False
         #: Why the saved games would not outlive a restart, found after the first frame.
@@ -77,8 +82,12 @@ class SavedGamesCare:
     def store(self) -> Store:
         """The saved games: opened just after the first frame, or by whatever needs them
         sooner. Damage found in them, then or later, is mended off the UI thread
-        (``mend``), and the notice says what happened."""
+        (``mend``), and the notice says what happened. While a copy is put back in their
+        place they are closed, and not opened (what was saved into them meanwhile would
+        be lost as the copy takes their place): StorageFault, which says so."""
         if self._store is None:
+            if self.restoring:
+                raise StorageFault("restoring")
             from app.storage.store import Store
 
             self._store = Store.open(self.db_path, check=False, lock=self._lock, mend_now=False)
@@ -170,10 +179,10 @@ class SavedGamesCare:
     def busy(self) -> str | None:
         """Why an import must wait (the start-up check or a repair is under way: the repair
         may set the file aside, and an import's plays with it), in a player's words."""
-        if self.mending or self.checking:
+        if self.mending or self.checking or self.restoring:
             return (
-                "Your saved games are being checked or repaired. Import the file again once "
-                "that has finished."
+                "Your saved games are being checked, repaired or put back. Import the file "
+                "again once that has finished."
             )
         return None
 
@@ -223,58 +232,91 @@ class SavedGamesCare:
     def make_daily_copy(self) -> None:
         """At most once a day, after a game ends: a copy of the saved games beside them and
         on a stick if one is plugged in (app.exchange.daily_copy), off the UI thread. A
-        copy that cannot be made is said; the next game's end tries again."""
+        copy that cannot be made is said, and tried again a day later."""
         from app.exchange import daily_copy, usb_sticks
+        from app.storage.clock_check import clock_known_right
 
         assert self.db_path is not None  # resolved in claim
-        today = datetime.now().date()
-        if self._copier.busy or not daily_copy.due(self.db_path, today):
+        now = daily_copy.Moment.now(clock_known_right())
+        if self._copier.busy or self.restoring or not daily_copy.due(self.db_path, now):
             return
+        if self._tried is not None and not now.a_day_after(self._tried):
+            return  # the try could not be noted on the card (it is full)
+        self._tried = now
         sticks = [stick.folder for stick in usb_sticks.find_sticks() if stick.writable]
-        work = partial(daily_copy.make_copy, self.db_path, today, sticks[0] if sticks else None)
+        work = partial(daily_copy.make_copy, self.db_path, now, sticks[0] if sticks else None)
 
         def failed(error: Exception) -> None:
             safe = "Your saved games are safe."
-            if isinstance(error, OSError | sqlite3.Error):  # said as a storage fault is
+            if isinstance(error, daily_copy.NoRoom):
+                safe = f"{error} {safe}"
+            elif isinstance(error, OSError | sqlite3.Error):  # said as a storage fault is
                 safe = str(fault(error, self.db_path))
             self._notice_later(
                 f"Today's copy of your saved games could not be made. {safe} It is tried "
-                "again when the next game ends."
+                "again tomorrow."
             )
 
-        self._copier.run("daily copy", work, lambda _copy: None, failed)
+        self._copier.run("daily copy", partial(behind_the_window, work), lambda _c: None, failed)
 
-    def restore_copy(self, copy: Path, was: str) -> str:
+    def restore_copy(self, copy: Path, was: str, said: Callable[[str], None]) -> None:
         """Put ``copy`` (a daily copy, or saved games kept aside) back in place of the
         saved games, those in place kept aside beside them first (app.exchange.
-        daily_copy); ``was`` says what it holds ("as they were on Saturday 5 December");
-        returns what happened, in a player's words. Home is shown first: a game open on
-        screen would go on saving into the file being replaced. On the UI thread: a copy
-        is put back in a second or so, and nothing may be played meanwhile."""
+        daily_copy), off the UI thread with a bar in a popup: nothing can be played
+        meanwhile. ``was`` says what it holds ("as they were on Saturday 5 December");
+        ``said`` hears what happened, in a player's words. Home is shown first: a game
+        open on screen would go on saving into the file being replaced."""
         from app.exchange import daily_copy
 
-        assert self.db_path is not None  # resolved in claim
-        if self._copier.busy or self.mending:
-            return "The saved games are being copied or repaired: try again in a moment."
+        db_path = self.db_path
+        assert db_path is not None  # resolved in claim
+        if self._copier.busy or self.mending or self.restoring:
+            said("The saved games are being copied or repaired: try again in a moment.")
+            return
         self._home()
         self.store.close()  # and lets go of the claim on the file
         self._store = None
-        try:
-            aside = daily_copy.restore(self.db_path, copy, datetime.now())
-            words = (
+        popup = restore_popup()
+        popup.open()
+
+        def finished(aside: Path) -> None:
+            opened_again(
                 f"Your saved games are back {was}. The ones from before are kept beside "
                 f"them, as {aside.name}."
             )
-        except (sqlite3.Error, OSError) as error:
+
+        def failed(error: Exception) -> None:
             log.warning("could not put back %s: %s", copy, error)
-            words = (
+            opened_again(
                 f"That copy could not be put back ({shorten(str(error))}). Your saved games "
                 "are as they were."
             )
-        self._lock = CopyLock.claim(self.db_path)
-        self._refresh_home()  # opens them again
-        self.check()
-        return words
+
+        def opened_again(words: str) -> None:
+            popup.dismiss()
+            self._lock = CopyLock.claim(db_path)
+            self._refresh_home()  # opens them again
+            self.check()
+            said(words)
+
+        work = partial(daily_copy.restore, db_path, copy, datetime.now(), popup.tell)
+        self._restorer.run("restore", partial(behind_the_window, work), finished, failed)
+
+    @property
+    def restoring(self) -> bool:
+        return self._restorer.busy
+
+
+def restore_popup() -> ProgressPopup:
+    """The popup shown while saved games are put back (``restore_copy``)."""
+    from app.kit.popups import ProgressPopup
+
+    return ProgressPopup(
+        heading="Putting back saved games",
+        doing="Putting back",
+        unit="page",
+        note="Your games can be played again once this has finished.",
+    )
 
 
 def behind_the_window(work: Callable[[], T]) -> T:

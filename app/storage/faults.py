@@ -31,6 +31,8 @@ FAULT_WORDS = {
     "readonly": "The storage cannot be written to (it is read-only or the file is protected).",
     "io": "The storage is failing to read or write (a loose or worn-out card or stick?).",
     "cantopen": "The saved-games file cannot be opened where it is.",
+    "restoring": "Your saved games are being put back from a copy: this can be done once "
+    "that has finished.",
     "damaged": "Part of the saved-games file is damaged. Tableside repairs it now (or at "
     "its next start, if it is closed first), keeping every game it can read and the "
     "damaged file itself.",

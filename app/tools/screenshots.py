@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from app.kit import legibility
 from app.kit.frames import settle, tick, until_read
 from app.kit.popups import MENDING_NOTE, ProgressPopup, show_notice
 from app.play.send_to_bgstats import send_to_bgstats
+from app.saved_games_care import restore_popup
 from app.storage import clock_check, volatile
 from app.storage.salvage import COPYING
 from app.storage.store import Store
@@ -175,6 +176,7 @@ class ScreenshotApp(TablesideApp):
             ("history_player_filter", self._open_player_filter),
             ("home_games_lost_at_restart", self._games_lost_at_restart),
             ("saved_games", self._saved_games),
+            ("saved_games_on_a_stick", self._saved_games_on_a_stick),
             ("settings_games_lost_at_restart", self._settings_games_lost_at_restart),
             ("history_damaged_game", self._open_damaged_game),
             ("home_not_opened", partial(self._not_opened, "skulk_hollow")),
@@ -188,6 +190,9 @@ class ScreenshotApp(TablesideApp):
             ("new_game_guest", self._ask_for_a_guest),
             ("notice", self._show_sample_notice),
             ("mending", self._show_mending),
+            # They add games, which the scenes above would show.
+            ("saved_games_put_back", self._ask_to_put_back),
+            ("saved_games_putting_back", self._show_putting_back),
         ]
         return scenes
 
@@ -271,14 +276,50 @@ class ScreenshotApp(TablesideApp):
         self.saved_games.lost_at_restart = None  # the scenes after it as before (Home refreshes)
 
     def _saved_games(self) -> None:
-        """Saved games with three daily copies, kept in memory only (the overlay)."""
+        """Saved games with three daily copies, one made while the clock was not known
+        right, kept in memory only (the overlay)."""
         db_path = self.saved_games.db_path
         assert db_path is not None
-        for days_ago in (0, 1, 3):
-            daily_copy.make_copy(db_path, date(2026, 12, 5) - timedelta(days=days_ago))
+        for made in (datetime(2026, 12, 2, 21, 40), None, datetime(2026, 12, 5, 4, 27)):
+            daily_copy.make_copy(db_path, daily_copy.Moment("", 0.0, made))
         self.saved_games.lost_at_restart = self._overlay_warning()
         self._open("saved_games")
         self.saved_games.lost_at_restart = None
+
+    def _saved_games_on_a_stick(self) -> None:
+        """Saved games with a USB stick plugged in that holds two copies: the stick laid
+        out as the kernel shows one (app.exchange.usb_sticks), in a folder of its own."""
+        root = self._tmp / "a-usb-stick"
+        (root / "sys/block/sda/sda1").mkdir(parents=True)
+        (root / "sys/block/sda/removable").write_text("1\n")
+        (root / "proc").mkdir()
+        (root / "proc/mounts").write_text("/dev/sda1 /media/pi/KINGSTON vfat rw 0 0\n")
+        on_stick = root / "media/pi/KINGSTON" / daily_copy.STICK_FOLDER
+        on_stick.mkdir(parents=True)
+        db_path = self.saved_games.db_path
+        assert db_path is not None
+        for number, made in ((8, datetime(2026, 11, 21, 22, 14)), (9, None)):
+            daily_copy.backup(db_path, on_stick / daily_copy.copy_name(number, made))
+        usb_sticks.ROOT, unplugged = root, usb_sticks.ROOT
+        try:
+            self._open("saved_games")
+        finally:
+            usb_sticks.ROOT = unplugged  # the export scene writes where History would
+
+    def _ask_to_put_back(self) -> None:
+        """The question before the oldest copy is put back, two games played since."""
+        for seed, players in ((1, ["Ana", "Bo"]), (2, ["Cy", "Di"])):
+            self.store.start_session("skogen", {}, seed, players)
+        self._open("saved_games")
+        self.current_screen.put_back(len(self.current_screen.rows) - 1)
+
+    def _show_putting_back(self) -> None:
+        """A copy being put back, part of the way."""
+        _close_popups()
+        self.home()
+        popup = restore_popup()
+        popup.open()
+        popup.done, popup.message = 0.6, "Putting back 2,400 of 4,000 pages (60%)."
 
     def _settings_games_lost_at_restart(self) -> None:
         """Settings, its top bar naming the overlay warning."""

@@ -300,7 +300,7 @@ def test_an_import_and_the_repair_of_the_saved_games_never_run_at_once(
     monkeypatch.setattr(app.saved_games, "_checker", checking)
     history.import_file(tmp_path / "plays.bgsplay")
     driver.pump(2)
-    assert "Your saved games are being checked or repaired." in " ".join(driver.texts())
+    assert "Your saved games are being checked, repaired or put back." in " ".join(driver.texts())
     assert not app.saved_games.importing
     driver.close_popups()
 
