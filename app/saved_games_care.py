@@ -121,10 +121,13 @@ class SavedGamesCare:
     def look_for_games_set_aside(self) -> None:
         """Off the UI thread: a file kept aside beside the saved games that holds more
         games than they do (an older Tableside started afresh on meeting a file a newer
-        one wrote) is said, with where to put it back (Settings, Saved games)."""
+        one wrote) is said, with where to put it back (Settings, Saved games). At
+        start-up: a copy left half put back by a pulled plug is removed first."""
         from app.exchange import daily_copy
 
         assert self.db_path is not None  # resolved in claim
+        if not self.restoring:
+            daily_copy.clear_cut_restore(self.db_path)
         try:
             games_now = len(self.store.session_ids())
         except StorageFault:  # the saved games cannot be read now: nothing to compare

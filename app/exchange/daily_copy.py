@@ -331,6 +331,14 @@ def restore(
     return aside
 
 
+def clear_cut_restore(db_path: Path) -> None:
+    """Remove the copy a restore was writing beside the saved games when the power was
+    cut: it never took their place (``restore``), and a second copy of the games would
+    sit on the card, unseen, until the next restore. Only at start-up, when no restore
+    can be under way."""
+    db_path.with_name(db_path.name + RESTORING).unlink(missing_ok=True)
+
+
 def _fold_in_the_log(db_path: Path) -> None:
     """Write the saved games' write-ahead log into the file itself and empty it: what is
     kept aside, and what is replaced, is then the one file. sqlite3.OperationalError when

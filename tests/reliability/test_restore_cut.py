@@ -78,6 +78,8 @@ def test_a_restore_cut_at_any_moment_leaves_one_whole_set_of_games(tmp_path: Pat
         afresh()
         put_back(db, copy, timing.uniform(0.0, took * 1.25))
         Store.open(db).close()  # opens (and is not set aside as damaged)
+        daily_copy.clear_cut_restore(db)  # as the app does at start-up
+        assert [path.name for path in tmp_path.glob("*.restoring")] == []
         games = daily_copy.games_in(db, checked=True)
         assert games in (old_games, copy_games)
         if games == copy_games:  # put back: the games it replaced are where it says

@@ -229,3 +229,15 @@ def test_nothing_opens_the_saved_games_while_a_copy_is_put_back(
     for path in db_path.parent.iterdir():
         if ".before-restore-" in path.name:
             path.unlink()
+
+
+def test_a_copy_left_half_put_back_by_a_pulled_plug_is_removed_at_start_up(
+    driver: Driver,
+) -> None:
+    db_path = driver.app.saved_games.db_path
+    assert db_path is not None
+    staged = db_path.with_name(db_path.name + daily_copy.RESTORING)
+    daily_copy.backup(db_path, staged)  # as a restore the power cut left it
+    driver.app.saved_games.look_for_games_set_aside()  # what the start-up does
+    assert not staged.exists()
+    assert db_path.exists()
