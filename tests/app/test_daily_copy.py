@@ -162,7 +162,16 @@ def test_a_kill_during_the_copy_leaves_the_saved_games_whole_and_no_copy(
     assert names == [daily_copy.LAST_TRY, daily_copy.copy_name(1, None)]
 
 
-def test_a_copy_is_put_back_and_the_saved_games_kept_aside(tmp_path: Path) -> None:
+@pytest.mark.parametrize("links", [True, False], ids=["hard links", "FAT: no hard links"])
+def test_a_copy_is_put_back_and_the_saved_games_kept_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: bool
+) -> None:
+    if not links:  # as on a FAT card or stick: the games kept aside are copied instead
+
+        def no_links(_source: object, _target: object) -> None:
+            raise OSError(errno.EPERM, "Operation not permitted")
+
+        monkeypatch.setattr(daily_copy.os, "link", no_links)
     db = saved_games(tmp_path / "tableside.db", games=2)
     copy = make_copy(db, at(DAY))
     saved_games(db, games=3)  # three more games since the copy
