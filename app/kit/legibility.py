@@ -12,7 +12,8 @@ JSON beside its screenshot. ``problems()`` turns one scene's measures into sente
 - clipped text: shortened with an ellipsis, lines or letters dropped, a word broken
   between two lines, text spilling out
   of its label, or cut off by the window or by a parent that clips it (a scrolling list
-  clips only across its scrolling direction: scrolling brings the rest into view);
+  clips only across its scrolling direction: scrolling brings the rest into view; and
+  its bar covers the lane at its right edge);
 - a touch target cut off the same way;
 - overlaps: text over other text, a label half over a touch target (a label wholly on a
   piece is the piece's own label), touch targets partly over one another;
@@ -180,6 +181,9 @@ def _walk(
             # Scrolling brings what lies beyond it into view, whatever clips the list.
             room = _narrowed(room, box, horizontally=not scroll_x, vertically=not scroll_y)
             room = _unbounded(room, horizontally=scroll_x, vertically=scroll_y)
+            if scroll_y and widget.bar_pos_y == "right":  # its bar's lane is not room
+                lane = _dp(widget.bar_width + widget.bar_margin)
+                room = (room[0], room[1], max(0.0, room[2] - lane), room[3])
         else:
             room = _narrowed(room, box, horizontally=True, vertically=True)
     if visible[2] <= 0 or visible[3] <= 0:

@@ -61,6 +61,10 @@ GAP = dp(8)
 PAD = dp(12)
 BAR_HEIGHT = dp(64)
 RADIUS = dp(10)
+#: A scrolling list's bar, and the lane its content leaves free for it on the right (a
+#: bar drawn over a button's edge reads as part of the button).
+SCROLL_BAR = dp(6)
+SCROLL_LANE = dp(12)
 
 TITLE = sp(28)
 HEADING = sp(22)

@@ -193,6 +193,8 @@ class ScreenshotApp(TablesideApp):
             # They add games, which the scenes above would show.
             ("saved_games_put_back", self._ask_to_put_back),
             ("saved_games_putting_back", self._show_putting_back),
+            # It adds players, whom the scenes above would list.
+            ("statistics_players_paged", self._statistics_of_a_big_roster),
         ]
         return scenes
 
@@ -394,6 +396,14 @@ class ScreenshotApp(TablesideApp):
         self._open("settings")
         player = self.store.players()[0]
         self.current_screen.remove_player(player.id, player.name)
+
+    def _statistics_of_a_big_roster(self) -> None:
+        """The players page of a club's roster: a page of them, turned or found by name."""
+        known = {player.name.casefold() for player in self.store.players()}
+        for number in range(len(known), 130):
+            known.add(self.store.add_player(f"Friend {number:03}", known=known).name.casefold())
+        self._open_statistics("players")
+        until_read()
 
     def _ask_for_a_guest(self) -> None:
         self._open("new_game", game=BY_KEY["skogen"])

@@ -132,6 +132,7 @@ def test_scrolling_lists_clip_only_across_their_direction(
 ) -> None:
     view = place(board, ScrollView(do_scroll_x=False), 20, 20, 300, 200)
     rows = BoxLayout(orientation="vertical", size_hint=(1, None), height=dp(600))
+    rows.padding = (0, 0, view.bar_width, 0)  # clear of the bar (the next test)
     rows.add_widget(label("A line far too wide for the list to show", size_hint_x=None))
     rows.children[0].width = dp(600)
     for n in range(10):
@@ -144,6 +145,18 @@ def test_scrolling_lists_clip_only_across_their_direction(
     assert len(found) == 1
     assert found[0].startswith('Label "A line far too wide for the list to show": text cut off')
     assert "right by" in found[0] and "bottom" not in found[0]
+
+
+def test_a_button_under_a_scroll_bar(driver: Driver, board: FloatLayout) -> None:
+    """A list that scrolls draws its bar over the right edge of what it holds: a button
+    there is part hidden (Statistics' Find, 2026-12-06); one clear of it is not."""
+    for x, lane in ((20, 0), (400, dp(12))):
+        view = place(board, ScrollView(do_scroll_x=False, bar_width=dp(6)), x, 20, 300, 200)
+        rows = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(400))
+        rows.padding = (0, 0, lane, 0)
+        rows.add_widget(TButton(text="Under the bar" if not lane else "Clear of the bar"))
+        view.add_widget(rows)
+    assert check(driver) == ['TButton "Under the bar": touch target cut off (right by 6 dp)']
 
 
 def test_a_button_outside_the_tap_guard(driver: Driver, board: FloatLayout) -> None:
@@ -264,6 +277,7 @@ def test_a_lit_piece_scrolled_out_of_sight_is_a_problem(driver: Driver, board: F
     """Review N5: "touch the one you mean in the list" while its chip was scrolled away."""
     view = place(board, ScrollView(do_scroll_x=False), 20, 100, 300, 100)
     chips = BoxLayout(orientation="vertical", size_hint_y=None, height=dp(208), spacing=dp(4))
+    chips.padding = (0, 0, view.bar_width, 0)  # clear of the scroll bar
     for lit in (False, False, False, True):
         chips.add_widget(Tile(touchable=lit, size_hint_y=None, height=dp(48)))
     view.add_widget(chips)
