@@ -236,10 +236,15 @@ def _turn_shown(control: SkoventyrController) -> S.State:
 
 def _hand_shown(control: SkoventyrController) -> int:
     """Whose hand the screen shows (a seat, from 0): the one the instruction being told
-    names (a card dealt or taken into it), else that of the turn shown."""
+    names (a card dealt or taken into it), else the one a question is about (which card
+    a player drew in the deal, with the table's own deck), else that of the turn shown."""
     told = control.telling.current
     named = [p for p in (told.places if told else ()) if p.startswith("hand:")]
-    return int(named[0].split(":")[1]) - 1 if named else _turn_shown(control).player
+    if named:
+        return int(named[0].split(":")[1]) - 1
+    if not control.telling.active and control.state.tasks:
+        return S.asked_about(control.state)
+    return _turn_shown(control).player
 
 
 def _title(control: SkoventyrController) -> str:

@@ -69,6 +69,7 @@ from engines.skoventyr.progress import progress
 from engines.skoventyr.rules import (
     NAME,
     apply,
+    asked_about,
     awaiting_reveal,
     gamle_erik_odds,
     immediate_loss,
@@ -152,6 +153,7 @@ __all__ = [
     "Wrath",
     "action_from_dict",
     "apply",
+    "asked_about",
     "awaiting_reveal",
     "candidate_actions",
     "corrections_from_profile",

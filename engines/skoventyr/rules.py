@@ -150,6 +150,14 @@ def awaiting_reveal(state: State) -> bool:
     return state.ended is None and bool(state.tasks) and state.tasks[0].op in CHANCE
 
 
+def asked_about(state: State) -> int:
+    """The player (a seat, from 0) whom the step being asked concerns: during set-up the
+    one being dealt a card, else the one whose turn it is."""
+    if state.tasks and state.tasks[0].op == "setup_hand":
+        return state.tasks[0].n
+    return state.player
+
+
 def immediate_loss(state: State, action: Action) -> bool:
     """Whether ``action`` loses the game for certain, before any further choice or card
     reveal (for a warning before the move). An illegal action is not a loss."""
@@ -206,8 +214,7 @@ def prompt(state: State) -> str:
     task = state.tasks[0]
     if task.op == "reward":
         return reward_prompt(state)
-    player = task.n if task.op == "setup_hand" else state.player
-    words = _PROMPTS.get(task.op, task.op).format(p=player + 1)
+    words = _PROMPTS.get(task.op, task.op).format(p=asked_about(state) + 1)
     if task.n and task.op in ("damage", "heal"):  # one of several: which
         following = len(list(takewhile(lambda t: t.op == task.op and t.n, state.tasks[1:])))
         words = f"{words[:-1]} ({task.n} of {task.n + following})."

@@ -146,3 +146,28 @@ def test_while_a_move_is_told_the_hand_and_title_are_the_movers(tmp_path: Path) 
     assert called.label in shown[-1]  # the card taken is drawn in Bo's hand
     view = skoventyr_view(control)
     assert view.hand_seat == 2 and view.title == "Turn 2 \u00b7 Cy"
+
+
+def test_in_a_deal_from_the_table_s_deck_the_hand_shown_is_the_one_asked_about(
+    tmp_path: Path,
+) -> None:
+    """The people deal from their own deck and say which card each player drew: the hand
+    shown under "which card did player 2 draw?" is player 2's, headed by their name."""
+    from app.skoventyr.view import skoventyr_view
+
+    store = Store.open(tmp_path / "tableside.db")
+    config = S.Config(players=3, deck_mode="table")
+    control = SkoventyrController(S, PlaySession.start(store, S, config, 4, ["Ana", "Bo", "Cy"]))
+    asked = []
+    while control.state.tasks and control.state.tasks[0].op in ("setup_future", "setup_hand"):
+        if control.telling.active:
+            control.done()
+            continue
+        view = skoventyr_view(control)
+        if control.state.tasks[0].op == "setup_hand":
+            seat = control.state.tasks[0].n
+            assert f"player {seat + 1} draw" in control.prompt()
+            assert view.hand_seat == seat and view.hand_heading == ["Ana", "Bo", "Cy"][seat]
+            asked.append(seat)
+        control.pick(("answer", control.selection.ordered_options()[0][1]))
+    assert asked == [0, 1, 2]
