@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # Home lists the games without loading their forms or engines
     from kivy.uix.widget import Widget
 
     from app.game_options import NewGameForm
+    from app.phones.standing import Section
     from app.play.controller import AnyPlay, PlayController
     from engines.core import (
         AnyGameRules,  # any game: its key picks which
@@ -56,6 +57,9 @@ class GameInfo:
     #: itself. Opening a saved game makes it once before the screen changes
     #: (app.play.opening), so that a game that cannot be shown is said in words.
     view_path: str | None = None
+    #: "module:function" giving what a phone at the table shows of the game's state
+    #: (app.phones.standing: sections of rows), from the controller.
+    standing_path: str | None = None
     #: "module:function" turning a saved config into a few words for History.
     summary_path: str | None = None
     #: "module:function" drawing the table during set-up: called with the config, the
@@ -138,6 +142,10 @@ class GameInfo:
         """What the play screen shows of ``controller``'s game (None without a view)."""
         return load(self.view_path)(controller) if self.view_path else None
 
+    def standing(self, controller: PlayController[Any, Any, Any]) -> list[Section]:
+        """What a phone at the table shows of ``controller``'s game (app.phones)."""
+        return list(load(self.standing_path)(controller)) if self.standing_path else []
+
     def rules(self) -> AnyGameRules:
         return engines.rules(self.key)
 
@@ -189,6 +197,7 @@ GAMES: list[GameInfo] = [
         controller_path="app.skoventyr.controller:SkoventyrController",
         autoplay_path="app.skoventyr.autoplay:TABLE_PLAY",
         view_path="app.skoventyr.view:skoventyr_view",
+        standing_path="app.skoventyr.phone:standing",
         summary_path="app.skoventyr.options:summary",
         setup_picture_path="app.skoventyr.setup_picture:setup_picture",
         demo_path="app.skoventyr.demo",
@@ -203,6 +212,7 @@ GAMES: list[GameInfo] = [
         controller_path="app.skulk_hollow.controller:SkulkHollowController",
         autoplay_path="app.skulk_hollow.autoplay:TABLE_PLAY",
         view_path="app.skulk_hollow.view:skulk_view",
+        standing_path="app.skulk_hollow.phone:standing",
         summary_path="app.skulk_hollow.options:summary",
         setup_picture_path="app.skulk_hollow.setup_picture:picture",
         demo_path="app.skulk_hollow.demo",
@@ -221,6 +231,7 @@ GAMES: list[GameInfo] = [
         controller_path="app.chickwood.controller:ChickwoodController",
         autoplay_path="app.chickwood.autoplay:TABLE_PLAY",
         view_path="app.chickwood.view:chickwood_view",
+        standing_path="app.chickwood.phone:standing",
         summary_path="app.chickwood.options:summary",
         setup_picture_path="app.chickwood.setup_picture:picture",
         demo_path="app.chickwood.demo",
@@ -236,6 +247,7 @@ GAMES: list[GameInfo] = [
         controller_path="app.skogen.controller:SkogenController",
         autoplay_path="app.skogen.autoplay:TABLE_PLAY",
         view_path="app.skogen.view:skogen_view",
+        standing_path="app.skogen.phone:standing",
         summary_path="app.skogen.options:summary",
         setup_picture_path="app.skogen.setup_picture:setup_picture",
         demo_path="app.skogen.demo",

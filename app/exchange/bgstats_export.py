@@ -47,15 +47,15 @@ def bgstats_file_name(day: date) -> str:
     return f"tableside-{day.isoformat()}.bgsplay"
 
 
-def export_bgstats(store: Store, path: Path) -> None:
-    """The finished games as BG Stats plays (unfinished and abandoned ones are left out),
-    for a ``.bgsplay`` file (``bgstats_file_name``): the same for the same saved games,
-    every time."""
+def export_bgstats(store: Store, path: Path, ids: list[int] | None = None) -> None:
+    """The finished games (of ``ids``; None: all) as BG Stats plays (unfinished and
+    abandoned ones are left out), for a ``.bgsplay`` file (``bgstats_file_name``): the
+    same for the same saved games, every time."""
     with ExitStack() as files:
         file = files.enter_context(written(path))
         spool = files.enter_context(plays_spool(path.parent))
         plays = BgStatsPlays(file, spool, "the BG Stats file", store)
-        write_games(store, [plays])
+        write_games(store, [plays], ids)
 
 
 def bgstats_data(store: Store) -> dict[str, Any]:

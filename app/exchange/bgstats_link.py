@@ -123,6 +123,13 @@ def push_link(
     return _fitted(_play_data(session, events, comment, store))
 
 
+def whole_push_link(session: SavedSession, events: list[LoggedEvent], store: Store) -> str:
+    """The link for a finished game, nothing left out and how it ended as the comment:
+    a phone opens it from its own page (app.phones), with no code to fit. The errors
+    are ``push_link``'s, but TooLarge."""
+    return _link_of(_play_data(session, events, True, store))
+
+
 def _play_data(
     session: SavedSession, events: list[LoggedEvent], comment: bool, store: Store
 ) -> dict[str, Any]:

@@ -53,3 +53,23 @@ def read_owed(kind: type[OwedT], data: Any) -> OwedT | None:
         log.warning("what the table was owed could not be read back: %s", error)
         return None
     return owed
+
+
+def told_in(owed: JSON) -> JSON:
+    """What a move told the table, from what the table was owed after it (``to_data``'s
+    JSON): the chain's heading, its reason and each instruction's words. Kept with the
+    move for the story of the game (app.storage.owed, ``told``); None for no chain."""
+    telling = owed.get("telling") if isinstance(owed, dict) else None
+    if not isinstance(telling, dict):
+        return None
+    changes = telling.get("changes")
+    words = [
+        change["words"]
+        for change in (changes if isinstance(changes, list) else [])
+        if isinstance(change, dict) and isinstance(change.get("words"), str)
+    ]
+    return {
+        "heading": telling.get("heading", ""),
+        "reason": telling.get("reason", ""),
+        "words": words,
+    }

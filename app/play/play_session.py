@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
+from app.play.owed import told_in
 from app.storage.faults import DamagedData, StorageFault
 from engines.core import JSON, ActionT, ConfigT, Event, GameRules, Outcome, Session, StateT, to_data
 
@@ -120,7 +121,9 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
             yield
             with self.store.transaction():
                 for event, reopen, owed in self._held:
-                    self.store.append_event(self.session_id, event, reopen=reopen, owed=owed)
+                    self.store.append_event(
+                        self.session_id, event, reopen=reopen, owed=owed, told=told_in(owed)
+                    )
                 self._held = None
                 self.finish_if_over()  # a game they end is marked over in the same write
         except BaseException:
@@ -157,7 +160,9 @@ class PlaySession(Generic[StateT, ActionT, ConfigT]):
         if self._held is not None:  # saved when ``together`` ends
             self._held.append((event.to_dict(), over, owed))
             return
-        self.store.append_event(self.session_id, event.to_dict(), reopen=over, owed=owed)
+        self.store.append_event(
+            self.session_id, event.to_dict(), reopen=over, owed=owed, told=told_in(owed)
+        )
 
     def finish_if_over(self) -> None:
         """Mark the saved game over if it is (a finish storage refused is made again at

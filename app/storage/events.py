@@ -21,12 +21,18 @@ class LoggedEvent:
 
 class EventLog(OwedTable):
     def append_event(
-        self, session_id: int, event: dict[str, Any], reopen: bool = False, owed: Any = None
+        self,
+        session_id: int,
+        event: dict[str, Any],
+        reopen: bool = False,
+        owed: Any = None,
+        told: Any = None,
     ) -> int:
         """Write one event and commit it before returning its sequence number. With
         ``reopen`` (an undo or a correction after the end) a finished game becomes
         unfinished again, its outcome forgotten, in the same transaction; ``owed``, what
-        the table is owed after it (app.storage.owed), is kept in the same transaction."""
+        the table is owed after it (app.storage.owed), and ``told``, what it told the
+        table, are kept in the same transaction."""
         payload = json.dumps(event)
         with self._writing():
             if reopen:
@@ -56,6 +62,8 @@ class EventLog(OwedTable):
                 raise ValueError("This game is no longer open, so nothing more can be added.")
             if owed is not None:
                 self._write_owed(session_id, owed)
+            if told is not None:
+                self._write_told(session_id, told)
         return seq
 
     def events(self, session_id: int) -> list[dict[str, Any]]:

@@ -25,8 +25,8 @@ from app.storage.faults import unreadable
 from app.storage.schema import SCHEMA_VERSION, prepare, stored_version
 from app.storage.values import json_or_none
 
-#: Copied in this order: events and what the table is owed name their sessions.
-TABLES = ("players", "settings", "component_profiles", "sessions", "events", "owed")
+#: Copied in this order: events, what the table is owed and was told name their sessions.
+TABLES = ("players", "settings", "component_profiles", "sessions", "events", "owed", "told")
 #: Rows per statement: enough that SQLite, not Python, does the work (4,000 games'
 #: 560,000 moves are some 140 statements), few enough that progress moves smoothly.
 SPAN = 4096
@@ -146,7 +146,7 @@ class _Copy:
         # A column an older Tableside did not have comes across empty.
         chosen = ", ".join(c if c in present else "null" for c in columns)
         # A move whose game did not come across cannot be shown: it stays in the old file.
-        named = table in ("events", "owed")
+        named = table in ("events", "owed", "told")
         keep = " and session_id in (select id from main.sessions)" if named else ""
         insert = (
             f"insert or ignore into main.{table} ({', '.join(columns)}) "

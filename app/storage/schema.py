@@ -82,6 +82,16 @@ def prepare(db: sqlite_utils.Database) -> sqlite_utils.Database:
             not_null={"seq", "data"},
             if_not_exists=True,
         )
+        # What each move told the table (app.storage.owed), for the story a phone at the
+        # table reads: a row a move, by the number of events up to it. Older releases
+        # ignore it; games saved by them have no story before it.
+        db.table("told").create(
+            {"session_id": int, "seq": int, "data": str},
+            pk=("session_id", "seq"),
+            foreign_keys=[("session_id", "sessions", "id")],
+            not_null={"data"},
+            if_not_exists=True,
+        )
         db.table("component_profiles").create(
             {"game": str, "data": str, "updated": str}, pk="game", if_not_exists=True
         )

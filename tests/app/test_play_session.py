@@ -20,10 +20,10 @@ def test_each_action_is_on_disk_before_the_state_changes(store: Store) -> None:
     original = store.append_event
 
     def watching_append(
-        session_id: int, event: dict, reopen: bool = False, owed: object = None
+        session_id: int, event: dict, reopen: bool = False, owed: object = None, told: object = None
     ) -> int:
         seen.append(len(game.session.events))  # the session has not moved yet
-        return original(session_id, event, reopen, owed)
+        return original(session_id, event, reopen, owed, told)
 
     store.append_event = watching_append  # type: ignore[method-assign]
     game.play(pig.Roll())

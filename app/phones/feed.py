@@ -1,0 +1,114 @@
+"""The game's page for the phones, written into the folder the server reads
+(app.phones.folder) each time the game changes: its name, players and state (the
+game's ``standing``), the story so far in the words the table was told (kept with each
+move: app.storage.owed, ``told``), and at the end how it ended, BG Stats' link and the
+play file. Kivy-free: the app calls it from its controller's changes."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from app.exchange.bgstats_export import export_bgstats
+from app.exchange.bgstats_link import whole_push_link
+from app.games import GameInfo
+from app.phones import folder as F
+from app.phones.link import new_token
+from app.play.controller import PlayController
+from app.play.play_session import PlaySession
+from app.play.progress import progress_words
+from app.storage.faults import StorageFault
+
+log = logging.getLogger("tableside")
+
+
+def story(play: PlaySession[Any, Any, Any]) -> list[dict[str, Any]]:
+    """Each move still standing, in order: when it was made ("Round 2, Bo's turn"), what
+    it was, and what it told the table (an undone move is left out with its words)."""
+    session = play.session
+    states = session.states
+    told = play.store.told(play.session_id)
+    entries: list[dict[str, Any]] = []
+    for number, event in enumerate(session.events, start=1):
+        if event.type == "undo":
+            if entries:
+                entries.pop()
+            continue
+        before = states[len(entries)]
+        said = told.get(number)
+        words = said.get("words", []) if isinstance(said, dict) else []
+        entries.append(
+            {
+                "when": progress_words(session.rules.progress(before), play.players),
+                "move": event.action.label if event.action is not None else "",
+                "told": [w for w in words if isinstance(w, str)],
+            }
+        )
+    return entries
+
+
+class PhoneFeed:
+    """Writes one game's page at a time into ``folder``; a new token for each game
+    followed, and none once it is left (every link then answers "closed")."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.token = ""
+        self.version = 0
+        self._ended_written = False
+
+    def follow(self, game: GameInfo, controller: PlayController[Any, Any, Any]) -> str:
+        """Start a page for this game (a token no earlier game had); returns it."""
+        self.token = new_token()
+        self._ended_written = False
+        for name in (F.PICTURE, F.PLAY_FILE):
+            (self.folder / name).unlink(missing_ok=True)
+        self.update(game, controller)
+        return self.token
+
+    def leave(self) -> None:
+        """The game is left: no token opens a page any more."""
+        self.token = ""
+        self.version += 1
+        F.write_json(self.folder / F.PAGE, {"version": self.version})
+
+    def update(self, game: GameInfo, controller: PlayController[Any, Any, Any]) -> None:
+        """The page as the game stands now."""
+        play = controller.play
+        if not self.token or not isinstance(play, PlaySession):
+            return
+        self.version += 1
+        session = play.session
+        outcome = session.outcome()
+        status = (
+            outcome.reason
+            if outcome is not None
+            else progress_words(session.rules.progress(session.state), play.players)
+        )
+        page = {
+            "token": self.token,
+            "version": self.version,
+            "game": game.title,
+            "players": list(play.players),
+            "status": status,
+            "standing": [section.to_data() for section in game.standing(controller)],
+            "story": story(play),
+            "end": self._end(play, outcome.reason) if outcome is not None else None,
+        }
+        F.write_json(self.folder / F.PAGE, page)
+
+    def _end(self, play: PlaySession[Any, Any, Any], reason: str) -> dict[str, Any]:
+        """How the game ended, with BG Stats' link and the play file (written once)."""
+        store, session_id = play.store, play.session_id
+        end: dict[str, Any] = {"result": reason}
+        try:
+            saved = store.session(session_id)
+            end["bgstats"] = whole_push_link(saved, store.logged_events(session_id), store)
+            if not self._ended_written:
+                export_bgstats(store, self.folder / F.PLAY_FILE, [session_id])
+                self._ended_written = True
+            end["play_file"] = "play.bgsplay"
+        except (ValueError, StorageFault, OSError) as problem:  # times unreadable, say
+            log.warning("the phones' page has no BG Stats play: %s", problem)
+        return end
