@@ -339,15 +339,25 @@ def test_seats_from_bg_stats_5_come_in_turn_order(tmp_path: Path) -> None:
     assert chickwood.players == ("Dag", "Ana")
 
 
-def test_names_of_control_or_invisible_characters_are_cleaned_on_import(tmp_path: Path) -> None:
-    """Review R9: a name of a zero-width space alone, an escape sequence or a NUL
-    reached the roster as it was."""
+@pytest.mark.parametrize(
+    "names",
+    [
+        # Review R9: an escape sequence, a zero-width space alone, a NUL.
+        ("\x1b[31mAna\x1b[0m", "\u200b", "Bo\x00\x07"),
+        # Issue 54: a right-to-left embedding, Hangul fillers and a blank Braille
+        # pattern (looks blank), isolates and a variation selector.
+        ("\u202bAna\u202c", "\u3164\u2800\u115f", "B\u2066o\u2069\ufe0f"),
+    ],
+)
+def test_names_of_control_or_invisible_characters_are_cleaned_on_import(
+    tmp_path: Path, names: tuple[str, str, str]
+) -> None:
+    """Such names reached the roster as they were; the blank one is an unnamed seat."""
     store = Store.open(tmp_path / "db" / "tableside.db")
     data = _public_sample()
     data["players"] = [
-        {"id": 1, "name": "\x1b[31mAna\x1b[0m", "uuid": "P-1"},
-        {"id": 2, "name": "\u200b", "uuid": "P-2"},  # shows nothing at all
-        {"id": 3, "name": "Bo\x00\x07", "uuid": "P-3"},
+        {"id": number, "name": name, "uuid": f"P-{number}"}
+        for number, name in enumerate(names, start=1)
     ]
     data["plays"][1]["playerScores"].append(
         {"playerRefId": 3, "score": "12", "winner": False, "seatOrder": 2}

@@ -5,16 +5,13 @@ becomes an unnamed seat where it comes from a file."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from app.exchange.bgstats_import import import_bgstats
 from app.storage.players import typed_name
 from app.storage.store import Store
 from app.storage.values import visible_text
-from tests.app.test_bgstats_format import _public_sample
 
 BLANKS = {
     "hangul filler": "\u3164",
@@ -81,24 +78,3 @@ def test_the_roster_keeps_the_name_as_shown_and_knows_it_again(tmp_path: Path) -
     with pytest.raises(ValueError, match="already a player called Ana"):
         store.add_player("A\u200bna")  # looks the same: the same player
     assert [p.name for p in store.players()] == ["Ana"]
-
-
-def test_an_import_cleans_its_names_and_a_blank_one_is_an_unnamed_seat(tmp_path: Path) -> None:
-    store = Store.open(tmp_path / "db" / "tableside.db")
-    data = _public_sample()
-    data["players"] = [
-        {"id": 1, "name": "\u202bAna\u202c", "uuid": "P-1"},
-        {"id": 2, "name": "\u3164\u2800\u115f", "uuid": "P-2"},  # looks blank
-        {"id": 3, "name": "B\u2066o\u2069\ufe0f", "uuid": "P-3"},
-    ]
-    data["plays"][1]["playerScores"].append(
-        {"playerRefId": 3, "score": "12", "winner": False, "seatOrder": 2}
-    )
-    path = tmp_path / "BGStatsExport.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-
-    import_bgstats(store, path)
-
-    assert sorted(p.name for p in store.players()) == ["Ana", "Bo"]
-    chickwood = next(s for s in store.sessions() if s.game == "chickwood")
-    assert chickwood.players == ("Ana", "Player 2", "Bo")  # the blank one: an unnamed seat

