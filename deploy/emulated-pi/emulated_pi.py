@@ -466,8 +466,9 @@ def _plain(text: str) -> str:
 
 
 def find_phrase(words: list[Word], phrase: str) -> tuple[int, int] | None:
-    """The centre of the first place where the phrase's words stand in a row."""
-    wanted = phrase.lower().split()
+    """The centre of the first place where the phrase's words stand in a row (each word
+    compared as ``_plain`` leaves it, on both sides: "Round 1, Player 1's turn")."""
+    wanted = [_plain(word) for word in phrase.split()]
     for i in range(len(words) - len(wanted) + 1):
         run_of = words[i : i + len(wanted)]
         if [_plain(w.text) for w in run_of] == wanted and len({w.line for w in run_of}) == 1:
