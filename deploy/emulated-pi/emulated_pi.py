@@ -466,8 +466,9 @@ def _plain(text: str) -> str:
 
 
 def find_phrase(words: list[Word], phrase: str) -> tuple[int, int] | None:
-    """The centre of the first place where the phrase's words stand in a row."""
-    wanted = phrase.lower().split()
+    """The centre of the first place where the phrase's words stand in a row (each word
+    compared as ``_plain`` leaves it, on both sides: "Round 1, Player 1's turn")."""
+    wanted = [_plain(word) for word in phrase.split()]
     for i in range(len(words) - len(wanted) + 1):
         run_of = words[i : i + len(wanted)]
         if [_plain(w.text) for w in run_of] == wanted and len({w.line for w in run_of}) == 1:
@@ -1032,8 +1033,9 @@ def play_skogen_turns(vm: VM, screens: Path) -> str:
     for step in range(1, steps + 1):
         vm.wait_for_text(f"Step {step} of {steps}", screens / f"3-setup-guide-{step}.png")
         vm.tap(*MAIN_BUTTON)  # Next, and Done on the last step
-    # Turn titles count every player's turn: "Turn 1 - Player 1", "Turn 2 - Player 2", ...
-    titles = [f"Turn {n + 1} - Player {n % 2 + 1}" for n in range(len(TURNS) + 1)]
+    # Turn titles count rounds: "Round 1, Player 1's turn", "Round 1, Player 2's turn",
+    # "Round 2, Player 1's turn", ...
+    titles = [f"Round {n // 2 + 1}, Player {n % 2 + 1}'s turn" for n in range(len(TURNS) + 1)]
     for turn, points in enumerate(TURNS):
         png = screens / f"4-turn-{turn + 1}.png"
         words = vm.wait_for_text(titles[turn], png)
