@@ -14,6 +14,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
+from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
@@ -31,6 +32,7 @@ from app.storage.location import AlreadyOpen
 # What Home does not need (saved games, the engines, gpiozero, popups, text input) is
 # imported where it is first used, after the first frame.
 if TYPE_CHECKING:
+    from app.phones.host import PhoneHost
     from app.play.opening import NotOpened, Opened
     from app.play.play_session import PlaySession
     from app.storage.store import Store
@@ -68,6 +70,8 @@ SCREENS = {
 
 class TablesideApp(App):
     title = "Tableside"
+    #: Phones at the table (app.phones) is on: each game's top bar offers its code.
+    phones_on = BooleanProperty(False)
 
     def __init__(self, db_path: Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -97,6 +101,8 @@ class TablesideApp(App):
         self.power_off: Callable[[], str | None] = _power_off
         self._countdown: Countdown | None = None  # Menu held on: to turning the Pi off
         self._menu_key: MenuHold | None = None  # Escape, from when the buttons are connected
+        #: The page for phones at the table, made after start-up (its server only while on).
+        self.phones: PhoneHost | None = None
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -148,6 +154,7 @@ class TablesideApp(App):
         self._connect_controls()
         self._show_notices()
         self.saved_games.check()
+        self._start_phones()
         self.collector.start()
         Window.bind(on_touch_down=self.collector.active, on_key_down=self.collector.active)
 
@@ -175,6 +182,36 @@ class TablesideApp(App):
             self.notices.append(notice)
         self._apply_settings()
 
+    def _start_phones(self) -> None:
+        from app.phones.host import SETTING, PhoneHost
+
+        assert self.saved_games.db_path is not None  # resolved in claim
+        self.phones = PhoneHost(self.saved_games.db_path.parent / "phones")
+        try:
+            on = self.store.setting(SETTING, False) is True
+        except StorageFault:
+            on = False
+        if on:
+            self.set_phones(True)
+
+    def set_phones(self, on: bool) -> None:
+        """Turn Phones at the table on or off (Settings), and remember it."""
+        from app.phones.host import SETTING
+
+        if self.phones is None:
+            return
+        if on:
+            self.phones.turn_on()
+        else:
+            self.phones.turn_off()
+        self.phones_on = on
+        self.store.set_setting(SETTING, on)
+
+    def show_phones(self) -> None:
+        from app.phones.screen import PHONES_SCREEN
+
+        self.go(PHONES_SCREEN, shown=True)
+
     def _apply_settings(self) -> None:
         """The saved settings the controls follow (read again once a file is mended)."""
         if self.controls is not None:
@@ -191,6 +228,8 @@ class TablesideApp(App):
             return
         self._stopped = True
         self.collector.stop()
+        if self.phones is not None:
+            self.phones.turn_off()
         if self.controls is not None:
             self.controls.close()
         self.saved_games.close()
@@ -305,7 +344,10 @@ class TablesideApp(App):
 
     def _open_game(self, game: GameInfo, play: PlaySession[Any, Any, Any]) -> None:
         assert game.play_screen is not None
-        self.screen(game.play_screen).prepare(game=game, play=play)
+        screen = self.screen(game.play_screen)
+        screen.prepare(game=game, play=play)
+        if self.phones is not None:
+            self.phones.follow(game, screen.controller)
         self._trail = ["home"]  # Back from a game goes Home, not into its set-up
         self.root.current = game.play_screen
 
@@ -313,6 +355,8 @@ class TablesideApp(App):
         self.root.current = self._trail.pop() if self._trail else "home"
 
     def home(self) -> None:
+        if self.phones is not None:
+            self.phones.leave()  # the game's link answers no more
         self._trail.clear()
         self.root.current = "home"
 

@@ -70,6 +70,9 @@ class PlayController(Generic[StateT, ActionT, ConfigT]):
         self.unsaved = False
         #: The touches of an action being chosen (a game that picks actions by touch).
         self.selection: TouchSelection[ActionT] = TouchSelection([], lambda _action: ())
+        #: Told after each move, undo or step the table carries out, once it is saved
+        #: (the phones' page follows the game so: app.phones.host).
+        self.watchers: list[Callable[[], None]] = []
         kept = play.owed_when_opened if isinstance(play, PlaySession) else None
         owed = read_owed(self.owed_type, kept)
         self.owed: Owed = owed if owed is not None else self.fresh_owed()
@@ -221,7 +224,12 @@ class PlayController(Generic[StateT, ActionT, ConfigT]):
     def _played(self) -> bool:
         self.message = ""  # a refusal of an earlier try no longer stands
         self.unsaved = False
+        self._changed()
         return True
+
+    def _changed(self) -> None:
+        for watcher in list(self.watchers):
+            watcher()
 
     def together(self) -> AbstractContextManager[None]:
         """The moves made inside saved as one (``PlaySession.together``); a replay saves
@@ -238,6 +246,8 @@ class PlayController(Generic[StateT, ActionT, ConfigT]):
                 self.play.keep_owed(owed.to_data())
             except StorageFault as fault:
                 self.message = str(fault)
+                return
+        self._changed()
 
     # -- the move being entered ----------------------------------------------------------
 

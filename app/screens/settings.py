@@ -55,6 +55,8 @@ class SettingsScreen(BaseScreen):
     turn_light = StringProperty("off")
     danger_light = StringProperty("off")
     muted = BooleanProperty(False)
+    #: Why phones cannot reach the page now ("" when they can, or it is off).
+    phones_note = StringProperty("")
     has_controls = BooleanProperty(False)
     #: Home's warning when a restart would lose the saved games (the whole in Saved games).
     games_warning = StringProperty("")
@@ -69,6 +71,7 @@ class SettingsScreen(BaseScreen):
         # Shown beside Saved games:
         self.games_warning = volatile.SHORT if app.saved_games.lost_at_restart else ""
         self.refresh_players()
+        self._note_phones()
         controls = app.controls
         self.has_controls = controls is not None
         self.last_press = PRESS_TO_TEST
@@ -196,6 +199,24 @@ class SettingsScreen(BaseScreen):
         controls = App.get_running_app().controls
         if controls is not None:
             controls.beep("win")
+
+    def set_phones(self, on: bool) -> None:
+        """Phones at the table on or off; once on, whether phones can reach it is said
+        (no network) when the page's server has had time to say where it listens."""
+        app = App.get_running_app()
+        try:
+            app.set_phones(on)
+        except StorageFault as fault:
+            self.phones_note = str(fault)
+            return
+        self.phones_note = ""
+        if on:
+            for delay in (1, 3, 10):
+                Clock.schedule_once(lambda _dt: self._note_phones(), delay)
+
+    def _note_phones(self) -> None:
+        phones = App.get_running_app().phones
+        self.phones_note = (phones.problem() or "") if phones is not None else ""
 
     def set_muted(self, muted: bool) -> None:
         app = App.get_running_app()

@@ -195,6 +195,14 @@ class ScreenshotApp(TablesideApp):
             ("saved_games_putting_back", self._show_putting_back),
             # It adds players, whom the scenes above would list.
             ("statistics_players_paged", self._statistics_of_a_big_roster),
+            # Phones at the table turned on: each game's top bar offers the code.
+            *(
+                (f"phones_on_{game.key}", partial(self._phones_on, game))
+                for game in GAMES
+                if game.playable and game.demo_path
+            ),
+            ("phones", self._phones_code),
+            ("settings_phones_on", partial(self._open, "settings")),
         ]
         return scenes
 
@@ -404,6 +412,24 @@ class ScreenshotApp(TablesideApp):
             known.add(self.store.add_player(f"Friend {number:03}", known=known).name.casefold())
         self._open_statistics("players")
         until_read()
+
+    def _phones_on(self, game: GameInfo) -> None:
+        """A game's first demonstration scene with Phones at the table on (its server on
+        any free port, stopped when the screenshots end)."""
+        assert self.phones is not None
+        if not self.phones_on:
+            self.phones.port = 0
+            self.set_phones(True)
+        _name, config, advance = importlib.import_module(game.demo_path or "").SCENES[0]
+        self._play_demo(game, config, advance)
+
+    def _phones_code(self) -> None:
+        """The code a phone reads, once the page's server says where it listens."""
+        self.show_phones()
+        deadline = time.monotonic() + 20
+        while not self.current_screen.link and time.monotonic() < deadline:
+            time.sleep(0.05)
+            tick()
 
     def _ask_for_a_guest(self) -> None:
         self._open("new_game", game=BY_KEY["skogen"])

@@ -45,7 +45,15 @@ def driver(running_app: TablesideApp, tmp_path: Path, monkeypatch: pytest.Monkey
     drive.pump()
     db = running_app.store.db
     with db.atomic():
-        for table in ("owed", "events", "sessions", "players", "component_profiles", "settings"):
+        for table in (
+            "owed",
+            "told",
+            "events",
+            "sessions",
+            "players",
+            "component_profiles",
+            "settings",
+        ):
             db.execute(f"delete from {table}")
     running_app.home()
     for screen in list(running_app.root.screens):  # built afresh on first use

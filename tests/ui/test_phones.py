@@ -1,0 +1,81 @@
+"""Phones at the table in a real window: turned on in Settings, a game's Phones button
+shows a code a real decoder reads, the page it opens follows the moves made at the
+table, and answers no more once the game is left or the setting turned off."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+from app.games import BY_KEY
+from app.kit.widgets import TButton
+from app.phones.link import page_code
+from app.phones.screen import PHONES_SCREEN
+from engines import skogen
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+def fetch(link: str, path: str) -> tuple[int, Any]:
+    """``path`` under the page's link, asked of the server as a phone would (through
+    loopback: the address it shows is this machine's own)."""
+    port_and_path = link.split("://", 1)[1].split(":", 1)[1]
+    url = f"http://127.0.0.1:{port_and_path}{path}"
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, None
+
+
+def test_a_phone_reads_the_code_and_follows_the_game(driver: Driver, tmp_path: Path) -> None:
+    app = driver.app
+    assert app.phones is not None
+    app.phones.port = 0  # any free port: tests run side by side
+    app.go("settings")
+    driver.pump(2)
+    row = driver.find("Phones at the table").parent
+    driver.tap(next(child for child in row.children if getattr(child, "text", "") == "On"))
+    try:
+        assert app.phones_on
+        config = skogen.Config(players=("Ana", "Bo"))
+        app.start_game(BY_KEY["skogen"], config, ["Ana", "Bo"], seed=1)
+        driver.pump(3)
+        game_screen = app.current_screen
+        driver.tap(driver.find("Phones", TButton))
+        driver.wait_for(lambda: bool(app.current_screen.link), seconds=20)
+        screen = app.current_screen
+        assert app.root.current == PHONES_SCREEN
+        with Image.open(driver.screenshot(Path("/tmp/phones-screen.png"))) as window:
+            found = zxingcpp.read_barcodes(window, formats=zxingcpp.BarcodeFormat.QRCode)
+        assert [code.text for code in found] == [screen.link]
+        assert page_code(screen.link).version <= 4
+
+        status, page = fetch(screen.link, "/state.json")
+        assert status == 200 and page["game"] == "Skogen" and page["players"] == ["Ana", "Bo"]
+        assert [row[0] for row in page["standing"][0]["rows"]] == ["Ana", "Bo"]
+        driver.tap_text("Back")
+        assert app.current_screen is game_screen
+
+        control = game_screen.controller
+        control.take(control.rules.legal_actions(control.state)[0])  # a move at the table
+        moved = time.monotonic()
+        while fetch(screen.link, "/state.json")[1]["version"] == page["version"]:
+            assert time.monotonic() - moved < 2, "the page did not follow the move"
+            time.sleep(0.05)
+        assert len(fetch(screen.link, "/state.json")[1]["story"]) == 1
+
+        app.home()  # the game is left: its link answers no more
+        assert fetch(screen.link, "/state.json")[0] == 404
+    finally:
+        app.set_phones(False)
+    assert not app.phones_on and app.phones.address() is None
