@@ -193,6 +193,8 @@ class TablesideApp(App):
             on = False
         if on:
             self.set_phones(True)
+        else:
+            self.phones.turn_off()  # one an earlier run left (killed as it ran) stops
 
     def set_phones(self, on: bool) -> None:
         """Turn Phones at the table on or off (Settings), and remember it."""

@@ -64,6 +64,8 @@ autostart_path=/etc/xdg/autostart/tableside.desktop
 launcher_path=/usr/local/bin/tableside-kiosk
 usb_rule_path=/etc/udev/rules.d/90-tableside-usb-stick.rules
 power_off_rule_path=/etc/polkit-1/rules.d/50-tableside-power-off.rules
+phones_unit_path=/etc/systemd/system/tableside-phones.service
+phones_rule_path=/etc/polkit-1/rules.d/50-tableside-phones.rules
 # What the screen-blanking changes replaced, for --uninstall to put back (one file each).
 undo_dir=/etc/tableside/undo
 
@@ -474,6 +476,9 @@ write_unit() {
     step "systemd unit $unit_path (runs as '$svc_user')"
     # Not a pipe: write_file must run in this shell to record that something changed.
     write_file "$unit_path" 0644 < <(sed "s/@USER@/$svc_user/g" "$src/deploy/tableside.service")
+    # The page for phones at the table: never enabled, the app starts it when on.
+    write_file "$phones_unit_path" 0644 \
+        < <(sed "s/@USER@/$svc_user/g" "$src/deploy/tableside-phones.service")
 }
 
 write_launcher() {
@@ -800,6 +805,27 @@ polkit.addRule(function (action, subject) {
 EOF
 }
 
+# Phones at the table. The console service has no network socket; Settings' "Phones at
+# the table" starts the page's own service (deploy/tableside-phones.service) with
+# `systemctl start`, which asks polkit. This rule allows the service's account to start
+# and stop that unit, and no other unit, and nothing else.
+allow_phones_page() {
+    step "phones at the table: $svc_user may start and stop tableside-phones ($phones_rule_path)"
+    write_file "$phones_rule_path" 0644 <<EOF
+// Tableside (deploy/install.sh): Settings → Phones at the table starts and stops the
+// page's own service as the account the app runs as. This allows that, and nothing
+// else. deploy/install.sh --uninstall removes this file.
+polkit.addRule(function (action, subject) {
+    if (action.id == "org.freedesktop.systemd1.manage-units" &&
+        action.lookup("unit") == "tableside-phones.service" &&
+        (action.lookup("verb") == "start" || action.lookup("verb") == "stop") &&
+        subject.user == "$svc_user") {
+        return polkit.Result.YES;
+    }
+});
+EOF
+}
+
 start_at_boot() {
     if is_desktop; then
         step "desktop: start full screen when the desktop session starts ($autostart_path)"
@@ -875,6 +901,7 @@ do_install() {
     write_unit
     usb_stick_mounting
     allow_power_off
+    allow_phones_page
     start_at_boot
     if [ "$dry_run" = 1 ]; then
         say "Dry run finished: nothing was changed."
@@ -940,8 +967,12 @@ do_uninstall() {
         say "    skipped: systemd is not running on this prefix"
     fi
     remove_path "$wants_link"
-    step "remove the unit, the desktop autostart entry and the launcher"
+    if [ -e "$(at "$phones_unit_path")" ] && { systemd_running || [ "$dry_run" = 1 ]; }; then
+        run_system systemctl stop tableside-phones.service || true
+    fi
+    step "remove the units, the desktop autostart entry and the launcher"
     remove_path "$unit_path"
+    remove_path "$phones_unit_path"
     remove_path "$autostart_path"
     remove_path "$launcher_path"
     if systemd_running || [ "$dry_run" = 1 ]; then
@@ -956,6 +987,8 @@ do_uninstall() {
     fi
     step "remove the rule that lets the app turn the Pi off ($power_off_rule_path)"
     remove_path "$power_off_rule_path"
+    step "remove the rule that lets the app start the page for phones ($phones_rule_path)"
+    remove_path "$phones_rule_path"
     step "put back the screen blanking that the install switched off"
     restore_blanking
     step "remove the release folder $app_dir"

@@ -2,9 +2,13 @@
 the page follows. Kivy-free; the app makes one and tells it when a game opens, changes
 and is left.
 
-The server runs as a child process of the app, started when the setting is turned on
-(or at start-up when it is on) and stopped when it is turned off; it also ends with the
-app (``--parent``). Nothing listens while the setting is off."""
+Nothing listens while the setting is off. On a Pi whose app runs as the console service
+(deploy/tableside.service, whose sandbox allows no network socket), the server is a
+service of its own, tableside-phones (its sandbox allows the local network alone),
+which the app starts and stops through systemctl (``TABLESIDE_PHONES_UNIT`` names it;
+install.sh's polkit rule lets the app's account start and stop that unit and no other).
+Anywhere else (a desktop, a developer's computer) the server is the app's child
+process, which also ends with the app (``--parent``)."""
 
 from __future__ import annotations
 
@@ -35,6 +39,69 @@ NO_NETWORK = (
 NOT_STARTED = "The page for phones could not be started. Turn it off and on to try again."
 
 
+class ChildServer:
+    """The server as the app's own child process."""
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def start(self, folder: Path, port: int) -> None:
+        command = [sys.executable, "-m", "app.phones.server", str(folder)]
+        command += ["--port", str(port), "--parent", str(os.getpid())]
+        self._process = subprocess.Popen(command)
+
+    def stop(self) -> None:
+        if self._process is None:
+            return
+        self._process.terminate()
+        try:
+            self._process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        self._process = None
+
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+
+class UnitServer:
+    """The server as the systemd service ``unit`` (it reads the folder and port its unit
+    file names: those the app was installed with)."""
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+
+    def _systemctl(self, *words: str) -> bool:
+        try:
+            done = subprocess.run(
+                ["systemctl", "--no-ask-password", *words, self.unit],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            log.warning("systemctl %s %s: %s", " ".join(words), self.unit, error)
+            return False
+        if done.returncode != 0 and words != ("is-active", "--quiet"):
+            log.warning("systemctl %s %s: %s", " ".join(words), self.unit, done.stderr.strip())
+        return done.returncode == 0
+
+    def start(self, _folder: Path, _port: int) -> None:
+        self._systemctl("start")
+
+    def stop(self) -> None:
+        self._systemctl("stop")
+
+    def running(self) -> bool:
+        return self._systemctl("is-active", "--quiet")
+
+
+def server_for_this_system() -> ChildServer | UnitServer:
+    unit = os.environ.get("TABLESIDE_PHONES_UNIT", "")
+    return UnitServer(unit) if unit else ChildServer()
+
+
 class PhoneHost:
     """``folder``: where the page is written for the server (beside the saved games)."""
 
@@ -42,36 +109,29 @@ class PhoneHost:
         self.folder = folder
         self.port = port
         self.feed = PhoneFeed(folder)
-        self._server: subprocess.Popen[bytes] | None = None
+        self.server = server_for_this_system()
+        self.on = False
         self._following: tuple[GameInfo, PlayController[Any, Any, Any]] | None = None
-
-    @property
-    def on(self) -> bool:
-        return self._server is not None
 
     def turn_on(self) -> None:
         """Start the page's server (the page follows the game open now, if any)."""
-        if self._server is not None:
+        if self.on:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / F.ADDRESS).unlink(missing_ok=True)
-        command = [sys.executable, "-m", "app.phones.server", str(self.folder)]
-        command += ["--port", str(self.port), "--parent", str(os.getpid())]
-        self._server = subprocess.Popen(command)
+        self.feed.leave()  # no page from before (a game followed when the app stopped)
+        self.server.start(self.folder, self.port)
+        self.on = True
         if self._following is not None:
             self.follow(*self._following)
 
     def turn_off(self) -> None:
-        """Stop the server: no link answers any more."""
-        self.feed.leave()
-        if self._server is not None:
-            self._server.terminate()
-            try:
-                self._server.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self._server.kill()
-                self._server.wait()
-            self._server = None
+        """Stop the server: no link answers any more. (Also at start-up while off: a
+        server left running by an app that was killed is stopped.)"""
+        if self.folder.exists():
+            self.feed.leave()
+        self.server.stop()
+        self.on = False
         (self.folder / F.ADDRESS).unlink(missing_ok=True)
 
     def address(self, wait: float = 0) -> tuple[str, int] | None:
@@ -80,7 +140,7 @@ class PhoneHost:
         deadline = time.monotonic() + wait
         while True:
             found = F.read_json(self.folder / F.ADDRESS)
-            if self._server is not None and self._server.poll() is None and isinstance(found, dict):
+            if self.on and isinstance(found, dict) and self.server.running():
                 return str(found["addresses"][0]), int(found["port"])
             if time.monotonic() >= deadline:
                 return None
@@ -88,9 +148,9 @@ class PhoneHost:
 
     def problem(self) -> str | None:
         """Why phones cannot open the page now, in a player's words (None: they can)."""
-        if self._server is None:
+        if not self.on:
             return None
-        if self._server.poll() is not None:
+        if not self.server.running():
             return NOT_STARTED
         found = self.address()
         if found is not None and found[0].startswith("127."):
@@ -100,13 +160,13 @@ class PhoneHost:
     def follow(self, game: GameInfo, controller: PlayController[Any, Any, Any]) -> None:
         """The game now open: its page, under a token of its own, kept up to date."""
         self._following = (game, controller)
-        if self._server is None or controller.replay is not None:
+        if not self.on or controller.replay is not None:
             return
         self.feed.follow(game, controller)
         controller.watchers.append(self._update)
 
     def _update(self) -> None:
-        if self._following is not None and self._server is not None:
+        if self._following is not None and self.on:
             try:
                 self.feed.update(*self._following)
             except OSError as error:  # a full card: the phones wait, the table goes on
@@ -119,7 +179,7 @@ class PhoneHost:
             if self._update in watchers:
                 watchers.remove(self._update)
         self._following = None
-        if self._server is not None:
+        if self.on:
             self.feed.leave()
 
     def link(self) -> tuple[str, str] | None:

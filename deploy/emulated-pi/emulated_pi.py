@@ -949,6 +949,7 @@ def step_boot(cache: Path, release: str, logs: Path, passed: Passed) -> str:
         vm.tap(*(resume or (0, 0)))
         vm.wait_for_text(title, screens / "6-resumed.png")
         passed("resume", f"Resume opens the game at {title!r}")
+        passed("phones", phones_from_settings(vm, screens))
         turn_off_from_settings(vm, screens)
         passed("turn off", "Settings, Turn off the Pi, Turn off: the Pi turned itself off")
         vm = vm.boot_again(cmdline=OVERLAY_ROOT)
@@ -997,6 +998,56 @@ TOP_RIGHT_BUTTON = (726, 31)
 # The Turn off popup's confirm button at 800x480 (app/kit/popups.kv). Its words, and
 # Cancel's on grey under the dimmed screen, OCR reads only now and then.
 TURN_OFF_BUTTON = (626, 289)
+
+
+# The Off and On choices of Settings' "Phones at the table" row, across, at 800x480.
+PHONES_OFF_X, PHONES_ON_X = 259, 343
+#: Asked inside the Pi: the page's server answers a page of its own (200) and a token
+#: it never gave (404), on the port its unit names.
+ASK_THE_PAGE = (
+    "python3 -c \"exec('import urllib.request as u, urllib.error as e\\n"
+    "def ask(p):\\n try: return u.urlopen(\\'http://127.0.0.1:8765\\' + p, timeout=10).status\\n"
+    " except e.HTTPError as r: return r.code\\n"
+    "print(ask(\\'/page.js\\'), ask(\\'/P/NOTATOKEN/state.json\\'))')\""
+)
+
+
+def phones_from_settings(vm: VM, screens: Path) -> str:
+    """Back to Home, Settings, Phones at the table On: the page's own service starts and
+    answers inside the Pi, its socket the page service's, not the app's; Off stops it."""
+    vm.tap(*BACK_BUTTON)
+    vm.wait_for_text("Settings", screens / "7-home-for-phones.png")
+    vm.tap(*TOP_RIGHT_BUTTON)
+    words = vm.wait_for_text("Phones at the table", screens / "7-settings-phones.png")
+    row = find_phrase(words, "Phones at the table") or (0, 0)
+    vm.tap(PHONES_ON_X, row[1])
+    vm.shell(
+        "for i in $(seq 60); do systemctl is-active --quiet tableside-phones && break; "
+        "sleep 2; done; systemctl is-active tableside-phones",
+        timeout=200,
+    )
+    answers = ""
+    for _ in range(60):
+        answers = vm.shell(ASK_THE_PAGE, check=False).strip()
+        if answers == "200 404":
+            break
+        time.sleep(2)
+    if answers != "200 404":
+        raise StepFailed(f"the page for phones did not answer as it should: {answers!r}")
+    listener = vm.shell("ss -Htlnp 'sport = :8765'", check=False)
+    page_pid = vm.shell("systemctl show -p MainPID --value tableside-phones").strip()
+    if f"pid={page_pid}," not in listener:
+        raise StepFailed(f"port 8765 is not the page service's ({page_pid}): {listener}")
+    vm.tap(PHONES_OFF_X, row[1])
+    vm.shell(
+        "for i in $(seq 30); do systemctl is-active --quiet tableside-phones || break; "
+        "sleep 2; done; ! systemctl is-active --quiet tableside-phones",
+        timeout=100,
+    )
+    return (
+        "Settings, Phones at the table On: tableside-phones started and answered inside "
+        "the Pi on its own socket; Off stopped it"
+    )
 
 
 def turn_off_from_settings(vm: VM, screens: Path) -> None:

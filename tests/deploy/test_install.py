@@ -52,7 +52,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
     assert snapshot(tmp_path) == before
     out = result.stdout
     steps = [line for line in out.splitlines() if line.startswith("[")]
-    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 12)]
+    assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 13)]
     for expected in (
         "system packages:",
         "system user 'tableside' (groups: video render input gpio)",
@@ -65,6 +65,8 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
         "would write: /etc/tableside/pinmap.toml",
         "would write: /etc/systemd/system/tableside.service",
         "would write: /etc/polkit-1/rules.d/50-tableside-power-off.rules",
+        "would write: /etc/systemd/system/tableside-phones.service",
+        "would write: /etc/polkit-1/rules.d/50-tableside-phones.rules",
         "would link: /etc/systemd/system/multi-user.target.wants/tableside.service",
         "would run: systemctl restart tableside.service",
         "Dry run finished: nothing was changed.",
