@@ -7,6 +7,7 @@ play file. Kivy-free: the app calls it from its controller's changes."""
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from app.exchange.bgstats_link import whole_push_link
 from app.games import GameInfo
 from app.phones import folder as F
 from app.phones.link import new_token
+from app.phones.picture import result_picture
+from app.phones.standing import Section
 from app.play.controller import PlayController
 from app.play.play_session import PlaySession
 from app.play.progress import progress_words
@@ -86,29 +89,45 @@ class PhoneFeed:
             if outcome is not None
             else progress_words(session.rules.progress(session.state), play.players)
         )
+        standing = game.standing(controller)
         page = {
             "token": self.token,
             "version": self.version,
             "game": game.title,
             "players": list(play.players),
             "status": status,
-            "standing": [section.to_data() for section in game.standing(controller)],
+            "standing": [section.to_data() for section in standing],
             "story": story(play),
-            "end": self._end(play, outcome.reason) if outcome is not None else None,
+            "end": self._end(game, play, outcome.reason, standing) if outcome is not None else None,
         }
         F.write_json(self.folder / F.PAGE, page)
 
-    def _end(self, play: PlaySession[Any, Any, Any], reason: str) -> dict[str, Any]:
-        """How the game ended, with BG Stats' link and the play file (written once)."""
+    def _end(
+        self,
+        game: GameInfo,
+        play: PlaySession[Any, Any, Any],
+        reason: str,
+        standing: list[Section],
+    ) -> dict[str, Any]:
+        """How the game ended, with BG Stats' link, the play file and the picture (the
+        files written once)."""
         store, session_id = play.store, play.session_id
         end: dict[str, Any] = {"result": reason}
+        if not self._ended_written:
+            self._ended_written = True
+            day = datetime.now().astimezone().date()
+            picture = result_picture(game.title, day, reason, standing, game.accent)
+            F.write_whole(self.folder / F.PICTURE, picture)
+            try:
+                export_bgstats(store, self.folder / F.PLAY_FILE, [session_id])
+            except (ValueError, StorageFault, OSError) as problem:  # times unreadable, say
+                log.warning("the phones' page has no play file: %s", problem)
+        end["picture"] = "result.png"
+        if (self.folder / F.PLAY_FILE).exists():
+            end["play_file"] = "play.bgsplay"
         try:
             saved = store.session(session_id)
             end["bgstats"] = whole_push_link(saved, store.logged_events(session_id), store)
-            if not self._ended_written:
-                export_bgstats(store, self.folder / F.PLAY_FILE, [session_id])
-                self._ended_written = True
-            end["play_file"] = "play.bgsplay"
-        except (ValueError, StorageFault, OSError) as problem:  # times unreadable, say
-            log.warning("the phones' page has no BG Stats play: %s", problem)
+        except (ValueError, StorageFault) as problem:
+            log.warning("the phones' page has no BG Stats link: %s", problem)
         return end

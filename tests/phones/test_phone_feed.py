@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import random
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from app.games import BY_KEY
 from app.phones import folder as F
@@ -29,9 +31,14 @@ SEATS: dict[str, Any] = {
 def _playing(store: Store, key: str) -> Any:
     game = BY_KEY[key]
     rules = game.rules()
-    names = ["Ana", "Bo", "Cy"]
-    config = rules.Config(**({} if key == "skulk_hollow" else SEATS[key]))
-    play = PlaySession.start(store, rules, config, 3, names[: len(SEATS.get(key, names[:2]))])
+    seats = SEATS.get(key, {})
+    config = rules.Config(**seats)
+    names = ["Ana", "Bo", "Cy"][
+        : len(seats["players"])
+        if isinstance(seats.get("players"), tuple)
+        else seats.get("players", 2)
+    ]
+    play = PlaySession.start(store, rules, config, 3, names)
     return game, game.controller(play)
 
 
@@ -86,3 +93,33 @@ def test_a_new_game_gets_a_new_token_and_a_left_game_none(tmp_path: Path) -> Non
     assert first != second and len(second) == 26
     feed.leave()
     assert "token" not in json.loads((tmp_path / "phones" / F.PAGE).read_text())
+
+
+def test_at_the_end_the_page_has_bg_stats_the_play_file_and_a_picture(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "tableside.db")
+    game, controller = _playing(store, "skogen")
+    feed = PhoneFeed(tmp_path / "phones")
+    feed.follow(game, controller)
+    controller.watchers.append(lambda: feed.update(game, controller))  # as the host does
+    rng = random.Random(3)
+    rules = controller.rules
+    for _ in range(3000):
+        if rules.outcome(controller.state) is not None:
+            break
+        actions = list(rules.legal_actions(controller.state))
+        assert controller.take(rng.choice(actions)), controller.message
+        while controller.telling.active:
+            controller.done()
+    outcome = rules.outcome(controller.state)
+    assert outcome is not None, "the game never ended"
+    folder = tmp_path / "phones"
+    end = F.read_json(folder / F.PAGE)["end"]
+    assert end["result"] == outcome.reason
+    play = json.loads(urllib.parse.unquote(end["bgstats"].split("data=", 1)[1]))
+    assert [player["name"] for player in play["players"]] == ["Ana", "Bo", "Cy"]
+    assert play["comments"] == outcome.reason  # the whole play: nothing left out
+    played = json.loads((folder / F.PLAY_FILE).read_text())
+    assert len(played["plays"]) == 1
+    with Image.open(folder / F.PICTURE) as picture:
+        assert picture.format == "PNG" and picture.width == 1080
+        assert len(picture.convert("RGB").getcolors(1 << 16) or []) > 20  # drawn, not blank
