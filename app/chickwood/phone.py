@@ -4,15 +4,14 @@ and alms as the table has them; the final scores once counted."""
 from __future__ import annotations
 
 from app.chickwood.controller import ChickwoodController
-from app.phones.standing import Section
+from app.phones.standing import Section, final_scores
 
 
 def standing(control: ChickwoodController) -> list[Section]:
     state = control.state
     outcome = control.play.session.outcome()
     if outcome is not None and outcome.scores:
-        scored = tuple((name, str(points)) for name, points in outcome.scores)
-        return [Section("Final scores", ("Player", "Points"), scored)]
+        return [final_scores(outcome)]
     rows = tuple(
         (
             player.name,

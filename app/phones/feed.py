@@ -84,8 +84,8 @@ class PhoneFeed:
         self.version += 1
         session = play.session
         outcome = session.outcome()
-        status = (
-            outcome.reason
+        status = (  # at the end, how it ended is the page's own section
+            "Game over"
             if outcome is not None
             else progress_words(session.rules.progress(session.state), play.players)
         )

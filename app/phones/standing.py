@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engines.core import Outcome
+
 
 @dataclass(frozen=True)
 class Section:
@@ -17,3 +19,12 @@ class Section:
 
     def to_data(self) -> dict[str, Any]:
         return {"heading": self.heading, "columns": self.columns, "rows": self.rows}
+
+
+def final_scores(outcome: Outcome) -> Section:
+    """A competitive game's final scores, the winners marked."""
+    rows = tuple(
+        (name, str(points), "won" if name in outcome.winners else "")
+        for name, points in outcome.scores
+    )
+    return Section("Final scores", ("Player", "Points", ""), rows)
