@@ -7,7 +7,6 @@ play file. Kivy-free: the app calls it from its controller's changes."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +15,7 @@ from app.exchange.bgstats_link import whole_push_link
 from app.games import GameInfo
 from app.phones import folder as F
 from app.phones.link import new_token
-from app.phones.picture import result_picture
-from app.phones.standing import Section
+from app.phones.picture import picture_of
 from app.play.controller import PlayController
 from app.play.play_session import PlaySession
 from app.play.progress import progress_words
@@ -98,26 +96,22 @@ class PhoneFeed:
             "status": status,
             "standing": [section.to_data() for section in standing],
             "story": story(play),
-            "end": self._end(game, play, outcome.reason, standing) if outcome is not None else None,
+            "end": self._end(game, controller, outcome.reason) if outcome is not None else None,
         }
         F.write_json(self.folder / F.PAGE, page)
 
     def _end(
-        self,
-        game: GameInfo,
-        play: PlaySession[Any, Any, Any],
-        reason: str,
-        standing: list[Section],
+        self, game: GameInfo, controller: PlayController[Any, Any, Any], reason: str
     ) -> dict[str, Any]:
         """How the game ended, with BG Stats' link, the play file and the picture (the
         files written once)."""
+        play = controller.play
+        assert isinstance(play, PlaySession)
         store, session_id = play.store, play.session_id
         end: dict[str, Any] = {"result": reason}
         if not self._ended_written:
             self._ended_written = True
-            day = datetime.now().astimezone().date()
-            picture = result_picture(game.title, day, reason, standing, game.accent)
-            F.write_whole(self.folder / F.PICTURE, picture)
+            F.write_whole(self.folder / F.PICTURE, picture_of(game, controller))
             try:
                 export_bgstats(store, self.folder / F.PLAY_FILE, [session_id])
             except (ValueError, StorageFault, OSError) as problem:  # times unreadable, say

@@ -1,20 +1,26 @@
 """A picture of a finished game for the players' phones to keep or share: the game, its
 day, how it ended and its final standing (app.phones.standing), as a PNG 1080 pixels
 wide, in the app's colours. Drawn with Pillow (which Kivy brings), in Kivy's own Roboto
-font, without Kivy: the feed makes it when the game ends."""
+font, without Kivy: the feed makes it when the game ends, and the end screen saves it
+on a USB stick."""
 
 from __future__ import annotations
 
 import importlib.util
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from app.kit import colours
 from app.phones.standing import Section
+
+if TYPE_CHECKING:
+    from app.games import GameInfo
+    from app.play.controller import PlayController
 
 WIDTH = 1080
 MARGIN = 64
@@ -148,3 +154,34 @@ def _fitted(
 
 #: The share of a table's width its first column (the names) takes.
 NAME_SHARE = 0.34
+
+
+def picture_of(game: GameInfo, controller: PlayController[Any, Any, Any]) -> bytes:
+    """The picture of ``controller``'s finished game (its standing now, today's date)."""
+    outcome = controller.play.session.outcome()
+    assert outcome is not None, "only a finished game has a result to picture"
+    day = datetime.now().astimezone().date()
+    return result_picture(game.title, day, outcome.reason, game.standing(controller), game.accent)
+
+
+def picture_name(game: GameInfo, when: datetime) -> str:
+    """The picture's file name on a stick: the game and the moment, never one already
+    there in the same minute (the caller adds a number when it is)."""
+    return f"tableside-{game.key.replace('_', '-')}-{when:%Y-%m-%d-%H%M}.png"
+
+
+def save_on_stick(picture: bytes, folder: Path, name: str) -> Path:
+    """``picture`` written whole into ``folder`` (a stick's) under ``name``, or
+    ``name``-2, -3... when taken, and on the stick before this returns (so it can be
+    pulled out at once); where it is. OSError (a full or read-only stick) is the caller's
+    to say."""
+    from app.exchange.usb_sticks import flush
+    from app.phones.folder import write_whole
+
+    target, number = folder / name, 1
+    while target.exists():
+        number += 1
+        target = folder / f"{Path(name).stem}-{number}{Path(name).suffix}"
+    write_whole(target, picture)
+    flush(folder)
+    return target

@@ -5,15 +5,20 @@ stepping through a replay."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.widget import Widget
 
 from app.games import GameInfo
 from app.kit import date_setting, tap_guard, theme
+from app.kit.background import Background
 from app.kit.date_setting import SetDateButton
 from app.kit.popups import ask, show_notice
 from app.kit.touch_select import TouchSelection
@@ -28,6 +33,27 @@ from app.play.send_to_bgstats import SendToBGStatsButton, send_to_bgstats
 from app.play.telling import Telling
 from app.storage.faults import StorageFault
 from engines.core import Change
+
+if TYPE_CHECKING:
+    from app.exchange.usb_sticks import Stick
+
+
+def _a_stick() -> Stick | None:
+    """The USB stick a picture can be written to (the first, if several)."""
+    from app.exchange.usb_sticks import find_sticks
+
+    return next((stick for stick in find_sticks() if stick.writable), None)
+
+
+#: How often the end screen looks for a USB stick plugged in, in seconds.
+STICK_LOOK_S = 2
+
+
+class PictureButton(TButton):
+    """The end screen's offer to put the result's picture on a USB stick (``shown``
+    while one is in)."""
+
+    shown = BooleanProperty(True)
 
 
 def _wide(words: str) -> TButton:
@@ -45,6 +71,8 @@ class GameScreen(BaseScreen):
     date_unchecked = BooleanProperty(False)
     #: The game is over and its time is known: the end screen offers to send it to BG Stats.
     bgstats_offered = BooleanProperty(False)
+    #: The game is over and a USB stick is in: the end screen offers the result's picture.
+    picture_offered = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -52,6 +80,9 @@ class GameScreen(BaseScreen):
         self.controller: PlayController[Any, Any, Any]
         self._bar_parts: dict[str, Widget] = {}  # the bar's fixed buttons, once built
         self._meaning: object = None  # what the buttons meant when last drawn
+        self._saving: Background[Path] = Background("the picture onto a USB stick")
+        self._ended = False  # the end is shown (``offer_date``)
+        self._stick_watch = Clock.create_trigger(self._look_for_stick, STICK_LOOK_S)
 
     def prepare(self, game: GameInfo, play: AnyPlay) -> None:
         self.hold(game, play)
@@ -196,10 +227,16 @@ class GameScreen(BaseScreen):
             if self.date_unchecked:
                 bar.add_widget(self._bar_part("date", SetDateButton, self.set_date))
             if self.bgstats_offered:
-                bar.add_widget(self._bar_part("bgstats", SendToBGStatsButton, self.send_to_bgstats))
+                send = self._bar_part("bgstats", SendToBGStatsButton, self.send_to_bgstats)
+                send.narrow = self.end_offers >= 3
+                bar.add_widget(send)
+            picture = self._bar_part("picture", PictureButton, self.save_picture)
+            picture.shown = self.picture_offered
+            bar.add_widget(picture)
             home = self._bar_part("home", lambda: _wide("Home"), App.get_running_app().home)
-            # Beside both offers, narrower: all four fit a 720-pixel portrait bar.
-            home.width = dp(120) if self.date_unchecked and self.bgstats_offered else dp(200)
+            home.width = self.end_button_width(
+                self.date_unchecked, self.bgstats_offered, self.picture_offered, dp(200)
+            )
             bar.add_widget(home)
         return over
 
@@ -249,14 +286,41 @@ class GameScreen(BaseScreen):
     def offer_date(self, over: bool) -> None:
         """The end screen offers to set the date (``date_unchecked``) when the game is
         ``over`` and being played (not stepped through), and its time was not checked;
-        and to send the game to BG Stats (``bgstats_offered``), which asks the date
-        first while it is not checked (a play sent with a wrong date stays wrong there)."""
+        to send the game to BG Stats (``bgstats_offered``), which asks the date first
+        while it is not checked (a play sent with a wrong date stays wrong there); and
+        to put its picture on a USB stick (``picture_offered``) while one is in."""
         play = self.play if over and isinstance(self.play, PlaySession) else None
         try:
             self.date_unchecked = play is not None and play.time_not_checked()
         except StorageFault:  # History offers both once the saved games can be read
             self.date_unchecked, play = False, None
         self.bgstats_offered = play is not None
+        # A picture of the result onto a USB stick, while one is plugged in: looked for
+        # every few seconds while the end is shown.
+        self._ended = play is not None
+        self._look_for_stick()
+        if self._ended:
+            self._stick_watch()
+
+    def _look_for_stick(self, *_args: object) -> None:
+        self.picture_offered = self._ended and _a_stick() is not None
+        if self._ended and self.manager is not None and self.manager.current == self.name:
+            self._stick_watch()
+
+    @property
+    def end_offers(self) -> int:
+        """How many offers the end's bar shows beside its main button."""
+        return sum(map(bool, (self.date_unchecked, self.bgstats_offered, self.picture_offered)))
+
+    @staticmethod
+    def end_button_width(*offers: bool | float) -> float:
+        """The width of the end's main button (Home) beside ``offers`` (the flags, then
+        its width beside one or none): narrower beside two, narrower still beside three,
+        so that all fit a 720-pixel portrait bar. Called from kv with the flags, so the
+        width follows each of them."""
+        *flags, wide = offers
+        shown = sum(map(bool, flags))
+        return float(wide) if shown < 2 else dp(120) if shown == 2 else dp(96)
 
     def send_to_bgstats(self) -> None:
         """The play's code for BG Stats; a game whose time was not checked asks for its
@@ -269,6 +333,32 @@ class GameScreen(BaseScreen):
         store = App.get_running_app().store
         date_setting.set_date(
             store, session_id, self.draw, then=lambda: send_to_bgstats(session_id)
+        )
+
+    def save_picture(self) -> None:
+        """The picture of the finished game (app.phones.picture) onto the USB stick,
+        drawn and written off the UI thread; where it went, or why not, said after."""
+        from app.phones.picture import picture_name, picture_of, save_on_stick
+
+        stick = _a_stick()
+        if stick is None:
+            show_notice("No USB stick", "Plug in a USB stick, then touch the button again.")
+            return
+        name = picture_name(self.game, datetime.now())
+        picture = picture_of(self.game, self.controller)
+
+        def saved(where: Path) -> None:
+            show_notice(
+                "The picture is on the stick",
+                f"{where.name} is on the USB stick {stick.label}. You can take it out now.",
+            )
+
+        def failed(error: Exception) -> None:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            show_notice("The picture could not be saved", f"The USB stick said: {why}.")
+
+        self._saving.run(
+            "picture", partial(save_on_stick, picture, stick.folder, name), saved, failed
         )
 
     def set_date(self) -> None:

@@ -110,9 +110,14 @@ class SendToBGStatsButton(TButton):
     """The offer to send a finished game to BG Stats (``shown`` when there is one)."""
 
     shown = BooleanProperty(True)
+    #: Beside both other offers: on two lines, narrower.
+    narrow = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(text=SEND, **kwargs)
+
+    def on_narrow(self, _button: SendToBGStatsButton, narrow: bool) -> None:
+        self.text = "Send to\nBG Stats" if narrow else SEND
 
 
 def _reason(app: Any, session_id: int) -> str:

@@ -203,6 +203,9 @@ class ScreenshotApp(TablesideApp):
             ),
             ("phones", self._phones_code),
             ("settings_phones_on", partial(self._open, "settings")),
+            # A USB stick stays plugged in from here: the ends offer the result's picture.
+            ("play_skogen_end_picture_to_usb", partial(self._end_with_a_stick, False)),
+            ("play_skogen_end_all_offers", partial(self._end_with_a_stick, True)),
         ]
         return scenes
 
@@ -376,6 +379,24 @@ class ScreenshotApp(TablesideApp):
         _name, config, advance = next(s for s in skogen.SCENES if s[0] == "play_skogen_end")
         self._play_demo(BY_KEY["skogen"], config, advance)
         self.store.clock_known_right = clock_check.clock_known_right
+
+    def _end_with_a_stick(self, time_not_checked: bool) -> None:
+        """Skogen's end screen with a USB stick plugged in (laid out as the kernel shows
+        one), and the clock not known right when ``time_not_checked``: every offer."""
+        root = self._tmp / "a-stick-for-the-picture"
+        if not (root / "proc/mounts").exists():
+            (root / "sys/block/sdb/sdb1").mkdir(parents=True)
+            (root / "sys/block/sdb/removable").write_text("1\n")
+            (root / "proc").mkdir()
+            (root / "proc/mounts").write_text("/dev/sdb1 /media/pi/PHOTOS vfat rw 0 0\n")
+            (root / "media/pi/PHOTOS").mkdir(parents=True)
+        usb_sticks.ROOT = root
+        if time_not_checked:
+            self._end_with_time_not_checked()
+        else:
+            skogen = importlib.import_module("app.skogen.demo")
+            _name, config, advance = next(s for s in skogen.SCENES if s[0] == "play_skogen_end")
+            self._play_demo(BY_KEY["skogen"], config, advance)
 
     def _show_export_progress(self) -> None:
         """The popup of an export of many games, a third of the way through."""

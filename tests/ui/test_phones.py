@@ -4,6 +4,7 @@ table, and answers no more once the game is left or the setting turned off."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 import urllib.error
@@ -15,12 +16,14 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from app.exchange import usb_sticks
 from app.games import BY_KEY
 from app.kit.widgets import TButton
 from app.phones.link import page_code
 from app.phones.screen import PHONES_SCREEN
 from engines import skogen
 from tests.ui.driver import Driver
+from tests.usb_fakes import plug_stick
 
 pytestmark = pytest.mark.ui
 
@@ -79,3 +82,26 @@ def test_a_phone_reads_the_code_and_follows_the_game(driver: Driver, tmp_path: P
     finally:
         app.set_phones(False)
     assert not app.phones_on and app.phones.address() is None
+
+
+def test_the_end_screen_puts_the_picture_on_a_usb_stick(
+    driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a stick plugged in, a finished game's bar offers "Picture to USB": the
+    picture is written onto the stick (flushed) and the screen says where."""
+    stick = plug_stick(tmp_path / "root")
+    monkeypatch.setattr(usb_sticks, "ROOT", tmp_path / "root")
+    demo = importlib.import_module("app.skogen.demo")
+    _name, config, to_the_end = next(s for s in demo.SCENES if s[0] == "play_skogen_end")
+    driver.app.start_game(BY_KEY["skogen"], config, list(config.players), seed=7)
+    driver.pump(2)
+    screen = driver.app.current_screen
+    to_the_end(screen)
+    screen.refresh()
+    driver.pump(2)
+    driver.tap(driver.find("Picture\nto USB", TButton))
+    driver.wait_for(lambda: any("is on the USB stick KINGSTON" in t for t in driver.texts()))
+    (saved,) = stick.glob("tableside-skogen-*.png")
+    with Image.open(saved) as picture:
+        assert picture.format == "PNG" and picture.width == 1080
+    driver.close_popups()
