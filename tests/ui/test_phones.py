@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -105,3 +107,46 @@ def test_the_end_screen_puts_the_picture_on_a_usb_stick(
     with Image.open(saved) as picture:
         assert picture.format == "PNG" and picture.width == 1080
     driver.close_popups()
+
+
+def test_a_flood_of_hostile_requests_leaves_the_table_s_frames_and_the_page_alone(
+    driver: Driver,
+) -> None:
+    """Another device floods the page's server (bad paths and methods, huge heads, slow
+    half-sent requests) while the table plays: the window's frames go on as before and
+    the page still answers a phone afterwards. The longest frame is printed."""
+    app = driver.app
+    assert app.phones is not None
+    app.phones.port = 0
+    app.set_phones(True)
+    try:
+        app.start_game(BY_KEY["skogen"], skogen.Config(players=("Ana", "Bo")), ["Ana", "Bo"], 2)
+        driver.pump(3)
+        driver.wait_for(lambda: app.phones.link() is not None, seconds=20)
+        link = app.phones.link()
+        assert link is not None
+        port = int(link[1].rsplit(":", 1)[1])
+        flood = subprocess.Popen(
+            [sys.executable, "-m", "tests.phones.flood", str(port), "4"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        control = app.current_screen.controller
+        longest, began = 0.0, time.monotonic()
+        while flood.poll() is None and time.monotonic() - began < 30:
+            start = time.perf_counter()
+            if control.rules.outcome(control.state) is None:
+                control.take(control.rules.legal_actions(control.state)[0])  # the table plays
+                while control.telling.active:
+                    control.done()
+            driver.pump()
+            longest = max(longest, time.perf_counter() - start)
+        sent = int(flood.communicate(timeout=30)[0])
+        print(
+            f"\nflood: {sent} requests in 4 s; the longest frame meanwhile {longest * 1000:.0f} ms"
+        )
+        assert sent > 100
+        assert longest < 0.5  # a frame with a move, its page written: ~20 ms here
+        assert fetch(link[0], "/state.json")[0] == 200  # the page is still there
+    finally:
+        app.set_phones(False)
