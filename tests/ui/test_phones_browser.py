@@ -21,9 +21,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from app.exchange.bgstats_link import push_link
-from app.games import BY_KEY
-from engines import skogen
 from tests.ui.driver import Driver
+from tests.ui.phones_game import skogen_with_phones
 
 pytestmark = pytest.mark.ui
 
@@ -63,18 +62,7 @@ def test_a_phone_browser_follows_the_game_to_its_end(
 ) -> None:
     shots = Path(PHONE_SHOTS) if PHONE_SHOTS else tmp_path
     app = driver.app
-    assert app.phones is not None
-    app.phones.port = 0
-    app.set_phones(True)
-    try:
-        app.start_game(BY_KEY["skogen"], skogen.Config(players=("Ana", "Bo")), ["Ana", "Bo"], 5)
-        driver.pump(3)
-        control = app.current_screen.controller
-        link = app.phones.link()
-        if link is None:
-            until(lambda: app.phones.link() is not None, 20)
-            link = app.phones.link()
-        assert link is not None
+    with skogen_with_phones(driver, seed=5) as (control, link):
         phone.get(link[0])  # as the code holds it: HTTP://<address>:<port>/P/<token>
         until(lambda: phone.find_element(By.ID, "game").text == "Skogen")
         names = [cell.text for cell in phone.find_elements(By.CSS_SELECTOR, "#standing td")[::4]]
@@ -118,5 +106,3 @@ def test_a_phone_browser_follows_the_game_to_its_end(
         assert (
             phone.execute_script("return document.getElementById('picture').naturalWidth") == 1080
         )
-    finally:
-        app.set_phones(False)
