@@ -6,7 +6,9 @@ dp) opens the window, and test modules are imported while the tests are collecte
 before the UI tests' own conftest runs. A window opened with Kivy's defaults would be
 800x600, not the reference panel, and capped at 30 frames a second."""
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -15,7 +17,9 @@ import pytest
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="tableside-kivy-"))
+if "KIVY_HOME" not in os.environ:  # made here: removed when the tests end
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="tableside-kivy-")
+    atexit.register(shutil.rmtree, os.environ["KIVY_HOME"], ignore_errors=True)
 os.environ["TABLESIDE_GPIO"] = "mock"
 
 from app.kivy_setup import configure  # after the environment above
