@@ -30,8 +30,8 @@ from app.play.controller import PlayController
 log = logging.getLogger("tableside")
 
 SETTING = "phones_at_the_table"
-#: How long the server is given to say where it listens before Settings says it failed.
-START_S = 10.0
+#: How long an answer of systemctl about the page's service is taken as still true.
+ASKED_S = 2.0
 NO_NETWORK = (
     "This Pi is on no network, so phones cannot reach it. Connect it to your home's "
     "Wi-Fi or a cable, then turn this on again."
@@ -71,6 +71,9 @@ class UnitServer:
 
     def __init__(self, unit: str) -> None:
         self.unit = unit
+        #: Whether it ran when last asked, and when (monotonic seconds): asked again
+        #: after ``ASKED_S``, so a screen that looks often does not wait on systemctl.
+        self._known: tuple[bool, float] | None = None
 
     def _systemctl(self, *words: str) -> bool:
         try:
@@ -88,13 +91,18 @@ class UnitServer:
         return done.returncode == 0
 
     def start(self, _folder: Path, _port: int) -> None:
+        self._known = None
         self._systemctl("start")
 
     def stop(self) -> None:
+        self._known = None
         self._systemctl("stop")
 
     def running(self) -> bool:
-        return self._systemctl("is-active", "--quiet")
+        now = time.monotonic()
+        if self._known is None or now - self._known[1] > ASKED_S:
+            self._known = (self._systemctl("is-active", "--quiet"), now)
+        return self._known[0]
 
 
 def server_for_this_system() -> ChildServer | UnitServer:
