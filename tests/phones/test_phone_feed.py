@@ -19,26 +19,17 @@ from app.phones import folder as F
 from app.phones.feed import PhoneFeed
 from app.play.play_session import PlaySession
 from app.storage.store import Store
-
-#: Each game's players, as its Config takes them (Skulk Hollow: two, the heroes' side).
-SEATS: dict[str, Any] = {
-    "skogen": {"players": ("Ana", "Bo", "Cy")},
-    "chickwood": {"players": ("Ana", "Bo", "Cy")},
-    "skoventyr": {"players": 2},
-}
+from app.tools import oracle
 
 
 def _playing(store: Store, key: str) -> Any:
+    """A new game of ``key`` (its oracle sample's first set-up), and its controller."""
     game = BY_KEY[key]
-    rules = game.rules()
-    seats = SEATS.get(key, {})
-    config = rules.Config(**seats)
-    names = ["Ana", "Bo", "Cy"][
-        : len(seats["players"])
-        if isinstance(seats.get("players"), tuple)
-        else seats.get("players", 2)
-    ]
-    play = PlaySession.start(store, rules, config, 3, names)
+    table = oracle.table_play(game)
+    assert table is not None
+    config = table.sample[0]
+    names = oracle.seat_names(config, table.players)
+    play = PlaySession.start(store, game.rules(), config, 3, names)
     return game, game.controller(play)
 
 
