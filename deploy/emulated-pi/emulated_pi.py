@@ -1044,6 +1044,8 @@ def phones_from_settings(vm: VM, screens: Path) -> str:
         "sleep 2; done; ! systemctl is-active --quiet tableside-phones",
         timeout=100,
     )
+    vm.tap(*BACK_BUTTON)  # Home again: where turning the Pi off begins
+    vm.wait_for_text("History", screens / "7-home-after-phones.png")
     return (
         "Settings, Phones at the table On: tableside-phones started and answered inside "
         "the Pi on its own socket; Off stopped it"
@@ -1051,10 +1053,9 @@ def phones_from_settings(vm: VM, screens: Path) -> str:
 
 
 def turn_off_from_settings(vm: VM, screens: Path) -> None:
-    """Back to Home, Settings, Turn off the Pi, and the popup's Turn off; until the VM is
+    """From Home, Settings, Turn off the Pi, and the popup's Turn off; until the VM is
     off. The popup is known by its message, which OCR reads well."""
-    vm.tap(*BACK_BUTTON)
-    vm.wait_for_text("Settings", screens / "7-home.png")
+    vm.wait_for_text("History", screens / "7-home.png")
     vm.tap(*TOP_RIGHT_BUTTON)
     words = vm.wait_for_text("Turn off the Pi", screens / "8-settings.png")
     vm.tap(*(find_phrase(words, "Turn off the Pi") or (0, 0)))

@@ -161,7 +161,7 @@ def test_every_pin_library_gpiozero_knows_has_words() -> None:
 
 def test_a_game_s_boardgamegeek_id_is_set_by_touch(settings: Driver) -> None:
     store = settings.app.store
-    settings.tap_text("Set...")
+    settings.tap_text("BGG ids")
     settings.tap_text("Skogen: none")
     popup_field = next(w for w in settings.visible() if isinstance(w, TextInput))
     popup_field.text = "skogen"
@@ -171,5 +171,5 @@ def test_a_game_s_boardgamegeek_id_is_set_by_touch(settings: Driver) -> None:
     popup_field.text = "654321"  # a made-up id: the real one is not known here
     settings.tap_text("Save")
     assert bgg("skogen", store) == (654321, 0)
-    settings.tap_text("Set...")
+    settings.tap_text("BGG ids")
     assert "Skogen: 654321" in settings.texts()
