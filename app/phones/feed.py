@@ -62,11 +62,15 @@ class PhoneFeed:
     def follow(self, game: GameInfo, controller: PlayController[Any, Any, Any]) -> str:
         """Start a page for this game (a token no earlier game had); returns it."""
         self.token = new_token()
+        self._forget_the_end()
+        self.update(game, controller)
+        return self.token
+
+    def _forget_the_end(self) -> None:
+        """No picture or play file of an end: the next end writes its own."""
         self._ended_written = False
         for name in (F.PICTURE, F.PLAY_FILE):
             (self.folder / name).unlink(missing_ok=True)
-        self.update(game, controller)
-        return self.token
 
     def leave(self) -> None:
         """The game is left: no token opens a page any more."""
@@ -82,6 +86,8 @@ class PhoneFeed:
         self.version += 1
         session = play.session
         outcome = session.outcome()
+        if outcome is None and self._ended_written:  # the end undone: its files go too
+            self._forget_the_end()
         status = (  # at the end, how it ended is the page's own section
             "Game over"
             if outcome is not None

@@ -114,3 +114,8 @@ def test_at_the_end_the_page_has_bg_stats_the_play_file_and_a_picture(tmp_path: 
     with Image.open(folder / F.PICTURE) as picture:
         assert picture.format == "PNG" and picture.width == 1080
         assert len(picture.convert("RGB").getcolors(1 << 16) or []) > 20  # drawn, not blank
+
+    # The end undone (a correction): its files go; ended again, they are written anew.
+    controller.undo_moves(1)
+    assert F.read_json(folder / F.PAGE)["end"] is None
+    assert not (folder / F.PICTURE).exists() and not (folder / F.PLAY_FILE).exists()
