@@ -1,6 +1,7 @@
-"""A hostile phone for the tests: ``python -m tests.phones.flood PORT SECONDS`` floods the
-page's server from another process (as another device would) with requests, bad paths
-and methods, huge heads and slow half-sent requests, then says how many it sent."""
+"""A hostile phone for the tests: ``python -m tests.phones.flood PORT`` floods the page's
+server from another process (as another device would) with requests, bad paths and
+methods, huge heads and slow half-sent requests, until its standard input closes; then
+says how many it sent."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import threading
 import time
 
 
-def _hammer(port: int, until: float, counts: list[int]) -> None:
+def _hammer(port: int, going: threading.Event, counts: list[int]) -> None:
     requests = (
         b"GET /P/NOTATOKEN/state.json HTTP/1.1\r\nHost: t\r\n\r\n",
         b"POST /P/X HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello",
@@ -19,7 +20,7 @@ def _hammer(port: int, until: float, counts: list[int]) -> None:
         b"BREW /pot HTCPCP/1.0\r\n\r\n",
     )
     n = 0
-    while time.monotonic() < until:
+    while going.is_set():
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
                 s.sendall(requests[n % len(requests)])
@@ -30,7 +31,7 @@ def _hammer(port: int, until: float, counts: list[int]) -> None:
     counts.append(n)
 
 
-def _slow(port: int, until: float) -> None:
+def _slow(port: int, going: threading.Event) -> None:
     held = []
     for _ in range(40):
         try:
@@ -39,20 +40,23 @@ def _slow(port: int, until: float) -> None:
             held.append(s)
         except OSError:
             pass
-    while time.monotonic() < until:
+    while going.is_set():
         time.sleep(0.2)
     for s in held:
         s.close()
 
 
 def main() -> None:
-    port, seconds = int(sys.argv[1]), float(sys.argv[2])
-    until = time.monotonic() + seconds
+    port = int(sys.argv[1])
+    going = threading.Event()
+    going.set()
     counts: list[int] = []
-    threads = [threading.Thread(target=_hammer, args=(port, until, counts)) for _ in range(4)]
-    threads.append(threading.Thread(target=_slow, args=(port, until)))
+    threads = [threading.Thread(target=_hammer, args=(port, going, counts)) for _ in range(4)]
+    threads.append(threading.Thread(target=_slow, args=(port, going)))
     for thread in threads:
         thread.start()
+    sys.stdin.read()  # until the test closes it
+    going.clear()
     for thread in threads:
         thread.join()
     print(sum(counts), flush=True)
