@@ -3,6 +3,8 @@
 "use strict";
 
 const base = location.pathname.replace(/\/$/, "");
+// How often the page asks for the game's state: a move shows within 2 s.
+const REFRESH_MS = 1000;
 let shown = null;
 
 function el(tag, text, cls) {
@@ -90,7 +92,7 @@ async function refresh() {
   } catch (error) {
     document.getElementById("status").textContent = "The table cannot be reached just now…";
   }
-  setTimeout(refresh, 1000);
+  setTimeout(refresh, REFRESH_MS);
 }
 
 refresh();
