@@ -212,7 +212,7 @@ class TablesideApp(App):
     def show_phones(self) -> None:
         from app.phones.screen import PHONES_SCREEN
 
-        self.go(PHONES_SCREEN, shown=True)
+        self.go(PHONES_SCREEN)
 
     def _apply_settings(self) -> None:
         """The saved settings the controls follow (read again once a file is mended)."""

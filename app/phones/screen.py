@@ -32,7 +32,12 @@ class PhonesScreen(BaseScreen):
         super().__init__(**kwargs)
         self._look = Clock.create_trigger(lambda _dt: self.prepare(), LOOK_AGAIN_S)
 
-    def prepare(self, **_params: Any) -> None:
+    def on_pre_enter(self, *_args: object) -> None:
+        self.prepare()
+
+    def prepare(self) -> None:
+        """The code of the game followed now, once the page's server listens (looked
+        for again every moment until then)."""
         host = App.get_running_app().phones
         problem = host.problem() if host is not None else "Phones at the table is off."
         found = host.link() if host is not None and problem is None else None
