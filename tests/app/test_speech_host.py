@@ -1,0 +1,77 @@
+"""Which instructions are read aloud over a whole seeded game (issue 57): each once, in
+the order shown, the next cutting the last short, none said again when the game is
+opened again after a pulled plug; a touch says the current one again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.games import BY_KEY
+from app.play.play_session import PlaySession
+from app.speech.host import SpeechHost
+from app.storage.store import Store
+from app.tools import oracle
+
+
+class Heard:
+    """A speaker that writes down what it is given."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+def _host(store: Store, heard: Heard) -> SpeechHost:
+    return SpeechHost(
+        heard,  # type: ignore[arg-type]
+        lambda moment: store.set_setting("speech_last_said", moment),
+        lambda: store.setting("speech_last_said", None),
+    )
+
+
+@pytest.mark.parametrize("key", ["skulk_hollow", "skoventyr"])
+def test_every_instruction_is_said_once_in_order_and_not_again_after_a_resume(
+    tmp_path: Path, key: str
+) -> None:
+    game = BY_KEY[key]
+    table = oracle.table_play(game)
+    assert table is not None
+    config = table.sample[0]
+    store = Store.open(tmp_path / "tableside.db")
+    names = oracle.seat_names(config, table.players)
+    play = PlaySession.start(store, game.rules(), config, 5, names)
+    control = game.controller(play)
+    heard = Heard()
+    host = _host(store, heard)
+    host.follow(control)
+    person = table.person(5)
+    shown: list[str] = []  # what the screen shows after each change, each step once
+    seen: set[tuple[int, int]] = set()
+
+    def screen_redrawn() -> None:
+        current = control.telling.current
+        moment = (len(play.session.events), control.telling.index)
+        if current is not None and moment not in seen:
+            seen.add(moment)
+            shown.append(current.words)
+
+    control.watchers.append(screen_redrawn)
+    screen_redrawn()  # what it shows as the game opens (the deal)
+    for _ in range(400):
+        if not person.step(control) or len(shown) > 40:
+            break
+    assert len(shown) > 10
+    assert heard.said == shown  # each instruction once, in the order shown
+    # A pulled plug: the game opened again shows the same instruction, not said again.
+    again = PlaySession.resume(store, game.rules(), play.session_id)
+    reopened = game.controller(again)
+    before = list(heard.said)
+    _host(store, heard).follow(reopened)
+    assert heard.said == before
+    host.again()  # a touch on the instruction says it again
+    if control.telling.current is not None:
+        assert heard.said[-1] == control.telling.current.words
