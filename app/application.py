@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from app.games import GameInfo, load
+from app.games import GAMES, GameInfo, load
 from app.kit import tap_guard, theme
 from app.kit.background import Background
 from app.kit.keyboard import use_table_keyboard
@@ -26,6 +26,7 @@ from app.kit.quiet_collector import QuietCollector
 from app.kit.widgets import BaseScreen, refusal_page
 from app.saved_games_care import SavedGamesCare
 from app.screens.home import HomeScreen, say_unavailable
+from app.speech import read_aloud
 from app.storage.faults import SOMETHING_WENT_WRONG, DamagedData, StorageFault
 from app.storage.location import AlreadyOpen
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from app.phones.host import PhoneHost
     from app.play.opening import NotOpened, Opened
     from app.play.play_session import PlaySession
+    from app.speech.host import SpeechHost
     from app.storage.store import Store
     from app.turning_off import Countdown
     from hardware import Controls
@@ -72,6 +74,8 @@ class TablesideApp(App):
     title = "Tableside"
     #: Phones at the table (app.phones) is on: each game's top bar offers its code.
     phones_on = BooleanProperty(False)
+    #: The instructions are read aloud (app.speech).
+    reading_aloud = BooleanProperty(False)
 
     def __init__(self, db_path: Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -103,6 +107,8 @@ class TablesideApp(App):
         self._menu_key: MenuHold | None = None  # Escape, from when the buttons are connected
         #: The page for phones at the table, made after start-up (its server only while on).
         self.phones: PhoneHost | None = None
+        #: What reads the instructions aloud, while Settings has it on.
+        self.speech: SpeechHost | None = None
 
     # -- life cycle --------------------------------------------------------------------
 
@@ -155,6 +161,8 @@ class TablesideApp(App):
         self._show_notices()
         self.saved_games.check()
         self._start_phones()
+        if self.store.setting(read_aloud.ON, False) is True:
+            self.set_read_aloud(True)
         self.collector.start()
         Window.bind(on_touch_down=self.collector.active, on_key_down=self.collector.active)
 
@@ -209,6 +217,40 @@ class TablesideApp(App):
         self.phones_on = on
         self.store.set_setting(SETTING, on)
 
+    def set_read_aloud(self, on: bool) -> None:
+        """Read the instructions aloud, or stop (Settings), and remember it."""
+        from app.speech.host import SpeechHost
+        from app.speech.speaker import Speaker
+
+        if self.speech is not None:
+            self.speech.leave()
+            self.speech.speaker.close()
+            self.speech = None
+        if on:
+            store = self.store
+            volume, speed = read_aloud.voice(store)
+            self.speech = SpeechHost(
+                Speaker(volume, speed),
+                lambda moment: store.set_setting(read_aloud.LAST_SAID, moment),
+                lambda: store.setting(read_aloud.LAST_SAID, None),
+            )
+            screen = self.current_screen
+            controller = getattr(screen, "controller", None)
+            if controller is not None and any(self.root.current == g.play_screen for g in GAMES):
+                self.speech.follow(controller)
+        self.reading_aloud = on
+        self.store.set_setting(read_aloud.ON, on)
+
+    def say(self, words: str) -> None:
+        """Say ``words`` aloud when reading aloud is on (a set-up step, the end)."""
+        if self.speech is not None:
+            self.speech.speaker.say(words)
+
+    def say_again(self) -> None:
+        """The instruction shown, said again (a touch on it)."""
+        if self.speech is not None:
+            self.speech.again()
+
     def show_phones(self) -> None:
         from app.phones.screen import PHONES_SCREEN
 
@@ -232,6 +274,8 @@ class TablesideApp(App):
         self.collector.stop()
         if self.phones is not None:
             self.phones.turn_off()
+        if self.speech is not None:
+            self.speech.speaker.close()
         if self.controls is not None:
             self.controls.close()
         self.saved_games.close()
@@ -350,6 +394,8 @@ class TablesideApp(App):
         screen.prepare(game=game, play=play)
         if self.phones is not None:
             self.phones.follow(game, screen.controller)
+        if self.speech is not None:
+            self.speech.follow(screen.controller)
         self._trail = ["home"]  # Back from a game goes Home, not into its set-up
         self.root.current = game.play_screen
 
@@ -359,6 +405,8 @@ class TablesideApp(App):
     def home(self) -> None:
         if self.phones is not None:
             self.phones.leave()  # the game's link answers no more
+        if self.speech is not None:
+            self.speech.leave()
         self._trail.clear()
         self.root.current = "home"
 

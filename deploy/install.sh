@@ -83,7 +83,7 @@ apt_packages=(python3 python3-venv polkitd)
 . "$src/deploy/packages.sh"
 mapfile -t -O 3 apt_packages < <(runtime_packages)
 
-groups_wanted=(video render input gpio)
+groups_wanted=(video render input gpio audio)
 
 say() { printf '%s\n' "$*"; }
 die() {
@@ -358,7 +358,20 @@ install_apt_packages() {
 create_user() {
     step "system user '$svc_user' (groups: ${groups_wanted[*]}), home $state_dir"
     if [ "$offline" = 0 ] && id -u "$svc_user" >/dev/null 2>&1; then
-        say "    exists"
+        # An account from an older install joins the groups added since (audio).
+        local joined=() wanted
+        for wanted in "${groups_wanted[@]}"; do
+            if getent group "$wanted" >/dev/null \
+                && ! id -nG "$svc_user" | tr ' ' '\n' | grep -qxF "$wanted"; then
+                joined+=("$wanted")
+            fi
+        done
+        if [ "${#joined[@]}" -gt 0 ]; then
+            run_system usermod -a -G "$(IFS=,; echo "${joined[*]}")" "$svc_user"
+            say "    exists; added to: ${joined[*]}"
+        else
+            say "    exists"
+        fi
         return 0
     fi
     local present=() group

@@ -380,6 +380,7 @@ class GameScreen(BaseScreen):
         if self.replay is None:
             self.sound_end(won)
             show_notice(heading, reason)
+            App.get_running_app().say(f"{heading}. {reason}")
 
     def sound_end(self, won: bool) -> None:
         controls = App.get_running_app().controls

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import sp
 from kivy.properties import NumericProperty, StringProperty
@@ -54,6 +55,12 @@ class InstructionPanel(BoxLayout):
             needed += heading.height + words.texture_size[1] + reason.height
             if needed <= self.height:
                 return
+
+    def on_touch_up(self, touch: Any) -> bool:
+        """A touch on the instruction says it again, when it is read aloud."""
+        if self.collide_point(*touch.pos) and touch.grab_current is None:
+            App.get_running_app().say_again()
+        return bool(super().on_touch_up(touch))
 
     def show(self, chain: Telling) -> None:
         current = chain.current

@@ -200,6 +200,11 @@ class SettingsScreen(BaseScreen):
         if controls is not None:
             controls.beep("win")
 
+    def open_read_aloud(self) -> None:
+        from app.speech.popup import ReadAloudPopup
+
+        ReadAloudPopup().open()
+
     def set_phones(self, on: bool) -> None:
         """Phones at the table on or off; once on, whether phones can reach it is said
         (no network) when the page's server has had time to say where it listens."""

@@ -106,6 +106,7 @@ class SetupGuideScreen(BaseScreen):
         self.step_items = [with_names(item, self._players) for item in step.items]
         self._show_choices(step)
         self.status = f"Step {self.index + 1} of {self.count}"
+        App.get_running_app().say(f"{self.step_title}. {self.step_text}")
         holder = self.ids.picture
         holder.clear_widgets()
         picture = None

@@ -16,9 +16,6 @@ from app.play.controller import PlayController
 from app.play.play_session import PlaySession
 from app.speech.speaker import Speaker
 
-#: The saved setting holding what was last said: [game, events, step].
-LAST_SAID = "speech_last_said"
-
 
 class SpeechHost:
     """``remember``/``recall``: keep and read back what was last said (the settings)."""

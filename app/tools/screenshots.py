@@ -187,6 +187,7 @@ class ScreenshotApp(TablesideApp):
             ("history_importing", self._show_import_progress),
             ("history_export", self._export_all),
             ("settings_remove_player", self._ask_to_remove_a_player),
+            ("settings_read_aloud", self._read_aloud_settings),
             ("new_game_guest", self._ask_for_a_guest),
             ("notice", self._show_sample_notice),
             ("mending", self._show_mending),
@@ -451,6 +452,10 @@ class ScreenshotApp(TablesideApp):
         while not self.current_screen.link and time.monotonic() < deadline:
             time.sleep(0.05)
             tick()
+
+    def _read_aloud_settings(self) -> None:
+        self._open("settings")
+        self.current_screen.open_read_aloud()
 
     def _ask_for_a_guest(self) -> None:
         self._open("new_game", game=BY_KEY["skogen"])

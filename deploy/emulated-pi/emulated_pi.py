@@ -1000,8 +1000,6 @@ TOP_RIGHT_BUTTON = (726, 31)
 TURN_OFF_BUTTON = (626, 289)
 
 
-# The Off and On choices of Settings' "Phones at the table" row, across, at 800x480.
-PHONES_OFF_X, PHONES_ON_X = 259, 343
 #: Asked inside the Pi: the page's server answers a page of its own (200) and a token
 #: it never gave (404), on the port its unit names.
 ASK_THE_PAGE = (
@@ -1018,9 +1016,9 @@ def phones_from_settings(vm: VM, screens: Path) -> str:
     vm.tap(*BACK_BUTTON)
     vm.wait_for_text("Settings", screens / "7-home-for-phones.png")
     vm.tap(*TOP_RIGHT_BUTTON)
-    words = vm.wait_for_text("Phones at the table", screens / "7-settings-phones.png")
-    row = find_phrase(words, "Phones at the table") or (0, 0)
-    vm.tap(PHONES_ON_X, row[1])
+    words = vm.wait_for_text("Phones at the table:", screens / "7-settings-phones.png")
+    button = find_phrase(words, "Phones at the table:") or (0, 0)
+    vm.tap(*button)  # it says Off: on
     vm.shell(
         "for i in $(seq 60); do systemctl is-active --quiet tableside-phones && break; "
         "sleep 2; done; systemctl is-active tableside-phones",
@@ -1038,7 +1036,7 @@ def phones_from_settings(vm: VM, screens: Path) -> str:
     page_pid = vm.shell("systemctl show -p MainPID --value tableside-phones").strip()
     if f"pid={page_pid}," not in listener:
         raise StepFailed(f"port 8765 is not the page service's ({page_pid}): {listener}")
-    vm.tap(PHONES_OFF_X, row[1])
+    vm.tap(*button)  # and off again
     vm.shell(
         "for i in $(seq 30); do systemctl is-active --quiet tableside-phones || break; "
         "sleep 2; done; ! systemctl is-active --quiet tableside-phones",

@@ -10,6 +10,7 @@ import pytest
 
 from app.games import BY_KEY
 from app.play.play_session import PlaySession
+from app.speech import read_aloud
 from app.speech.host import SpeechHost
 from app.storage.store import Store
 from app.tools import oracle
@@ -28,8 +29,8 @@ class Heard:
 def _host(store: Store, heard: Heard) -> SpeechHost:
     return SpeechHost(
         heard,  # type: ignore[arg-type]
-        lambda moment: store.set_setting("speech_last_said", moment),
-        lambda: store.setting("speech_last_said", None),
+        lambda moment: store.set_setting(read_aloud.LAST_SAID, moment),
+        lambda: store.setting(read_aloud.LAST_SAID, None),
     )
 
 

@@ -55,7 +55,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path) -> None:
     assert [step.split("]")[0] for step in steps] == [f"[{n}" for n in range(1, 13)]
     for expected in (
         "system packages:",
-        "system user 'tableside' (groups: video render input gpio)",
+        "system user 'tableside' (groups: video render input gpio audio)",
         "would copy: app/__main__.py",
         "would copy: kv/home.kv",
         "would run: python3 -m venv /opt/tableside/.venv",
@@ -89,7 +89,7 @@ def test_offline_dry_run_lists_the_apt_and_useradd_commands(tmp_path: Path) -> N
         assert package in install_line.split()
     assert (
         "would run: useradd --system --user-group --home-dir /var/lib/tableside"
-        " --no-create-home --shell /usr/sbin/nologin --groups video,render,input,gpio tableside"
+        " --no-create-home --shell /usr/sbin/nologin --groups video,render,input,gpio,audio tableside"
     ) in out
     assert list(tmp_path.iterdir()) == []
 

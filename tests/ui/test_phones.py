@@ -52,8 +52,7 @@ def test_a_phone_reads_the_code_and_follows_the_game(driver: Driver, tmp_path: P
     app.phones.port = 0  # any free port: tests run side by side
     app.go("settings")
     driver.pump(2)
-    row = driver.find("Phones at the table").parent
-    driver.tap(next(child for child in row.children if getattr(child, "text", "") == "On"))
+    driver.tap(driver.find("Phones at the table: Off", TButton))
     try:
         assert app.phones_on
         config = skogen.Config(players=("Ana", "Bo"))

@@ -1,0 +1,54 @@
+"""The instructions read aloud in a real window (issue 57): turned on in Settings, each
+instruction of a game is said as it appears, a touch on it says it again,
+the set-up guide's steps and the end are said; nothing waits for speech. espeak-ng is
+replaced by a command that says nothing, its words written down."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.core.window import Window
+
+from app.games import BY_KEY
+from app.kit.widgets import TButton
+from app.play.instructions import InstructionPanel
+from app.speech import speaker as S
+from app.speech.popup import ReadAloudPopup
+from engines import skoventyr as V
+from tests.ui.driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+def test_instructions_are_said_and_said_again_on_a_touch(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(S.Speaker, "command", lambda _self, _text: ["true"])
+    app = driver.app
+    app.go("settings")
+    driver.pump(2)
+    driver.tap(driver.find("Read aloud: Off", TButton))
+    driver.pump(2)
+    popup = next(child for child in Window.children if isinstance(child, ReadAloudPopup))
+    driver.tap(next(w for w in popup.walk() if getattr(w, "text", "") == "On"))
+    assert app.reading_aloud and app.speech is not None
+    driver.tap(driver.find("Close", TButton))
+    speaker = app.speech.speaker
+    try:
+        app.start_game(BY_KEY["skoventyr"], V.Config(), ["Ana"], seed=3)  # the deal is told
+        driver.pump(3)
+        control = app.current_screen.controller
+        shown = control.telling.current
+        assert shown is not None
+        driver.wait_for(lambda: shown.words in speaker.said)
+        count = speaker.said.count(shown.words)
+        panel = next(w for w in driver.visible() if isinstance(w, InstructionPanel))
+        driver.tap(panel)  # said again
+        driver.wait_for(lambda: speaker.said.count(shown.words) == count + 1)
+        app.home()
+        app.go("setup_guide", game=BY_KEY["skulk_hollow"])
+        driver.pump(2)
+        title = app.current_screen.step_title
+        driver.wait_for(lambda: any(said.startswith(title) for said in speaker.said))
+    finally:
+        app.set_read_aloud(False)
+    assert app.speech is None and not app.reading_aloud
