@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.games import BY_KEY
+from app.games import BY_KEY, GAMES
 from app.play.play_session import PlaySession
 from app.speech import read_aloud
 from app.speech.host import SpeechHost
@@ -34,7 +34,12 @@ def _host(store: Store, heard: Heard) -> SpeechHost:
     )
 
 
-@pytest.mark.parametrize("key", ["skulk_hollow", "skoventyr"])
+#: Every game with a seeded person to play it (app.play.autoplay): all of them tell the
+#: table something, the guardian and Gamle Erik most.
+PLAYED = [info.key for info in GAMES if oracle.table_play(info) is not None]
+
+
+@pytest.mark.parametrize("key", PLAYED)
 def test_every_instruction_is_said_once_in_order_and_not_again_after_a_resume(
     tmp_path: Path, key: str
 ) -> None:
@@ -65,7 +70,7 @@ def test_every_instruction_is_said_once_in_order_and_not_again_after_a_resume(
     for _ in range(20_000):  # the whole game
         if not person.step(control):
             break
-    assert game.rules().outcome(control.state) is not None and len(shown) > 30
+    assert game.rules().outcome(control.state) is not None and len(shown) > 3
     assert heard.said == shown  # each instruction once, in the order shown
     # A pulled plug: the game opened again shows the same instruction, not said again.
     again = PlaySession.resume(store, game.rules(), play.session_id)
