@@ -7,6 +7,8 @@ play file. Kivy-free: the app calls it from its controller's changes."""
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from app.games import GameInfo
 from app.phones import folder as F
 from app.phones.link import new_token
 from app.phones.picture import picture_of
+from app.phones.standing import Section
 from app.play.controller import PlayController
 from app.play.play_session import PlaySession
 from app.play.progress import progress_words
@@ -58,6 +61,8 @@ class PhoneFeed:
         self.token = ""
         self.version = 0
         self._ended_written = False
+        #: Counts the ends forgotten: a picture drawn for an earlier one is not kept.
+        self._ends = 0
 
     def follow(self, game: GameInfo, controller: PlayController[Any, Any, Any]) -> str:
         """Start a page for this game (a token no earlier game had); returns it."""
@@ -69,8 +74,18 @@ class PhoneFeed:
     def _forget_the_end(self) -> None:
         """No picture or play file of an end: the next end writes its own."""
         self._ended_written = False
+        self._ends += 1
         for name in (F.PICTURE, F.PLAY_FILE):
             (self.folder / name).unlink(missing_ok=True)
+
+    def _draw_picture(self, draw: Callable[[], bytes], ends: int) -> None:
+        picture = draw()
+        if ends != self._ends:  # that end was undone meanwhile
+            return
+        try:
+            F.write_whole(self.folder / F.PICTURE, picture)
+        except OSError as error:  # a full card: the page goes on without it
+            log.warning("the phones' page has no picture: %s", error)
 
     def leave(self) -> None:
         """The game is left: no token opens a page any more."""
@@ -102,22 +117,28 @@ class PhoneFeed:
             "status": status,
             "standing": [section.to_data() for section in standing],
             "story": story(play),
-            "end": self._end(game, controller, outcome.reason) if outcome is not None else None,
+            "end": self._end(game, controller, standing) if outcome is not None else None,
         }
         F.write_json(self.folder / F.PAGE, page)
 
     def _end(
-        self, game: GameInfo, controller: PlayController[Any, Any, Any], reason: str
+        self, game: GameInfo, controller: PlayController[Any, Any, Any], standing: list[Section]
     ) -> dict[str, Any]:
         """How the game ended, with BG Stats' link, the play file and the picture (the
-        files written once)."""
+        files written once; the picture drawn on a thread of its own, the page showing it
+        once it is there)."""
         play = controller.play
         assert isinstance(play, PlaySession)
         store, session_id = play.store, play.session_id
-        end: dict[str, Any] = {"result": reason}
+        outcome = play.session.outcome()
+        assert outcome is not None
+        end: dict[str, Any] = {"result": outcome.reason}
         if not self._ended_written:
             self._ended_written = True
-            F.write_whole(self.folder / F.PICTURE, picture_of(game, controller))
+            draw, ends = picture_of(game, controller, standing), self._ends
+            threading.Thread(
+                target=self._draw_picture, args=(draw, ends), name="result picture", daemon=True
+            ).start()
             try:
                 export_bgstats(store, self.folder / F.PLAY_FILE, [session_id])
             except (ValueError, StorageFault, OSError) as problem:  # times unreadable, say

@@ -7,8 +7,9 @@ on a USB stick."""
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,7 +99,7 @@ def result_picture(
         y = _table(draw, section, y, small, body)
         y += 40
     data = BytesIO()
-    picture.save(data, format="PNG", optimize=True)
+    picture.save(data, format="PNG")
     return data.getvalue()
 
 
@@ -156,12 +157,19 @@ def _fitted(
 NAME_SHARE = 0.34
 
 
-def picture_of(game: GameInfo, controller: PlayController[Any, Any, Any]) -> bytes:
-    """The picture of ``controller``'s finished game (its standing now, today's date)."""
+def picture_of(
+    game: GameInfo,
+    controller: PlayController[Any, Any, Any],
+    standing: list[Section] | None = None,
+) -> Callable[[], bytes]:
+    """What draws the picture of ``controller``'s finished game: how it ended and its
+    ``standing`` (the game's, when not given) read now, on the UI thread; the drawing
+    (some 60 ms here) left to the caller's worker thread."""
     outcome = controller.play.session.outcome()
     assert outcome is not None, "only a finished game has a result to picture"
     day = datetime.now().astimezone().date()
-    return result_picture(game.title, day, outcome.reason, game.standing(controller), game.accent)
+    sections = game.standing(controller) if standing is None else standing
+    return partial(result_picture, game.title, day, outcome.reason, sections, game.accent)
 
 
 def picture_name(game: GameInfo, when: datetime) -> str:

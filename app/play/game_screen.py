@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -345,7 +344,7 @@ class GameScreen(BaseScreen):
             show_notice("No USB stick", "Plug in a USB stick, then touch the button again.")
             return
         name = picture_name(self.game, datetime.now())
-        picture = picture_of(self.game, self.controller)
+        draw = picture_of(self.game, self.controller)
 
         def saved(where: Path) -> None:
             show_notice(
@@ -358,7 +357,7 @@ class GameScreen(BaseScreen):
             show_notice("The picture could not be saved", f"The USB stick said: {why}.")
 
         self._saving.run(
-            "picture", partial(save_on_stick, picture, stick.folder, name), saved, failed
+            "picture", lambda: save_on_stick(draw(), stick.folder, name), saved, failed
         )
 
     def set_date(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,10 @@ def test_at_the_end_the_page_has_bg_stats_the_play_file_and_a_picture(tmp_path: 
     assert play["comments"] == outcome.reason  # the whole play: nothing left out
     played = json.loads((folder / F.PLAY_FILE).read_text())
     assert len(played["plays"]) == 1
+    deadline = time.monotonic() + 20  # drawn on a thread of its own
+    while not (folder / F.PICTURE).exists():
+        assert time.monotonic() < deadline, "no picture"
+        time.sleep(0.05)
     with Image.open(folder / F.PICTURE) as picture:
         assert picture.format == "PNG" and picture.width == 1080
         assert len(picture.convert("RGB").getcolors(1 << 16) or []) > 20  # drawn, not blank

@@ -32,6 +32,10 @@ CHROMEDRIVER = shutil.which("chromedriver")
 PHONE_SHOTS = os.environ.get("TABLESIDE_PHONE_SHOTS", "")
 
 
+#: The width of the picture as the page shows it (0 until it has loaded).
+SHOWN_WIDTH = "return document.getElementById('picture').naturalWidth"
+
+
 @pytest.fixture
 def phone() -> Iterator[webdriver.Chrome]:
     if CHROMIUM is None or CHROMEDRIVER is None:
@@ -99,6 +103,8 @@ def test_a_phone_browser_follows_the_game_to_its_end(
         assert sent["sourcePlayId"] == coded["sourcePlayId"] and sent["game"] == coded["game"]
 
         picture = phone.find_element(By.ID, "picture-link").get_attribute("href")
+        # The picture is drawn on a thread of its own after the end: shown once there.
+        until(lambda: phone.execute_script(SHOWN_WIDTH) > 0, 10)
         fetched = phone.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "fetch(arguments[0]).then(async r => done([r.status, r.headers.get('content-type'),"
@@ -106,6 +112,4 @@ def test_a_phone_browser_follows_the_game_to_its_end(
             picture,
         )
         assert fetched[0] == 200 and fetched[1] == "image/png" and fetched[2] > 10_000
-        assert (
-            phone.execute_script("return document.getElementById('picture').naturalWidth") == 1080
-        )
+        assert phone.execute_script(SHOWN_WIDTH) == 1080

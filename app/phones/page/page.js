@@ -62,7 +62,7 @@ function drawEnd(end) {
   }
   const picture = document.getElementById("picture");
   picture.hidden = !end.picture;
-  if (end.picture && !picture.src.endsWith(end.picture)) picture.src = `${base}/${end.picture}?${end.version || ""}`;
+  if (end.picture && !picture.src.includes(end.picture)) picture.src = `${base}/${end.picture}`;
 }
 
 function draw(page) {
@@ -94,5 +94,11 @@ async function refresh() {
   }
   setTimeout(refresh, REFRESH_MS);
 }
+
+// The picture is drawn after the end is told: until it is there, asked again.
+document.getElementById("picture").addEventListener("error", (event) => {
+  const picture = event.target;
+  setTimeout(() => { picture.src = `${base}/result.png?${Date.now()}`; }, REFRESH_MS);
+});
 
 refresh();
