@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from app.games import GAMES, GameInfo, load
+from app.games import GameInfo, load
 from app.kit import tap_guard, theme
 from app.kit.background import Background
 from app.kit.keyboard import use_table_keyboard
@@ -133,6 +133,11 @@ class TablesideApp(App):
 
     def _screen_changed(self, *_args: Any) -> None:
         self.screens_shown += 1
+        if self.root.current == "home":  # a game left (Home, Back, Menu held): by all
+            if self.phones is not None:
+                self.phones.leave()  # its link answers no more
+            if self.speech is not None:
+                self.speech.leave()
 
     def on_start(self) -> None:
         if not self.saved_games.claimed:
@@ -229,15 +234,12 @@ class TablesideApp(App):
         if on:
             store = self.store
             volume, speed = read_aloud.voice(store)
+            # Turned on in Settings or at start-up: the next game opened is followed.
             self.speech = SpeechHost(
                 Speaker(volume, speed),
                 lambda moment: store.set_setting(read_aloud.LAST_SAID, moment),
                 lambda: store.setting(read_aloud.LAST_SAID, None),
             )
-            screen = self.current_screen
-            controller = getattr(screen, "controller", None)
-            if controller is not None and any(self.root.current == g.play_screen for g in GAMES):
-                self.speech.follow(controller)
         self.reading_aloud = on
         self.store.set_setting(read_aloud.ON, on)
 
@@ -403,10 +405,6 @@ class TablesideApp(App):
         self.root.current = self._trail.pop() if self._trail else "home"
 
     def home(self) -> None:
-        if self.phones is not None:
-            self.phones.leave()  # the game's link answers no more
-        if self.speech is not None:
-            self.speech.leave()
         self._trail.clear()
         self.root.current = "home"
 

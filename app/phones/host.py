@@ -129,9 +129,7 @@ class PhoneHost:
         (self.folder / F.ADDRESS).unlink(missing_ok=True)
         self.feed.leave()  # no page from before (a game followed when the app stopped)
         self.server.start(self.folder, self.port)
-        self.on = True
-        if self._following is not None:
-            self.follow(*self._following)
+        self.on = True  # turned on in Settings or at start-up: the next game is followed
 
     def turn_off(self) -> None:
         """Stop the server: no link answers any more. (Also at start-up while off: a
@@ -167,9 +165,10 @@ class PhoneHost:
 
     def follow(self, game: GameInfo, controller: PlayController[Any, Any, Any]) -> None:
         """The game now open: its page, under a token of its own, kept up to date."""
-        self._following = (game, controller)
+        self.leave()
         if not self.on or controller.replay is not None:
             return
+        self._following = (game, controller)
         self.feed.follow(game, controller)
         controller.watchers.append(self._update)
 

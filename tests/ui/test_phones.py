@@ -144,3 +144,13 @@ def test_a_flood_of_hostile_requests_leaves_the_table_playing_and_the_page_alone
         assert flood.returncode == 0 and sent > 100  # it flooded all along
         assert len(control.play.session.events) >= moves  # every move made and saved
         assert fetch(link[0], "/state.json")[0] == 200  # the page is still there
+
+
+def test_back_from_a_game_leaves_it_as_home_does(driver: Driver) -> None:
+    """The top bar's Back from a game goes Home without Home's button: the game's link
+    answers no more either way."""
+    with skogen_with_phones(driver, seed=4) as (_control, link):
+        assert fetch(link[0], "/state.json")[0] == 200
+        driver.tap_text("Back")
+        assert driver.app.root.current == "home"
+        assert fetch(link[0], "/state.json")[0] == 404
