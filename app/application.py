@@ -232,14 +232,8 @@ class TablesideApp(App):
             self.speech.speaker.close()
             self.speech = None
         if on:
-            store = self.store
-            volume, speed = read_aloud.voice(store)
             # Turned on in Settings or at start-up: the next game opened is followed.
-            self.speech = SpeechHost(
-                Speaker(volume, speed),
-                lambda moment: store.set_setting(read_aloud.LAST_SAID, moment),
-                lambda: store.setting(read_aloud.LAST_SAID, None),
-            )
+            self.speech = SpeechHost(Speaker(*read_aloud.voice(self.store)))
         self.reading_aloud = on
         self.store.set_setting(read_aloud.ON, on)
 

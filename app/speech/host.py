@@ -2,14 +2,13 @@
 app makes one and gives it each game it opens (its controller tells it of every change).
 
 An instruction is said once, when it appears: a new move's chain, the next step after a
-Done, the put-back words of an Undo. What was last said is remembered by the game and
-the moment (its saved events and the step of the chain), also in the saved settings, so
-a game opened again, or the app started again after a pulled plug, does not say again
-what the table already heard. Touching the instruction says it again (``again``)."""
+Done, the put-back words of an Undo (each a new moment: the game's saved events and the
+chain's step). A game opened again (Resume, or after a pulled plug) shows the
+instruction the table was told when it was left, kept with the game: it was said then,
+and is not said again. Touching the instruction says it again (``again``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from app.play.controller import PlayController
@@ -18,25 +17,21 @@ from app.speech.speaker import Speaker
 
 
 class SpeechHost:
-    """``remember``/``recall``: keep and read back what was last said (the settings)."""
-
-    def __init__(
-        self,
-        speaker: Speaker,
-        remember: Callable[[list[int]], None],
-        recall: Callable[[], Any],
-    ) -> None:
+    def __init__(self, speaker: Speaker) -> None:
         self.speaker = speaker
-        self._remember, self._recall = remember, recall
         self._controller: PlayController[Any, Any, Any] | None = None
+        self._last: tuple[int, int] | None = None  # the moment last said
 
     def follow(self, controller: PlayController[Any, Any, Any]) -> None:
-        """Read ``controller``'s instructions from now on (what it shows now, unless it
-        was said before)."""
+        """Read ``controller``'s instructions from now on: what it shows now too, unless
+        the game was opened again with it (said when it first appeared)."""
         self.leave()
-        if controller.replay is not None:
+        play = controller.play
+        if not isinstance(play, PlaySession):
             return  # a game stepped through is read, not heard
         self._controller = controller
+        reopened = play.owed_when_opened is not None
+        self._last = self._moment() if reopened else None
         controller.watchers.append(self.changed)
         self.changed()
 
@@ -48,10 +43,9 @@ class SpeechHost:
     def changed(self) -> None:
         """Say the instruction shown now, if it is one not yet said."""
         moment = self._moment()
-        if moment is None or moment == self._recall():
-            return
-        self._remember(moment)
-        self.again()
+        if moment is not None and moment != self._last:
+            self._last = moment
+            self.again()
 
     def again(self) -> None:
         """Say the instruction shown now (a touch on it)."""
@@ -60,10 +54,8 @@ class SpeechHost:
         if current is not None:
             self.speaker.say(current.words)
 
-    def _moment(self) -> list[int] | None:
+    def _moment(self) -> tuple[int, int] | None:
         control = self._controller
         if control is None or control.telling.current is None:
             return None
-        play = control.play
-        assert isinstance(play, PlaySession)
-        return [play.session_id, len(play.session.events), control.telling.index]
+        return len(control.play.session.events), control.telling.index

@@ -1,5 +1,4 @@
-"""Reading aloud's saved settings: whether it is on, the voice's volume and speed, and
-what was last said (app.speech.host)."""
+"""Reading aloud's saved settings: whether it is on, and the voice's volume and speed."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ from typing import Any
 ON = "read_aloud"
 VOLUME = "read_aloud_volume"
 SPEED = "read_aloud_speed"
-LAST_SAID = "read_aloud_last_said"
 #: espeak-ng's amplitude (100 its usual, 200 the loudest) and words a minute.
 VOLUMES = (50, 75, 100, 125, 150, 175, 200)
 SPEEDS = (120, 140, 160, 180, 200)

@@ -10,7 +10,6 @@ import pytest
 
 from app.games import BY_KEY, GAMES
 from app.play.play_session import PlaySession
-from app.speech import read_aloud
 from app.speech.host import SpeechHost
 from app.storage.store import Store
 from app.tools import oracle
@@ -26,12 +25,8 @@ class Heard:
         self.said.append(text)
 
 
-def _host(store: Store, heard: Heard) -> SpeechHost:
-    return SpeechHost(
-        heard,  # type: ignore[arg-type]
-        lambda moment: store.set_setting(read_aloud.LAST_SAID, moment),
-        lambda: store.setting(read_aloud.LAST_SAID, None),
-    )
+def _host(heard: Heard) -> SpeechHost:
+    return SpeechHost(heard)  # type: ignore[arg-type]
 
 
 #: Every game with a seeded person to play it (app.play.autoplay): all of them tell the
@@ -52,7 +47,7 @@ def test_every_instruction_is_said_once_in_order_and_not_again_after_a_resume(
     play = PlaySession.start(store, game.rules(), config, 5, names)
     control = game.controller(play)
     heard = Heard()
-    host = _host(store, heard)
+    host = _host(heard)
     host.follow(control)
     person = table.person(5)
     shown: list[str] = []  # what the screen shows after each change, each step once
@@ -76,7 +71,7 @@ def test_every_instruction_is_said_once_in_order_and_not_again_after_a_resume(
     again = PlaySession.resume(store, game.rules(), play.session_id)
     reopened = game.controller(again)
     before = list(heard.said)
-    _host(store, heard).follow(reopened)
+    _host(heard).follow(reopened)
     assert heard.said == before
     host.again()  # a touch on the instruction says it again
     if control.telling.current is not None:
