@@ -130,6 +130,9 @@ def serve(folder: Path, port: int, host: str = "0.0.0.0", parent: int | None = N
         log_level="warning",
     )
     server = uvicorn.Server(config)
+    # Listening before the address is written: a phone (or the app) that reads it is
+    # queued until uvicorn serves, never refused in between.
+    listener.listen(config.backlog)
     F.write_json(
         folder / F.ADDRESS,
         {"port": listener.getsockname()[1], "addresses": local_addresses(), "pid": os.getpid()},
