@@ -21,6 +21,10 @@ if "KIVY_HOME" not in os.environ:  # made here: removed when the tests end
     os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="tableside-kivy-")
     atexit.register(shutil.rmtree, os.environ["KIVY_HOME"], ignore_errors=True)
 os.environ["TABLESIDE_GPIO"] = "mock"
+# No multisampling: in the software renderer the tests draw with (llvmpipe, under Xvfb)
+# it triples the cost of drawing a frame, and no test reads smoothed edges. Set in the
+# environment so the app's own processes a test starts (screenshots, sweep) inherit it.
+os.environ["KCFG_GRAPHICS_MULTISAMPLES"] = "0"
 
 from app.kivy_setup import configure  # after the environment above
 

@@ -262,7 +262,15 @@ def _shape(widget: Any) -> list[Box]:
     point by point."""
     from kivy.metrics import dp
 
+    # The window's points in the widget's own: a shift, unless a parent scales or turns
+    # (then each point is carried through the parents, which is slow on a big shape).
+    origin_x, origin_y = widget.to_widget(0, 0)
+    unit_x, unit_y = widget.to_widget(1, 1)
+    shifted = math.isclose(unit_x - origin_x, 1) and math.isclose(unit_y - origin_y, 1)
+
     def inside(x: int, y: float) -> bool:
+        if shifted:
+            return bool(widget.collide_point(x * dp(1) + origin_x, y * dp(1) + origin_y))
         return bool(widget.collide_point(*widget.to_widget(x * dp(1), y * dp(1))))
 
     strips: list[Box] = []
