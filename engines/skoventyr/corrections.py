@@ -13,9 +13,8 @@ Zones are named "future", "discard", "deck" (shuffled into the unknown part),
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import IllegalAction
+from engines.core.quick_replace import replace
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import Card
 from engines.skoventyr.state import State

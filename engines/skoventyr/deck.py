@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
+from engines.core.quick_replace import replace
 from engines.skoventyr.cards import CARD_ORDER, Card
 
 

@@ -8,8 +8,9 @@ never changed in place. Losing (the pawns on one Tree) is for the caller to chec
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engines.core.quick_replace import replace
 from engines.skoventyr.cards import Card
 
 

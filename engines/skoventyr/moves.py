@@ -3,9 +3,8 @@ starts. Every refusal names the rule in a player's words."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import IllegalAction, Outcome
+from engines.core.quick_replace import replace
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import Card
 from engines.skoventyr.effects import counted_tasks, effect_tasks, obstacle, unmet

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
+from engines.core.quick_replace import replace
 from engines.core.serial import quote
 from engines.skoventyr.cards import (
     CARDS,

@@ -7,11 +7,11 @@ corrections by hand, never listed by ``legal_actions``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from itertools import takewhile
 
 from engines.core import Action, IllegalAction, Outcome, Rng
+from engines.core.quick_replace import replace
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import ALLIES, CARDS, Card
 from engines.skoventyr.config import Config

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import SetupStep
+from engines.core.quick_replace import replace
 from engines.skoventyr.cards import ALLIES, CARDS
 from engines.skoventyr.config import Config
 from engines.skoventyr.forest import starting_forest

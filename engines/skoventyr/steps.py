@@ -10,9 +10,9 @@ from the unknown part with the state's ``Rng``; in table-deck mode it asks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from engines.core import IllegalAction, Outcome
+from engines.core.quick_replace import replace
 from engines.skoventyr import actions as A
 from engines.skoventyr.cards import CARDS, Card
 from engines.skoventyr.effects import discard_choices, matches

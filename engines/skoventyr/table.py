@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import replace
 
 from engines.core import Change, Places, TurnOrder, differences, settle
+from engines.core.quick_replace import replace
 from engines.skoventyr.actions import Call, PutUnder, SkoventyrAction
 from engines.skoventyr.cards import CARD_ORDER, Card
 from engines.skoventyr.state import State

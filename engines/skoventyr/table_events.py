@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from engines.core.quick_replace import replace
 from engines.skoventyr.cards import CARD_ORDER, Card
 from engines.skoventyr.state import State
 

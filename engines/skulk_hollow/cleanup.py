@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import decks
 from engines.skulk_hollow.actions import ChooseUnit, SkulkAction
 from engines.skulk_hollow.board import power_capacity, the_unit

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import decks
 from engines.skulk_hollow.board import location_index
 from engines.skulk_hollow.state import State, Unit

@@ -20,9 +20,10 @@ and the hand and deck are set as counts (``EditSetCount``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engines.core import IllegalAction
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, combat
 from engines.skulk_hollow.actions import SkulkAction, title_words
 from engines.skulk_hollow.components import POWER_CUBES

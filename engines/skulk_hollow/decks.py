@@ -7,9 +7,8 @@ the discard pile; with no cards in either, nothing is drawn.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import Rng
+from engines.core.quick_replace import replace
 from engines.skulk_hollow.state import Cards
 
 

@@ -10,8 +10,10 @@ that the action is among the choices before calling ``resolve``.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import itertools
+from collections.abc import Iterator
 
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, combat, decks
 from engines.skulk_hollow.actions import (
     ChooseAction,
@@ -226,22 +228,38 @@ def summon_spaces(state: State) -> list[str]:
 
 def card_actions(state: State, card: Card) -> list[str]:
     """The actions of a Foxen card that can be taken now ("summon" for a unit card)."""
+    return list(_card_actions(state, card))
+
+
+def can_play(state: State, card_id: str) -> bool:
+    """Whether the hero may play ``card_id`` now: in hand (or possibly so) with an
+    action it can take. Stops at the first such action, where ``main_actions`` lists
+    them all: replaying a saved game checks every move it holds."""
+    playable = state.actions_left > 0 and card_id in playable_cards(state)
+    return playable and _has_action(state, card_id)
+
+
+def _has_action(state: State, card_id: str) -> bool:
+    return next(_card_actions(state, state.foxen.card(card_id)), None) is not None
+
+
+def _card_actions(state: State, card: Card) -> Iterator[str]:
     if card.unit:
         if free_figure(state, card.unit) and summon_spaces(state):
-            return ["summon"]
-        return []
-    found: list[str] = []
+            yield "summon"
+        return
+    found: set[str] = set()
     for option in card.options:
         if option.action in found:
             continue
+        found.add(option.action)
         if option.action == "gain_power":
-            found.append("gain_power")
+            yield "gain_power"
             continue
         merged = card.option(option.action)
         arrows = merged.arrows if merged else ()
         if any(can(state, unit, option.action, arrows) for unit in state.units):
-            found.append(option.action)
-    return found
+            yield option.action
 
 
 def playable_cards(state: State) -> list[str]:
@@ -263,14 +281,12 @@ def playable_cards(state: State) -> list[str]:
 # -- the main phase ----------------------------------------------------------------------
 
 
-def main_actions(state: State) -> list[SkulkAction]:
+def main_actions(state: State, *, one_card: bool = False) -> list[SkulkAction]:
+    """``one_card``: at most one card among them (enough to say that one can be played)."""
     found: list[SkulkAction] = []
     if state.actions_left > 0:
-        found += [
-            PlayCard(card)
-            for card in playable_cards(state)
-            if card_actions(state, state.foxen.card(card))
-        ]
+        cards = (PlayCard(card) for card in playable_cards(state) if _has_action(state, card))
+        found += itertools.islice(cards, 1) if one_card else cards
         if decks.can_draw(state.hero_cards):
             found.append(Prepare())
         if leaping_banned(state) and state.hero_cards.hand_count > 0:

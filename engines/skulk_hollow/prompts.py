@@ -64,7 +64,7 @@ def prompt(state: State) -> tuple[str, Asking]:
 
 
 def _hero_main(state: State) -> str:
-    actions = heroes.main_actions(state)
+    actions = heroes.main_actions(state, one_card=True)
     offered = [
         words
         for kind, words in (

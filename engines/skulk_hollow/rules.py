@@ -4,9 +4,9 @@ view. The hero player is the person; the app plays the guardian."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from engines.core import Action, IllegalAction, Outcome, Rng
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, cleanup, decks, heroes
 from engines.skulk_hollow.actions import (
     ChooseAction,
@@ -98,9 +98,17 @@ def apply(state: State, action: Action) -> State:
                 last=f"Corrected by hand: {text}.",
             )
         )
-    if not isinstance(action, SkulkAction) or action not in legal_actions(state):
+    if not isinstance(action, SkulkAction) or not _allowed(state, action):
         raise IllegalAction(why_illegal(state, action))
     return _settle(_resolve(state, action))
+
+
+def _allowed(state: State, action: SkulkAction) -> bool:
+    """``action in legal_actions(state)``; a card played in the hero's main phase is
+    checked alone, not by listing what every card in hand could do."""
+    if isinstance(action, PlayCard) and state.pending is None and state.active == "hero":
+        return heroes.can_play(state, action.card)
+    return action in legal_actions(state)
 
 
 def _resolve(state: State, action: SkulkAction) -> State:

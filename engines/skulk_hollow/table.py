@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import replace
 
 from engines.core.changes import Change, differences, settle
+from engines.core.quick_replace import replace
 from engines.core.turn_order import TurnOrder
 from engines.skulk_hollow import board
 from engines.skulk_hollow.state import Cards, Side, State, Unit

@@ -3,9 +3,8 @@ MISSILE ATTACK and DASH (see ``heroes.immune``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import SetupStep
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, combat
 from engines.skulk_hollow.guardians.base import ask, named, wound_all, wounded_locations
 from engines.skulk_hollow.state import State, Unit

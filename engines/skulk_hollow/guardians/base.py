@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Protocol
 
 from engines.core import SetupStep
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, combat
 from engines.skulk_hollow.state import Pending, State, Unit
 

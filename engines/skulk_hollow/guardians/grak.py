@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import SetupStep
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board
 from engines.skulk_hollow.guardians.base import ask, wounded_locations
 from engines.skulk_hollow.state import State

@@ -8,9 +8,8 @@ Foxen leader is the only hero unit left on the map.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import SetupStep
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board
 from engines.skulk_hollow.guardians.base import ask, wound_all, wounded_locations
 from engines.skulk_hollow.state import State, Unit

@@ -3,9 +3,8 @@ attacks destroy; six roots on the map win the game."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core import SetupStep
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, combat
 from engines.skulk_hollow.guardians.base import ask, named, wounded_locations
 from engines.skulk_hollow.state import State

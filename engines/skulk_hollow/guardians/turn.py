@@ -7,8 +7,7 @@ person) picks one. Abilities on a location full of wounds are disabled.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engines.core.quick_replace import replace
 from engines.skulk_hollow import board, combat, decks
 from engines.skulk_hollow.actions import (
     ChooseAction,
