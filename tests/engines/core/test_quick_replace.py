@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -69,5 +70,5 @@ def test_a_class_whose_init_does_more_takes_the_standard_way() -> None:
 
 def test_a_whole_game_state_copies_as_the_standard_way_does() -> None:
     state = skoventyr.new_game(Config(players=1), seed=3)
-    changes = {"prompt": "changed", "future": state.future[1:]}
+    changes: dict[str, Any] = {"prompt": "changed", "future": state.future[1:]}
     assert replace(state, **changes) == dataclasses.replace(state, **changes)
