@@ -61,8 +61,8 @@ class TablePlay:
     #: A move is half made: the people have entered part of it (cards put under the deck
     #: one at a time, a cost being paid) and the table is drawn as they left it so far.
     half_made: Callable[[Any], bool] = field(default=_never)
-    #: The people's own part of a whole move made of several saved steps:
-    #: ``own_part(rules, states, actions)``, the states from before its first step.
+    #: The people's own part of a move made of several saved steps, whole or half made
+    #: so far: ``own_part(rules, states, actions)``, the states from before its first step.
     own_part: Callable[[Any, Sequence[Any], Sequence[Any]], list[Any]] = field(
         default=each_move_own_part
     )

@@ -191,8 +191,11 @@ def card_powers(steps: int) -> Advance:
     return advance
 
 
-#: Set-ups whose guide the screenshots show too: the harder game with both modules.
-SETUP_CONFIGS = [("harder_modules", S.Config(damaged_trees=1, lygtemands=True, rescue=True))]
+#: Set-ups whose guide the screenshots show too: the harder game with both modules, for
+#: two (so the guide asks who starts, review P9).
+SETUP_CONFIGS = [
+    ("harder_modules", S.Config(players=2, damaged_trees=1, lygtemands=True, rescue=True))
+]
 
 SCENES: list[tuple[str, S.Config, Advance]] = [
     ("play_skoventyr_deal", S.Config(players=2), as_set_up),

@@ -4,8 +4,9 @@ its own that changes only as the people change it: by a move they make themselve
 engine's changes marked ``chosen``) or by an instruction shown to them and confirmed with
 Done. At every state it checks:
 
-- drawn: what the view draws of the table equals the model, and the places the
-  instruction shown names are drawn (of the kinds the game draws: a hand, whose it is);
+- drawn: what the view draws of the table equals the model (with a move half made, the
+  people's own part of it so far made on it), and the places the instruction shown
+  names are drawn (of the kinds the game draws: a hand, whose it is);
 - settled: at the end of every chain of instructions, the model equals the game's own
   table (``table_places``);
 - reasons: a chain's reason names only actions among the saved moves it explains (the
@@ -201,11 +202,17 @@ class GameCheck:
             self._close_span()
 
     def _close_span(self) -> None:
-        if self.span is not None:
-            states, actions = self.span
-            own = self.table_play.own_part(self.rules, states, actions)
-            self.model = dict(made(self.model, own))
+        self.model = self._as_made()
         self.span = None
+
+    def _as_made(self) -> dict[str, Hashable]:
+        """The table as the people have it: the model, with their own part so far of a
+        move half made (their cards put under the deck, a cost paid by their hand)."""
+        if self.span is None:
+            return self.model
+        states, actions = self.span
+        own = self.table_play.own_part(self.rules, states, actions)
+        return dict(made(self.model, own))
 
     def _told(self, change: Change) -> None:
         self.model = dict(made(self.model, [change]))
@@ -276,13 +283,11 @@ class GameCheck:
     def check(self) -> None:
         self.findings.states += 1
         control = self.control
-        # A move half made is drawn as the people left it so far: checked once whole.
-        drawn = self.table_play.drawn(self.info.view(control)) if self.span is None else {}
+        drawn = self.table_play.drawn(self.info.view(control))
         spared = control.spared()
+        table = self._as_made()  # a move half made: drawn as the people left it so far
         wrong = sorted(
-            key
-            for key, value in drawn.items()
-            if self.model.get(key) != value and key not in spared
+            key for key, value in drawn.items() if table.get(key) != value and key not in spared
         )
         if wrong:
             self.findings.note(f"drawn otherwise than the table: {_places(wrong)}", self.where())

@@ -2,8 +2,9 @@
 each fault the 2026-12-06 review found (../shared/reviews/usability-2026-12-06.md), put
 back into today's code, is found by it: a reason naming a move not made (P1), the
 Future drawn ahead of the table (P4), the deal told again and a half-made move lost on
-opening again (P5), the hero's refill told after the guardian's turn (P6). The full run
-is its own command: ``python -m app.tools.oracle``."""
+opening again (P5), the hero's refill told after the guardian's turn (P6); and a move
+half made drawn ahead of the people. The full run is its own command:
+``python -m app.tools.oracle``."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
 import app.play.controller as play_controller
+import app.skoventyr.view as skoventyr_views
 from app.games import BY_KEY, GAMES
 from app.skoventyr.controller import SkoventyrController
 from app.skulk_hollow.controller import SkulkHollowController, SkulkOwed
@@ -116,6 +119,27 @@ def test_p4_the_future_drawn_from_the_state_after_the_whole_move_is_found(
 
     monkeypatch.setattr(SkoventyrController, "table", whole_move)
     found = check("skoventyr", S.Config(), tmp_path / "p4")
+    assert any(problem.startswith("drawn otherwise") for problem in found), found
+
+
+def test_a_half_made_move_drawn_ahead_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move of several steps (cards put under the deck one at a time, a called card's
+    cost) drawn from the game's own places before it is whole: the Future closed up and
+    the called card taken while the people have done neither. The screen alone draws it
+    so: what is told afterwards starts from the table as it is."""
+    real = skoventyr_views.skoventyr_view
+
+    def drawn_ahead(control: SkoventyrController) -> Any:
+        if control.owed.run_start < 0 or control.telling.active:
+            return real(control)
+        whole = plain_places(S.table_places(control.state))
+        with patch.object(control, "table", lambda: whole):
+            return real(control)
+
+    monkeypatch.setattr(skoventyr_views, "skoventyr_view", drawn_ahead)
+    found = check("skoventyr", S.Config(), tmp_path)
     assert any(problem.startswith("drawn otherwise") for problem in found), found
 
 

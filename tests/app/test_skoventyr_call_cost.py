@@ -171,3 +171,42 @@ def test_in_a_deal_from_the_table_s_deck_the_hand_shown_is_the_one_asked_about(
             asked.append(seat)
         control.pick(("answer", control.selection.ordered_options()[0][1]))
     assert asked == [0, 1, 2]
+
+
+def first_call_that_loses(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]:
+    """Seeded play until a Call whose cost, paid, ends the game (a Gamle Erik called with
+    Gamle Erik one Tree behind Vogter); the moves to get there and that Call."""
+    chooser = random.Random(seed)
+    state = S.new_game(S.Config(), seed)
+    moves: list[S.SkoventyrAction] = []
+    for _ in range(400):
+        options = S.legal_actions(state)
+        for action in options:
+            paid = isinstance(action, S.Call) and not action.risky
+            if paid and S.immediate_loss(state, action) and S.apply(state, action).taken:
+                return moves, action
+        safe = [a for a in options if not S.immediate_loss(state, a)] or options
+        moves.append(chooser.choice(safe))
+        state = S.apply(state, moves[-1])
+    raise AssertionError("no such Call came up")
+
+
+def test_a_paid_call_that_ends_the_game_tells_what_ended_it(tmp_path: Path) -> None:
+    """The cost caught Vogter: nothing is left to pay, and the table is told the move of
+    Gamle Erik that ended the game, drawn where it stands until then (the screen drew the
+    game's end with nothing told)."""
+    moves, call = first_call_that_loses(seed=0)
+    control = dealt(tmp_path, 0)
+    for move in moves:
+        control.take(move)
+        while control.telling.active:
+            control.done()
+    before = control.state.forest.gamle_erik
+    control.take(call)  # the loss, confirmed
+    assert control.state.ended is not None
+    told = [change.words for change in control.telling.changes]
+    assert any("Gamle Erik" in words and "Tree" in words for words in told), told
+    assert control.table()["pawn:gamle_erik"] == before  # until it is told
+    while control.telling.active:
+        control.done()
+    assert control.table()["pawn:gamle_erik"] == control.state.forest.vogter

@@ -174,3 +174,10 @@ def test_the_table_picks_who_starts_and_the_first_turn_is_theirs(deck_mode: str)
     assert new_game(config, 5).config.first_player == 0
     with pytest.raises(ValueError, match="one of the players"):
         Config(players=2, first_player=2)
+
+
+def test_a_solo_game_is_not_asked_who_starts() -> None:
+    """Alone at the table there is no one else to pick: the guide does not ask."""
+    titles = [step.title for step in setup_steps(Config(players=1))]
+    assert "Who starts" not in titles
+    assert "Who starts" in [step.title for step in setup_steps(Config(players=2))]

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engines import skoventyr
-from engines.core import Change
+from engines.core import Change, made, plain_places
 from engines.skoventyr import (
     Call,
     Config,
@@ -24,6 +24,7 @@ from engines.skoventyr import (
     apply,
     manual_edits,
     new_game,
+    own_part,
     table_changes,
     table_places,
 )
@@ -343,3 +344,20 @@ def test_a_run_of_cards_put_under_the_deck_slides_the_rest_once() -> None:
     ]
     assert len(own(changes)) == 2
     assert account_problems(skoventyr, state, kept) == []
+
+
+@pytest.mark.parametrize("mode", ["app", "table"])
+def test_the_peoples_own_part_of_a_cost_is_of_the_row_as_it_lay_at_the_call(mode: str) -> None:
+    """An Ellefolk called and paid for with the Huldre put under the deck, the row then
+    refilled with a Huldre and a Gamle Erik: the people put the Huldre under from the
+    table's third place (the engine's second, the Ellefolk taken, where a like Huldre
+    lies at the end) and touch nothing else. The Ellefolk lies in its place until told
+    taken, and the Gamle Erik stays where it was."""
+    state = make(Config(deck_mode=mode), future=(E, G, H), top=(H, G), woods=forest(ge=0, vogter=4))
+    called = apply(state, Call(0))
+    assert called.asking == "future_to_bottom" and called.future == (G, H)
+    paid = apply(called, PutUnder(1))
+    assert paid.future == (G, H, G)
+    own = own_part([state, called, paid], [Call(0), PutUnder(1)])
+    table = made(plain_places(table_places(state)), own)
+    assert [table.get(f"future:{place}") for place in (1, 2, 3)] == ["ellefolk", "gamle_erik", None]
