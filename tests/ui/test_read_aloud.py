@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 from kivy.core.window import Window
+from kivy.uix.modalview import ModalView
 
 from app.games import BY_KEY, GAMES
+from app.kit import legibility
 from app.kit.widgets import TButton
 from app.play.instructions import InstructionPanel
+from app.speech import popup as popup_module
 from app.speech import speaker as S
 from app.speech.popup import ReadAloudPopup
 from app.tools import oracle
@@ -25,13 +28,8 @@ def test_instructions_are_said_and_said_again_on_a_touch(
 ) -> None:
     monkeypatch.setattr(S.Speaker, "command", lambda _self, _text: ["true"])
     app = driver.app
-    app.go("settings")
-    driver.pump(2)
-    driver.tap(driver.find("Read aloud: Off", TButton))
-    driver.pump(2)
-    popup = next(child for child in Window.children if isinstance(child, ReadAloudPopup))
-    driver.tap(next(w for w in popup.walk() if getattr(w, "text", "") == "On"))
-    assert app.reading_aloud and app.speech is not None
+    turned_on(driver)
+    assert app.speech is not None
     driver.tap(driver.find("Close", TButton))
     speaker = app.speech.speaker
     try:
@@ -46,6 +44,57 @@ def test_instructions_are_said_and_said_again_on_a_touch(
     finally:
         app.set_read_aloud(False)
     assert app.speech is None and not app.reading_aloud
+
+
+def button(popup: ReadAloudPopup, words: str) -> TButton:
+    (found,) = [w for w in popup.walk() if isinstance(w, TButton) and w.text == words]
+    return found
+
+
+def turned_on(driver: Driver) -> ReadAloudPopup:
+    """Settings' Read aloud opened and turned on; the popup, left open."""
+    app = driver.app
+    app.go("settings")
+    driver.pump(2)
+    driver.tap(driver.find("Read aloud: Off", TButton))
+    driver.pump(2)
+    popup = next(child for child in Window.children if isinstance(child, ReadAloudPopup))
+    driver.tap(button(popup, "On"))
+    assert app.reading_aloud and app.speech is not None
+    return popup
+
+
+def test_a_speaker_that_cannot_be_opened_is_said_in_settings_never_at_the_table(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """espeak-ng cannot open the sound device (another program holds it): the table
+    plays on, told nothing; Settings says why nothing is heard, legibly at 800x480."""
+    busy = "echo 'error: Device or resource busy' >&2"  # as espeak-ng 1.51 says it
+    monkeypatch.setattr(S.Speaker, "command", lambda _self, _text: ["sh", "-c", busy])
+    monkeypatch.setattr(popup_module, "problem", lambda: None)  # espeak-ng and a card here
+    app = driver.app
+    popup = turned_on(driver)
+    try:
+        assert popup.note == ""
+        driver.tap(button(popup, "Say a test line"))
+        driver.wait_for(lambda: popup.note == S.BUSY)
+        driver.pump(2)
+        assert S.BUSY in driver.texts()
+        assert not legibility.problems(driver.measure())
+        driver.tap(driver.find("Close", TButton))
+        app.start_game(BY_KEY["skoventyr"], V.Config(), ["Ana"], seed=3)  # the deal is told
+        driver.pump(3)
+        shown = app.current_screen.controller.telling.current
+        assert shown is not None and app.speech is not None
+        speaker = app.speech.speaker
+        driver.wait_for(lambda: shown.words in speaker.said)
+        driver.wait_for(lambda: speaker._saying is not None and speaker._saying.poll() is not None)
+        driver.pump(3)
+        assert speaker.fault == S.BUSY
+        assert app.root.current == BY_KEY["skoventyr"].play_screen
+        assert not [child for child in Window.children if isinstance(child, ModalView)]
+    finally:
+        app.set_read_aloud(False)
 
 
 def touched_and_said_again(driver: Driver) -> None:
