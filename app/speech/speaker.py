@@ -28,9 +28,8 @@ NO_SPEAKER = (
     "this on again."
 )
 BUSY = (
-    "The speaker is busy or could not be opened: another program may be playing sound "
-    "through it, or it was unplugged. Close that program or plug the speaker in again, "
-    "then touch Say a test line."
+    "The speaker is busy or could not be opened: another program may be using it, or it "
+    "was unplugged. Close that program or plug it in again, then touch Say a test line."
 )
 
 
