@@ -1,14 +1,16 @@
 """The instructions read aloud, without a speaker (issue 57): what is said for what is
 shown, speech written to a WAV file that is not silent and lasts as long as its words,
-the next instruction cutting the last one short, and a missing espeak-ng or speaker
-said in a player's words."""
+the next instruction cutting the last one short, and a missing espeak-ng or speaker, or
+a speaker that could not be opened, said in a player's words."""
 
 from __future__ import annotations
 
 import array
+import os
 import shutil
 import time
 import wave
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -91,6 +93,57 @@ def test_the_next_instruction_cuts_the_last_one_short(monkeypatch: pytest.Monkey
         while speaker.said != ["Move Gamle Erik", "Take the Nisse"]:
             assert time.monotonic() < deadline
             time.sleep(0.01)
+        assert speaker.fault is None  # our own end, not the speaker's fault
+    finally:
+        speaker.close()
+    assert speaker.fault is None
+
+
+#: What espeak-ng writes when ALSA cannot open the sound device (a shell's lines).
+ALSA_BUSY = (
+    "echo 'ALSA lib pcm_dmix.c:1032:(snd_pcm_dmix_open) unable to open slave' >&2\n"
+    "echo 'ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default' >&2"
+)
+
+
+def fake_espeak(folder: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    """An espeak-ng first on the PATH that runs ``script`` (sh) instead of speaking."""
+    command = folder / "espeak-ng"
+    command.write_text(f"#!/bin/sh\n{script}\n")
+    command.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+
+
+def until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline, "the speaker never got there"
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "echo 'error: Device or resource busy' >&2; exit 0",  # espeak-ng 1.51: ends well
+        "echo 'espeak_Synchronize() failed, maybe error when opening output device' >&2; exit 4",
+    ],
+)
+def test_a_speaker_that_cannot_be_opened_is_said_in_a_player_s_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ending: str
+) -> None:
+    """Another program holds the sound device, or it is gone: nothing is raised, the
+    fault is kept for Settings, and forgotten once a saying is heard again."""
+    busy = tmp_path / "busy"
+    busy.touch()
+    fake_espeak(tmp_path, monkeypatch, f'if [ -e "{busy}" ]; then\n{ALSA_BUSY}\n{ending}\nfi')
+    speaker = S.Speaker()
+    try:
+        speaker.say("Move Gamle Erik")
+        until(lambda: speaker.fault == S.BUSY)
+        busy.unlink()  # the other program let go of it
+        speaker.say("Take the Nisse")
+        until(lambda: speaker.fault is None)
+        assert speaker.said == ["Move Gamle Erik", "Take the Nisse"]
     finally:
         speaker.close()
 
