@@ -160,14 +160,21 @@ def move_candidates(state: State) -> list[A.SkoventyrAction]:
 
 
 def move_actions(state: State) -> list[A.SkoventyrAction]:
-    legal = []
-    for action in move_candidates(state):
-        try:
-            check_move(state, action)
-        except IllegalAction:
-            continue
-        legal.append(action)
-    return legal
+    return [action for action in move_candidates(state) if _allowed(state, action)]
+
+
+def has_move(state: State) -> bool:
+    """Whether any action can be chosen (stops at the first: the prompt asks it after
+    every step)."""
+    return any(_allowed(state, action) for action in move_candidates(state))
+
+
+def _allowed(state: State, action: A.SkoventyrAction) -> bool:
+    try:
+        check_move(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def start_move(state: State, action: A.SkoventyrAction) -> State:

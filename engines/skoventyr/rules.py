@@ -18,7 +18,7 @@ from engines.skoventyr.config import Config
 from engines.skoventyr.corrections import apply_edit, manual_edits
 from engines.skoventyr.deck import Deck
 from engines.skoventyr.forest import starting_forest
-from engines.skoventyr.moves import check_move, move_actions, start_move
+from engines.skoventyr.moves import check_move, has_move, move_actions, start_move
 from engines.skoventyr.state import ANY_ALLY, Hostage, Minion, State, Task
 from engines.skoventyr.steps import CHANCE, answer, check_step, run, step_actions
 
@@ -208,7 +208,7 @@ def prompt(state: State) -> str:
     if state.ended is not None:
         return state.ended.reason
     if not state.tasks:
-        if not move_actions(state):
+        if not has_move(state):
             return NO_ACTION_PROMPT
         return f"Player {state.player + 1}: choose an action."
     task = state.tasks[0]
