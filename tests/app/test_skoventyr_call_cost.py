@@ -4,6 +4,7 @@ for one just like it moves nothing; a cost with one way to pay is paid by itself
 (review N8)."""
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from app.play.play_session import PlaySession
@@ -62,23 +63,33 @@ def test_a_huldre_damages_its_tree_before_the_future_slides(tmp_path: Path) -> N
     assert control.state.forest.tree(int(str(tree[1]))).damaged
 
 
-def first_cost_with_one_way(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]:
-    """Seeded play until a Call whose cost can be paid only one way; the moves to get
-    there and that Call."""
+def first_paid_call(
+    seed: int, wanted: Callable[[S.State, S.Call], bool]
+) -> tuple[list[S.SkoventyrAction], S.Call]:
+    """Seeded play (never a move that loses at once) until a Call paid for (no Risky
+    Draw) that is ``wanted``; the moves to get there and that Call."""
     chooser = random.Random(seed)
     state = S.new_game(S.Config(), seed)
     moves: list[S.SkoventyrAction] = []
     for _ in range(400):
         options = S.legal_actions(state)
         for action in options:
-            if isinstance(action, S.Call) and not action.risky:
-                paying = S.apply(state, action)
-                if paying.taken is not None and len(S.legal_actions(paying)) == 1:
-                    return moves, action
+            if isinstance(action, S.Call) and not action.risky and wanted(state, action):
+                return moves, action
         safe = [a for a in options if not S.immediate_loss(state, a)] or options
         moves.append(chooser.choice(safe))
         state = S.apply(state, moves[-1])
     raise AssertionError("no such Call came up")
+
+
+def first_cost_with_one_way(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]:
+    """A Call whose cost can be paid only one way."""
+
+    def one_way(state: S.State, call: S.Call) -> bool:
+        paying = S.apply(state, call)
+        return paying.taken is not None and len(S.legal_actions(paying)) == 1
+
+    return first_paid_call(seed, one_way)
 
 
 def test_a_cost_with_one_way_to_pay_it_is_paid_by_itself_and_said(tmp_path: Path) -> None:
@@ -174,21 +185,11 @@ def test_in_a_deal_from_the_table_s_deck_the_hand_shown_is_the_one_asked_about(
 
 
 def first_call_that_loses(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]:
-    """Seeded play until a Call whose cost, paid, ends the game (a Gamle Erik called with
-    Gamle Erik one Tree behind Vogter); the moves to get there and that Call."""
-    chooser = random.Random(seed)
-    state = S.new_game(S.Config(), seed)
-    moves: list[S.SkoventyrAction] = []
-    for _ in range(400):
-        options = S.legal_actions(state)
-        for action in options:
-            paid = isinstance(action, S.Call) and not action.risky
-            if paid and S.immediate_loss(state, action) and S.apply(state, action).taken:
-                return moves, action
-        safe = [a for a in options if not S.immediate_loss(state, a)] or options
-        moves.append(chooser.choice(safe))
-        state = S.apply(state, moves[-1])
-    raise AssertionError("no such Call came up")
+    """A Call whose cost, paid, ends the game (a Gamle Erik called with Gamle Erik one
+    Tree behind Vogter)."""
+    return first_paid_call(
+        seed, lambda state, call: S.immediate_loss(state, call) and bool(S.apply(state, call).taken)
+    )
 
 
 def test_a_paid_call_that_ends_the_game_tells_what_ended_it(tmp_path: Path) -> None:
