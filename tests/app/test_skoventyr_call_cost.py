@@ -63,6 +63,18 @@ def test_a_huldre_damages_its_tree_before_the_future_slides(tmp_path: Path) -> N
     assert control.state.forest.tree(int(str(tree[1]))).damaged
 
 
+def dealt_and_played(
+    tmp_path: Path, seed: int, moves: list[S.SkoventyrAction]
+) -> SkoventyrController:
+    """A new game with ``moves`` made, every instruction they tell done."""
+    control = dealt(tmp_path, seed)
+    for move in moves:
+        control.take(move)
+        while control.telling.active:
+            control.done()
+    return control
+
+
 def first_paid_call(
     seed: int, wanted: Callable[[S.State, S.Call], bool]
 ) -> tuple[list[S.SkoventyrAction], S.Call]:
@@ -94,11 +106,7 @@ def first_cost_with_one_way(seed: int) -> tuple[list[S.SkoventyrAction], S.Call]
 
 def test_a_cost_with_one_way_to_pay_it_is_paid_by_itself_and_said(tmp_path: Path) -> None:
     moves, call = first_cost_with_one_way(seed=2)
-    control = dealt(tmp_path, 2)
-    for move in moves:
-        control.take(move)
-        while control.telling.active:
-            control.done()
+    control = dealt_and_played(tmp_path, 2, moves)
     paying = S.apply(control.state, call)
     [only] = S.legal_actions(paying)
     for target in (("verb", "call"), ("future", call.slot), ("choice", "pay")):
@@ -197,11 +205,7 @@ def test_a_paid_call_that_ends_the_game_tells_what_ended_it(tmp_path: Path) -> N
     Gamle Erik that ended the game, drawn where it stands until then (the screen drew the
     game's end with nothing told)."""
     moves, call = first_call_that_loses(seed=0)
-    control = dealt(tmp_path, 0)
-    for move in moves:
-        control.take(move)
-        while control.telling.active:
-            control.done()
+    control = dealt_and_played(tmp_path, 0, moves)
     before = control.state.forest.gamle_erik
     control.take(call)  # the loss, confirmed
     assert control.state.ended is not None
