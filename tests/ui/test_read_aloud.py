@@ -150,17 +150,17 @@ def test_a_touch_on_the_instruction_says_it_again_in_every_game(
 
 
 #: How long each saying lasts in the test of frames: were one said on the UI thread, a
-#: frame would wait as long.
-SAYING = 2.0
+#: frame would wait as long, and no saying would still be under way after its step.
+SAYING = 5.0
 
 
 def test_no_frame_waits_for_speech(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     """A seeded Skulk Hollow game (the guardian's steps) played a step a drawn frame with
-    reading aloud on, each saying lasting 2 s (a command that sleeps), cut short by the
-    next: the longest gap between two frames of Kivy's clock, and the longest a saying
-    kept the UI thread, printed, stay far under a saying. Issue 57 asks under 0.1 s
-    (docs/measurements.md has the figures); a test run shares its cores, so only a
-    thread waiting for speech fails."""
+    reading aloud on, each saying lasting 5 s (a command that sleeps), cut short by the
+    next: after most steps a saying is still under way, which a UI thread that waited
+    for it would never see. The longest gap between two frames of Kivy's clock and the
+    longest a saying kept the UI thread are printed, not judged: a test run shares its
+    cores (issue 57 asks under 0.1 s; docs/measurements.md has the figures)."""
     monkeypatch.setattr(S.Speaker, "command", lambda _self, _text: ["sleep", str(SAYING)])
     handing: list[float] = []  # how long each saying kept the UI thread
     say = S.Speaker.say
@@ -192,10 +192,6 @@ def test_no_frame_waits_for_speech(driver: Driver, monkeypatch: pytest.MonkeyPat
             driver.draw()
             saying = speaker._saying
             speaking.append(saying is not None and saying.poll() is None)
-        end = time.monotonic() + SAYING + 0.5
-        while time.monotonic() < end:  # the last saying runs on to its end
-            time.sleep(1 / 30)  # the app's frame rate
-            driver.draw()
         ticking.cancel()
     finally:
         app.set_read_aloud(False)
@@ -206,4 +202,3 @@ def test_no_frame_waits_for_speech(driver: Driver, monkeypatch: pytest.MonkeyPat
         f"{longest * 1000:.0f} ms ({sum(speaking)} of {len(speaking)} steps while speaking)"
     )
     assert len(handing) >= 10 and sum(speaking) >= len(speaking) // 2
-    assert longest < 0.75 * SAYING and max(handing) < 0.75 * SAYING
