@@ -1,8 +1,8 @@
 """``dataclasses.replace`` without its cost where it does nothing but copy.
 
 The engines make a new state for every step, and look-ahead makes millions: Python's own
-``replace`` reads the class's fields and calls ``__init__`` each time, most of the cost
-of replaying a saved game. For a dataclass that ``__init__`` only stores (no
+``replace`` reads the class's fields and calls ``__init__`` each time, about half the
+cost of replaying a saved Skoventyr game. For a dataclass that ``__init__`` only stores (no
 ``__post_init__``, every field set by it, nothing cached on the instance), copying the
 fields and putting the changes in gives the same object; anything else falls back to
 ``dataclasses.replace``."""
