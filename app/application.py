@@ -166,8 +166,8 @@ class TablesideApp(App):
         self._show_notices()
         self.saved_games.check()
         self._start_phones()
-        if self.store.setting(read_aloud.ON, False) is True:
-            self.set_read_aloud(True)
+        if self._switched_on(read_aloud.ON):
+            self._read_aloud(True)
         self.collector.start()
         Window.bind(on_touch_down=self.collector.active, on_key_down=self.collector.active)
 
@@ -200,19 +200,24 @@ class TablesideApp(App):
 
         assert self.saved_games.db_path is not None  # resolved in claim
         self.phones = PhoneHost(self.saved_games.db_path.parent / "phones")
+        # Off: a server an earlier run left (killed as it ran) stops.
+        self._phones(self._switched_on(SETTING))
+
+    def _switched_on(self, setting: str) -> bool:
+        """Whether Settings left ``setting`` on (off when it cannot be read)."""
         try:
-            on = self.store.setting(SETTING, False) is True
+            return self.store.setting(setting, False) is True
         except StorageFault:
-            on = False
-        if on:
-            self.set_phones(True)
-        else:
-            self.phones.turn_off()  # one an earlier run left (killed as it ran) stops
+            return False
 
     def set_phones(self, on: bool) -> None:
         """Turn Phones at the table on or off (Settings), and remember it."""
         from app.phones.host import SETTING
 
+        self._phones(on)
+        self.store.set_setting(SETTING, on)
+
+    def _phones(self, on: bool) -> None:
         if self.phones is None:
             return
         if on:
@@ -220,10 +225,13 @@ class TablesideApp(App):
         else:
             self.phones.turn_off()
         self.phones_on = on
-        self.store.set_setting(SETTING, on)
 
     def set_read_aloud(self, on: bool) -> None:
         """Read the instructions aloud, or stop (Settings), and remember it."""
+        self._read_aloud(on)
+        self.store.set_setting(read_aloud.ON, on)
+
+    def _read_aloud(self, on: bool) -> None:
         from app.speech.host import SpeechHost
         from app.speech.speaker import Speaker
 
@@ -235,7 +243,6 @@ class TablesideApp(App):
             # Turned on in Settings or at start-up: the next game opened is followed.
             self.speech = SpeechHost(Speaker(*read_aloud.voice(self.store)))
         self.reading_aloud = on
-        self.store.set_setting(read_aloud.ON, on)
 
     def say(self, words: str) -> None:
         """Say ``words`` aloud when reading aloud is on (a set-up step, the end)."""
