@@ -10,26 +10,24 @@ One command, reproducible (every game is seeded, and nothing depends on the cloc
    300000 (``record``; each round on new seeds), and a weight is fitted for each move
    feature from its judgement (``fit_moves``), added to those of the rounds before in
    the share (none, a quarter, ... all) that wins most games on the tuning seeds.
-3. The weights only the modules' moves read (``policy.MODULE_NAMES``): the same
-   coordinate search, with the corrections, on games with Lygtemands, with Rescue and
-   with both, in turn (the same seeds). Standard games never read them, so steps 1 and
-   2 do not depend on this one.
-4. The module games' own corrections (the features ``move_features`` names under the
-   modules, which a standard game never has): the search judges half the decisions of
-   module games with seeds from 400000, the same mix (``--module-record-games``), and
-   its choice is played where it judged, so the record reaches the positions of the
-   search's own games; the weights fitted from it are added in the share that wins
-   most module games on the tuning seeds.
-5. The position value's weights: least squares on the corrected rule of thumb's games
+3. The position value's weights: least squares on the corrected rule of thumb's games
    with seeds 100000-101499 (``fit_value``); its fit is checked on as many fresh games.
+4. The weights only the modules' moves read (``policy.MODULE_NAMES``): the same
+   coordinate search, with the corrections, on games with Lygtemands, with Rescue and
+   with both, in turn (the same seeds). Standard games never read them, so the steps
+   before do not depend on this one.
+5. Expert iteration for the module games (``expert``): round after round, for each
+   module set-up, the search's own games (seeds from 400000) teach that set-up's
+   corrections (the features ``move_features`` names under its prefix) and its position
+   value (``value.MODULE_WEIGHTS``, from the standard one), and a round is kept only if
+   the search then does better in the set-up's tuning games (seeds 100000 up).
 6. ``data/advisor.toml`` written again: ``[start]`` as it was, then ``[policy]``,
-   ``[moves]`` and ``[value]``.
+   ``[moves]``, ``[value]`` and each module set-up's value (``[value_L]``, ...).
 
-The bench measures on seeds 0 and 5000 up, which no fitting ever plays. A full run takes
-about 1 h 45 min on two cores (``--jobs``). ``--modules-only`` runs steps 3 and 4 alone,
-from the file's weights and standard corrections, and keeps the rest of the file: the
-earlier steps depend only on their seeds, so it writes what a full run would, in about
-50 minutes.
+The bench measures on seeds 0, 5000 up and 20000 up, which no fitting ever plays.
+``--modules-only`` runs steps 4 and 5 alone, from the file's weights, standard
+corrections and standard value, and keeps the rest of the file: the earlier steps do not
+depend on them. How long each step takes is in ``docs/measurements.md``.
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engines.skoventyr.bots import fit_moves, fit_value, policy, record, tune_policy, value
+from engines.skoventyr.bots import expert, fit_moves, fit_value, policy, record, tune_policy, value
 from engines.skoventyr.bots.move_features import for_modules
 from engines.skoventyr.bots.tune_policy import Games
 from engines.skoventyr.bots.weights import DATA_FILE, load_table, write_weights
@@ -50,9 +48,6 @@ RECORD_SEED = 300_000
 RECORD_SHARE = 0.3
 #: The shares of a round's fitted corrections tried (0: the round changes nothing).
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
-#: The module games recorded (the search playing where it judges), from this seed.
-MODULE_RECORD_SEED = 400_000
-MODULE_RECORD_SHARE = 0.5
 #: The set-ups the modules' weights are tuned on, one seed after another.
 MODULE_MIX = (
     Config(lygtemands=True),
@@ -65,7 +60,8 @@ Made by: python -m engines.skoventyr.bots.fit {args}
 [start] is the rule of thumb the tuning begins from (hand-made, then tuned by an earlier
 coordinate search on seeds 100000-101499, as in git history); [policy] is the tuned one
 (policy.py); [moves] corrects it, by move feature (move_features.py); [value] weighs
-each feature of a position (value.py)."""
+each feature of a position (value.py), and [value_L], [value_R] and [value_LR] do for
+the games with Lygtemands, Rescue and both (fitted on the search's own games)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,7 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of corrections")
     parser.add_argument("--record-games", type=int, default=300, help="games recorded a round")
     parser.add_argument(
-        "--module-record-games", type=int, default=400, help="module games recorded"
+        "--expert-rounds", type=int, default=3, help="rounds of expert iteration (modules)"
+    )
+    parser.add_argument(
+        "--expert-games", type=int, default=16, help="games recorded a round and set-up"
+    )
+    parser.add_argument(
+        "--judge-games", type=int, default=40, help="tuning games that judge a round"
     )
     parser.add_argument("--value-games", type=int, default=1500, help="games to fit the value on")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
@@ -87,100 +89,83 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="tune only the modules' weights, from the file's weights and corrections",
     )
     args = parser.parse_args(argv)
-    if args.sweeps < 0 or args.rounds < 0:
-        parser.error("--sweeps and --rounds cannot be negative")
+    if min(args.sweeps, args.rounds, args.expert_rounds) < 0:
+        parser.error("--sweeps, --rounds and --expert-rounds cannot be negative")
+    if min(args.expert_games, args.judge_games) < 1:
+        parser.error("--expert-games and --judge-games need at least one game")
     source = args.out if args.out.exists() else DATA_FILE
     start = load_table("start", policy.NAMES, source)
     games = Games(args.seed, args.games)
     if args.modules_only:
         tuned = load_table("policy", policy.NAMES, source)
-        # Only the standard games' corrections: step 4 makes the modules' afresh.
+        # Only the standard games' corrections: step 5 makes the modules' afresh.
         corrections = {
             name: weight
             for name, weight in load_table("moves", None, source).items()
             if not for_modules(name)
         }
+        weights = [load_table("value", value.NAMES, source)[name] for name in value.NAMES]
     else:
         tuned = tune_policy.tune(start, games, args.sweeps, args.jobs)
         corrections = corrected(tuned, games, args)
+        weights = fitted_value(tuned, corrections, args)
     modules = Games(args.seed, args.games, MODULE_MIX)
     tuned = tune_policy.tune(
         tuned, modules, args.sweeps, args.jobs, policy.MODULE_NAMES, corrections
     )
-    corrections = module_corrected(tuned, corrections, args)
-    if args.modules_only:
-        weights = [load_table("value", value.NAMES, source)[name] for name in value.NAMES]
-    else:
-        weights = fitted_value(tuned, corrections, args)
-    # --modules-only writes what the whole run would: the header names that run.
+    policy.W.update(tuned)
+    policy.set_corrections(corrections)
+    # Each set-up's value starts from the standard one, weighing nothing of its own.
+    no_module_weights = (0.0,) * len(value.MODULE_NAMES)
+    value.set_module_weights({setup: (*weights, *no_module_weights) for setup in value.SETUPS})
+    expert.iterate(args.expert_rounds, args.expert_games, args.judge_games, args.seed, args.jobs)
     given = sys.argv[1:] if argv is None else argv
-    made_with = " ".join(arg for arg in given if arg != "--modules-only")
     write_weights(
         args.out,
         {
             "start": start,
             "policy": tuned,
-            "moves": dict(sorted(corrections.items())),
+            "moves": dict(sorted(policy.MOVES.items())),
             "value": dict(zip(value.NAMES, weights, strict=True)),
+            **{
+                value.table_name(setup): dict(
+                    zip(value.NAMES + value.MODULE_NAMES, module_weights, strict=True)
+                )
+                for setup, module_weights in value.MODULE_WEIGHTS.items()
+            },
         },
-        HEADER.format(args=made_with).replace(" \n", "\n"),
+        HEADER.format(args=made_with(given)).replace(" \n", "\n"),
     )
     print(f"written: {args.out}")
     return 0
 
 
+def made_with(given: Sequence[str]) -> str:
+    """The arguments of the whole run that writes the same weights: ``--modules-only``
+    writes what the whole run would, and where the file goes changes nothing in it."""
+    kept: list[str] = []
+    skip = False
+    for arg in given:
+        if skip or arg == "--modules-only" or arg.startswith("--out="):
+            skip = False
+        elif arg == "--out":
+            skip = True
+        else:
+            kept.append(arg)
+    return " ".join(kept)
+
+
 def corrected(tuned: dict[str, float], games: Games, args: argparse.Namespace) -> dict[str, float]:
     """The corrections fitted, round after round, to the search's judgement of the rule
-    of thumb (playing with ``tuned``), each round's in the share that wins most ``games``."""
+    of thumb (playing with ``tuned``), each round's in the share that does best in ``games``."""
     policy.W.update(tuned)
     policy.set_corrections({})
     for round_ in range(args.rounds):
         first = RECORD_SEED + round_ * args.record_games
-        decisions = record.record(args.record_games, first, RECORD_SHARE, args.jobs)
-        keep_best_share(fit_moves.fit(decisions), tuned, games, args.jobs)
+        played = record.record_games(args.record_games, first, RECORD_SHARE, args.jobs)
+        change = fit_moves.fit(record.decisions(played))
+        policy.set_corrections(fit_moves.best_share(change, games, args.jobs, SHARES))
     return dict(policy.MOVES)
-
-
-def module_corrected(
-    tuned: dict[str, float], corrections: dict[str, float], args: argparse.Namespace
-) -> dict[str, float]:
-    """``corrections`` with the module games' own (``move_features.for_modules``) fitted
-    to the search's judgement in games it plays itself wherever it judges, in the share
-    that wins most module games."""
-    policy.W.update(tuned)
-    policy.set_corrections(corrections)
-    decisions = record.record(
-        args.module_record_games,
-        MODULE_RECORD_SEED,
-        MODULE_RECORD_SHARE,
-        args.jobs,
-        MODULE_MIX,
-        follow=True,
-    )
-    change = fit_moves.fit(decisions, keep=for_modules)
-    keep_best_share(change, tuned, Games(args.seed, args.games, MODULE_MIX), args.jobs)
-    return dict(policy.MOVES)
-
-
-def keep_best_share(
-    change: dict[str, float], tuned: dict[str, float], games: Games, jobs: int
-) -> None:
-    """Add to the corrections in force the share of ``change`` (see ``SHARES``) with
-    which the rule of thumb (playing with ``tuned``) wins most ``games``."""
-    # A fit on noisy leads overshoots: the share of it kept is the one that wins most.
-    before = dict(policy.MOVES)
-    tried = {
-        share: {
-            n: round(before.get(n, 0.0) + share * change.get(n, 0.0), 3) for n in {*before, *change}
-        }
-        for share in SHARES
-    }
-    won = {share: tune_policy.wins(tuned, moves, games, jobs) for share, moves in tried.items()}
-    print(
-        "corrections, share kept: games won: " + ", ".join(f"{k:g}: {v}" for k, v in won.items()),
-        flush=True,
-    )
-    policy.set_corrections(tried[max(won, key=lambda share: (won[share], -share))])
 
 
 def fitted_value(

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from engines.skoventyr.bots import policy, tune_policy
 from engines.skoventyr.bots.fit_value import solve
 from engines.skoventyr.bots.record import Candidate
+from engines.skoventyr.bots.tune_policy import Games
 
 MIN_SEEN = 30
 #: The ridge, per recorded decision, in squared lead units.
@@ -86,3 +88,29 @@ def fit(
 def _near(decision: Sequence[Candidate]) -> list[Candidate]:
     top = max(c.score for c in decision)
     return [c for c in decision if c.score >= top - NEAR]
+
+
+def added(change: dict[str, float], share: float) -> dict[str, float]:
+    """The corrections in force with ``share`` of ``change`` added."""
+    before = policy.MOVES
+    return {
+        n: round(before.get(n, 0.0) + share * change.get(n, 0.0), 3) for n in {*before, *change}
+    }
+
+
+def best_share(
+    change: dict[str, float], games: Games, jobs: int, shares: Sequence[float]
+) -> dict[str, float]:
+    """The corrections in force plus the share of ``change`` with which the rule of
+    thumb wins most ``games`` (on a tie, the smaller share). A fit on noisy leads
+    overshoots: the share kept is the one that wins most."""
+    tried = {share: added(change, share) for share in shares}
+    won = {
+        share: tune_policy.wins(dict(policy.W), moves, games, jobs)
+        for share, moves in tried.items()
+    }
+    print(
+        "corrections, share kept: games won: " + ", ".join(f"{k:g}: {v}" for k, v in won.items()),
+        flush=True,
+    )
+    return tried[max(won, key=lambda share: (won[share], -share))]

@@ -10,6 +10,7 @@ Standard library only, like the engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engines.skoventyr.bots import policy
 from engines.skoventyr.bots.sim import Sim
@@ -36,8 +37,15 @@ def sample(config: Config, games: int, first_seed: int) -> tuple[list[list[float
     return rows, scores
 
 
-def least_squares(rows: list[list[float]], y: list[float], ridge: float = 1e-3) -> list[float]:
-    """Weights minimising the squared error (with a small ridge for stability)."""
+def least_squares(
+    rows: list[list[float]],
+    y: list[float],
+    ridge: float = 1e-3,
+    prior: Sequence[float] | None = None,
+) -> list[float]:
+    """Weights minimising the squared error, with a ridge (per row) that pulls them
+    towards ``prior`` (None: towards 0, a small ridge for stability; a few games' rows
+    only move the weights they are sure of away from those in force)."""
     d = len(rows[0])
     a = [[0.0] * d for _ in range(d)]
     b = [0.0] * d
@@ -50,6 +58,8 @@ def least_squares(rows: list[list[float]], y: list[float], ridge: float = 1e-3) 
                     row[j] += xi * xj
     for i in range(d):
         a[i][i] += ridge * len(rows)
+        if prior is not None:
+            b[i] += ridge * len(rows) * prior[i]
     return solve(a, b)
 
 

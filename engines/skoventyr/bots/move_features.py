@@ -37,7 +37,7 @@ class Situation:
         self.hand = "h0" if size <= 1 else "h2" if size <= 3 else "h4"
         self.tags = (self.gap, self.odds, self.ready, self.hand)
         #: The modules' prefix ("" in a standard game) and their own situation.
-        self.modules = ("L" if s.lyg_mod else "") + ("R" if s.rescue_mod else "")
+        self.modules = s.modules
         extra: tuple[str, ...] = ()
         if s.rescue_mod:
             extra += (f"free{min(len(ALLY_INTS) - len(s.hostages), 3)}",)

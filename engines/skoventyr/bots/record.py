@@ -7,7 +7,8 @@ fixed number of simulated games (so the record depends only on the seeds, never 
 machine's speed), and each candidate is kept with its features (``move_features``), its
 hand-made score and its lead over the search's choice on the deals both played; where
 the search's choice is followed, the game goes on with it. ``fit_moves`` learns from
-these.
+these. Each turn's position is kept too, with the score its game ended with: the
+module games' values are fitted on them (``expert``).
 Standard library only, like the engine.
 """
 
@@ -22,6 +23,7 @@ from engines.skoventyr.bots import policy
 from engines.skoventyr.bots.bots import SearchBot
 from engines.skoventyr.bots.move_features import Situation, features
 from engines.skoventyr.bots.sim import Move, Sim, to_action
+from engines.skoventyr.bots.value import MODULE_WEIGHTS, module_features, set_module_weights
 from engines.skoventyr.config import Config
 from engines.skoventyr.rules import apply, legal_actions, new_game, view
 from engines.skoventyr.state import State
@@ -41,6 +43,18 @@ class Candidate:
     games: int
 
 
+@dataclass(frozen=True)
+class Played:
+    """One recorded game."""
+
+    #: The decisions the search judged: the candidates it weighed.
+    decisions: list[list[Candidate]]
+    #: The position at the start of each turn (``value.module_features``).
+    positions: list[list[float]]
+    #: What the game ended with: a sixth per defeated Minion, plus one for a win.
+    score: float
+
+
 def record_game(
     seed: int,
     share: float,
@@ -48,19 +62,26 @@ def record_game(
     moves: dict[str, float],
     config: Config = STANDARD,
     follow: bool = False,
-) -> list[list[Candidate]]:
-    """The recorded decisions of the game on ``seed`` set up as ``config``, the rule of
-    thumb playing with ``weights`` and ``moves`` (set here: a worker process does not
-    share the caller's); with ``follow``, the search's choice is played wherever it
-    judged, so the record reaches the positions the search's own games reach."""
+    values: dict[str, tuple[float, ...]] | None = None,
+) -> Played:
+    """The record of the game on ``seed`` set up as ``config``, the rule of thumb playing
+    with ``weights`` and ``moves`` (set here: a worker process does not share the
+    caller's) and the search judging with the module set-ups' ``values`` (None: those
+    in force); with ``follow``, the search's choice is played wherever it judged, so
+    the record reaches the positions the search's own games reach."""
     policy.W.update(weights)
     policy.set_corrections(moves)
+    if values is not None:
+        set_module_weights(values)
     state = new_game(config, seed)
     rng = random.Random(f"record/{seed}")
     decisions: list[list[Candidate]] = []
+    positions: list[list[float]] = []
     while state.ended is None and legal_actions(state):
         seen = view(state, config.seats[state.player])
         sim = Sim.from_state(seen, random.Random(rng.random()))
+        if not sim.tasks:
+            positions.append(module_features(sim))
         options = sim.options()
         action = to_action(policy.best(sim, options))
         if len(options) > 1 and rng.random() < share:
@@ -69,7 +90,8 @@ def record_game(
             if follow:
                 action = chosen
         state = apply(state, action)
-    return decisions
+    won = state.ended is not None and state.ended.result == "won"
+    return Played(decisions, positions, (6 - len(state.minions)) / 6 + won)
 
 
 def _judged(
@@ -93,24 +115,36 @@ def _judged(
     ], chosen
 
 
-def record(
+def record_games(
     games: int,
     first: int,
     share: float,
     jobs: int,
     configs: tuple[Config, ...] = (STANDARD,),
     follow: bool = False,
-) -> list[list[Candidate]]:
-    """The recorded decisions of the games on seeds ``first`` to ``first + games - 1``,
-    each set up from the mix ``configs`` (seed modulo its length), played with the rule
-    of thumb as it stands in this process (and the search, with ``follow``)."""
+) -> list[Played]:
+    """The records of the games on seeds ``first`` to ``first + games - 1``, each set up
+    from the mix ``configs`` (seed modulo its length), played with the rule of thumb as
+    it stands in this process (and the search, with ``follow``)."""
     work = [
-        (seed, share, policy.W, policy.MOVES, configs[seed % len(configs)], follow)
+        (
+            seed,
+            share,
+            policy.W,
+            policy.MOVES,
+            configs[seed % len(configs)],
+            follow,
+            dict(MODULE_WEIGHTS),
+        )
         for seed in range(first, first + games)
     ]
     if jobs <= 1:
-        per_game = [record_game(*item) for item in work]
-    else:  # fresh processes: forking one that runs threads can copy a held lock
-        with get_context("spawn").Pool(jobs) as pool:
-            per_game = pool.starmap(record_game, work)
-    return [decision for game in per_game for decision in game if len(decision) > 1]
+        return [record_game(*item) for item in work]
+    # Fresh processes: forking one that runs threads can copy a held lock.
+    with get_context("spawn").Pool(jobs) as pool:
+        return pool.starmap(record_game, work)
+
+
+def decisions(played: list[Played]) -> list[list[Candidate]]:
+    """The judged decisions of ``played`` that compared more than one candidate."""
+    return [decision for game in played for decision in game.decisions if len(decision) > 1]

@@ -235,6 +235,12 @@ class Sim:
     def n(self) -> int:
         return len(self.trees)
 
+    @property
+    def modules(self) -> str:
+        """The game's set-up by its modules: "L" (Lygtemands), "R" (Rescue), "LR" (both)
+        or "" (standard). The advisor keeps corrections and a value per set-up."""
+        return ("L" if self.lyg_mod else "") + ("R" if self.rescue_mod else "")
+
     def idx(self, tid: int) -> int:
         return self.ids.index(tid)
 

@@ -5,7 +5,9 @@ reach with ``value``: a linear estimate of what the heuristic would score if it 
 on (a sixth for each defeated Minion, plus one for a win). The weights are fitted on the
 policy's own games (least squares on every turn's features against the end of that
 game, ``fit_value``) by ``python -m engines.skoventyr.bots.fit``, which writes them to
-``data/advisor.toml``.
+``data/advisor.toml``. A game with a module is judged by a table of its own set-up's
+(``SETUPS``), which also weighs what only the modules have (``MODULE_NAMES``): fitted on
+the search's own module games (``expert``), it changes nothing in a standard game.
 A short game scored this way costs a fraction of a whole one, so the search compares
 more moves on more deals within the same time.
 
@@ -88,9 +90,51 @@ def features(s: Sim) -> list[float]:
     ]
 
 
+#: What only a game with a module has, weighed after ``NAMES`` by its set-up's table.
+MODULE_NAMES: tuple[str, ...] = (
+    "hostage types",
+    "double hostages",
+    "covered Minions",
+    "covered Minion values (share of 18)",
+)
+#: The module set-ups with a value table of their own (``Sim.modules``).
+SETUPS: tuple[str, ...] = ("L", "R", "LR")
+
+
+def module_features(s: Sim) -> list[float]:
+    """``features`` and what only the modules have, in the order of ``NAMES`` and then
+    ``MODULE_NAMES``."""
+    covered = [int(m[1] or 0) for m in s.minions if m[2] is not None]
+    return [
+        *features(s),
+        float(len(s.hostages)),
+        float(sum(h[1] for h in s.hostages)),
+        float(len(covered)),
+        sum(covered) / 18,
+    ]
+
+
+def table_name(setup: str) -> str:
+    """The data file's table for ``setup`` ("" the standard game's)."""
+    return f"value_{setup}" if setup else "value"
+
+
 #: The weight of each feature, in the order of ``NAMES``: fitted and shipped in
 #: ``data/advisor.toml``.
 WEIGHTS: tuple[float, ...] = tuple(load_table("value", NAMES).values())
+#: Each module set-up's weights, in the order of ``NAMES`` and then ``MODULE_NAMES``:
+#: changed only through ``set_module_weights`` (the fit trying its own).
+MODULE_WEIGHTS: dict[str, tuple[float, ...]] = {
+    setup: tuple(load_table(table_name(setup), NAMES + MODULE_NAMES).values()) for setup in SETUPS
+}
+
+
+def set_module_weights(tables: dict[str, tuple[float, ...]]) -> None:
+    """``tables`` (by set-up) in place of the module set-ups' weights."""
+    for setup, weights in tables.items():
+        if setup not in SETUPS or len(weights) != len(NAMES) + len(MODULE_NAMES):
+            raise ValueError(f"no value table {setup!r} of {len(weights)} weights")
+        MODULE_WEIGHTS[setup] = tuple(weights)
 
 
 def value(s: Sim) -> float:
@@ -99,5 +143,10 @@ def value(s: Sim) -> float:
     done = (6 - len(s.minions)) / 6
     if s.ended:
         return done + (1.0 if s.ended == 1 else 0.0)
-    guess = sum(w * x for w, x in zip(WEIGHTS, features(s), strict=True))
+    setup = s.modules
+    if setup:
+        pairs = zip(MODULE_WEIGHTS[setup], module_features(s), strict=True)
+    else:
+        pairs = zip(WEIGHTS, features(s), strict=True)
+    guess = sum(w * x for w, x in pairs)
     return min(done + 1.0, max(done, guess))

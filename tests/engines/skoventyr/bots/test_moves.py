@@ -11,6 +11,7 @@ from engines.skoventyr.bots import fit_moves, policy, record
 from engines.skoventyr.bots.move_features import Situation, correction, features, for_modules, where
 from engines.skoventyr.bots.record import Candidate
 from engines.skoventyr.bots.sim import F, G, H, Move, Sim
+from engines.skoventyr.bots.value import MODULE_NAMES, NAMES
 
 
 def start(seed: int = 0, config: Config | None = None) -> Sim:
@@ -148,8 +149,13 @@ def test_a_recorded_game_keeps_each_candidate_with_its_figures(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(record, "ROUNDS", 2)
-    decisions = record.record_game(7, 0.2, dict(policy.W), dict(policy.MOVES))
+    played = record.record_game(7, 0.2, dict(policy.W), dict(policy.MOVES))
+    decisions = played.decisions
     assert decisions
+    # Each turn's position, with what the game ended with (a sixth a Minion, one a win).
+    assert len(played.positions) > 10
+    assert {len(row) for row in played.positions} == {len(NAMES) + len(MODULE_NAMES)}
+    assert played.score in {i / 6 for i in range(6)} | {2.0}
     for decision in decisions:
         assert all(c.games == 2 and c.features for c in decision)
         assert any(c.lead == 0.0 for c in decision)  # the search's choice, over itself
@@ -159,9 +165,9 @@ def test_a_followed_record_plays_the_searchs_choices(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(record, "ROUNDS", 2)
     config = Config(lygtemands=True, rescue=True)
     args = (11, 1.0, dict(policy.W), dict(policy.MOVES), config)
-    followed = record.record_game(*args, follow=True)
+    followed = record.record_game(*args, follow=True).decisions
     # The module games' features are recorded, under the modules' name.
     assert any(for_modules(n) for decision in followed for c in decision for n in c.features)
     # Judging every decision and following the search is another game than the rule
     # of thumb's own, on the same seed.
-    assert followed != record.record_game(*args)
+    assert followed != record.record_game(*args).decisions

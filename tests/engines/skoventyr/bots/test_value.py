@@ -54,3 +54,41 @@ def test_a_minion_under_a_lygtemand_cannot_be_counted_as_defeatable() -> None:
     assert features(sim)[defeatable] == 0.0
     next(m for m in sim.minions if m[1] == 2)[2] = None  # rallied: now vulnerable
     assert features(sim)[defeatable] == 1.0
+
+
+def test_each_module_set_up_is_judged_by_its_own_table_and_a_standard_game_by_none() -> None:
+    from engines.skoventyr.bots import value as value_module
+
+    sims = {
+        setup: start(2, Config(lygtemands="L" in setup, rescue="R" in setup))
+        for setup in ("", *value_module.SETUPS)
+    }
+    for sim in sims.values():  # a position worth something between the bounds
+        policy.rollout(sim, horizon=12)
+    before = {setup: value(sim) for setup, sim in sims.items()}
+    saved = dict(value_module.MODULE_WEIGHTS)
+    try:
+        # Both modules' table says every position is worth as much as can be.
+        value_module.set_module_weights({"LR": (0.0,) * (len(NAMES) - 1) + (9.0,) * 5})
+        after = {setup: value(sim) for setup, sim in sims.items()}
+    finally:
+        value_module.set_module_weights(saved)
+    assert after["LR"] != before["LR"]
+    assert {s: after[s] for s in ("", "L", "R")} == {s: before[s] for s in ("", "L", "R")}
+    with pytest.raises(ValueError, match="no value table"):
+        value_module.set_module_weights({"LR": (1.0,)})
+
+
+def test_the_modules_own_features_count_hostages_and_covered_minions() -> None:
+    from engines.skoventyr.bots.value import MODULE_NAMES, module_features
+
+    sim = start(4, Config(lygtemands=True, rescue=True))
+    own = dict(zip(MODULE_NAMES, module_features(sim)[len(NAMES) :], strict=True))
+    assert own["hostage types"] == len(sim.hostages) > 0
+    assert own["covered Minions"] == len(sim.minions) == 6  # a Lygtemand on each
+    assert own["covered Minion values (share of 18)"] == pytest.approx(
+        sum(int(m[1] or 0) for m in sim.minions) / 18
+    )
+    sim.minions[0][2] = None  # rallied
+    assert module_features(sim)[len(NAMES) + 2] == 5
+    assert module_features(start(4))[len(NAMES) :] == [0.0, 0.0, 0.0, 0.0]

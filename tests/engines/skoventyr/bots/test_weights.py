@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from engines.skoventyr.bots import fit, fit_moves, policy, record, value
+from engines.skoventyr.bots import expert, fit, fit_moves, policy, record, value
 from engines.skoventyr.bots.move_features import for_modules
 from engines.skoventyr.bots.sim import Sim
 from engines.skoventyr.bots.weights import (
@@ -21,9 +23,24 @@ from engines.skoventyr.config import Config
 from engines.skoventyr.rules import new_game, view
 
 
+@contextmanager
+def advisor_restored() -> Iterator[None]:
+    """The advisor's weights in this process put back after a fit run in it."""
+    saved = dict(policy.W), dict(policy.MOVES), dict(value.MODULE_WEIGHTS)
+    try:
+        yield
+    finally:
+        policy.W.update(saved[0])
+        policy.set_corrections(saved[1])
+        value.set_module_weights(saved[2])
+
+
 def test_the_shipped_weights_load_and_are_the_ones_in_use() -> None:
     assert load_table("policy", policy.NAMES) == policy.W
     assert tuple(load_table("value", value.NAMES).values()) == value.WEIGHTS
+    for setup in value.SETUPS:
+        table = load_table(f"value_{setup}", value.NAMES + value.MODULE_NAMES)
+        assert tuple(table.values()) == value.MODULE_WEIGHTS[setup]
     assert len(value.WEIGHTS) == len(value.NAMES) and set(policy.W) == set(policy.NAMES)
     # The header says how the file is made again.
     assert "python -m engines.skoventyr.bots.fit" in DATA_FILE.read_text(encoding="utf-8")
@@ -60,16 +77,16 @@ def test_one_command_makes_the_whole_file_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(record, "ROUNDS", 4)
+    # Each judgement of the search better than the one before: every round is kept.
+    judged = iter(range(100))
+    monkeypatch.setattr(expert, "judge", lambda *_: (next(judged), 0))
     monkeypatch.setattr(fit_moves, "MIN_SEEN", 2)
     out = tmp_path / "advisor.toml"
     args = ["--games", "4", "--sweeps", "0", "--record-games", "2", "--rounds", "1"]
-    args += ["--module-record-games", "2", "--value-games", "4", "--jobs", "1", "--out", str(out)]
-    saved = dict(policy.W), dict(policy.MOVES)
-    try:
+    args += ["--expert-rounds", "2", "--expert-games", "2", "--judge-games", "1"]
+    args += ["--value-games", "4", "--jobs", "1", "--out", str(out)]
+    with advisor_restored():
         assert fit.main(args) == 0
-    finally:  # the fit sets the rule of thumb of this process
-        policy.W.update(saved[0])
-        policy.set_corrections(saved[1])
     text = out.read_text(encoding="utf-8")
     assert "python -m engines.skoventyr.bots.fit --games 4" in text
     assert load_table("start", policy.NAMES, out) == load_table("start", policy.NAMES)
@@ -79,7 +96,17 @@ def test_one_command_makes_the_whole_file_again(
     assert any(not for_modules(name) for name in moves)
     assert any(for_modules(name) for name in moves)
     assert len(load_table("value", value.NAMES, out)) == len(value.NAMES)
-    assert "value:" in capsys.readouterr().out
+    standard = list(load_table("value", value.NAMES, out).values())
+    for setup in value.SETUPS:
+        table = load_table(f"value_{setup}", value.NAMES + value.MODULE_NAMES, out)
+        # Fitted on the set-up's own games, from the standard value.
+        assert list(table.values()) != [*standard, 0.0, 0.0, 0.0, 0.0]
+    printed = capsys.readouterr().out
+    assert "value:" in printed
+    # Each module set-up had its rounds, judged by the search.
+    for setup in value.SETUPS:
+        assert f"round 1 (corrections), {setup}:" in printed
+        assert f"round 2 (value), {setup}:" in printed
 
 
 def test_a_missing_file_says_so(tmp_path: Path) -> None:
@@ -116,15 +143,12 @@ def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(record, "ROUNDS", 4)  # a short search: what is kept is checked
+    monkeypatch.setattr(expert, "JUDGE_ROLLOUTS", 2)
     out = tmp_path / "advisor.toml"
-    args = ["--modules-only", "--games", "6", "--sweeps", "1", "--module-record-games", "2"]
-    args += ["--jobs", "1"]
-    saved = dict(policy.W), dict(policy.MOVES)
-    try:
+    args = ["--modules-only", "--games", "6", "--sweeps", "1", "--expert-rounds", "1"]
+    args += ["--expert-games", "2", "--judge-games", "1", "--jobs", "1"]
+    with advisor_restored():
         assert fit.main([*args, "--out", str(out)]) == 0
-    finally:
-        policy.W.update(saved[0])
-        policy.set_corrections(saved[1])
     for table in ("start", "value"):
         assert load_table(table, None, out) == load_table(table, None)
     # The standard games' corrections are kept; the modules' own are made afresh.
@@ -135,7 +159,6 @@ def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(
     assert {name for name in policy.NAMES if tuned[name] != shipped[name]} <= set(
         policy.MODULE_NAMES
     )
-    # The header names the whole run that writes the same file.
-    assert "fit --games 6 --sweeps 1 --module-record-games 2 --jobs 1" in out.read_text(
-        encoding="utf-8"
-    )
+    # The header names the whole run that writes the same file (wherever it is written).
+    made_by = "fit --games 6 --sweeps 1 --expert-rounds 1 --expert-games 2 --judge-games 1"
+    assert f"{made_by} --jobs 1\n" in out.read_text(encoding="utf-8")

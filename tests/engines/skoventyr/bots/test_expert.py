@@ -1,0 +1,120 @@
+"""Expert iteration for the module games: each set-up learns from the search's own games,
+and a round stays only if the search then does better on the tuning games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engines.skoventyr.bots import expert, fit_moves, policy, record, value
+from engines.skoventyr.bots.record import Candidate, Played
+
+WIDTH = len(value.NAMES) + len(value.MODULE_NAMES)
+
+
+@pytest.fixture(autouse=True)
+def advisor_restored() -> Iterator[None]:
+    saved = dict(policy.W), dict(policy.MOVES), dict(value.MODULE_WEIGHTS)
+    yield
+    policy.W.update(saved[0])
+    policy.set_corrections(saved[1])
+    value.set_module_weights(saved[2])
+
+
+def taught(setup: str) -> Played:
+    """A recorded game in which the search always liked the move with ``setup``'s
+    feature "x" better than the one without (and a Minion more meant a better game)."""
+    good = (f"{setup}:x", "turn/call")
+    plain = ("turn/call",)
+    # The search follows the hand-made score, except that it likes "x" more.
+    against = [Candidate(good, 10.0, 0.0, 8), Candidate(plain, 12.0, -0.2, 8)]
+    along = [Candidate(plain, 30.0, 0.0, 8), Candidate(plain, 10.0, -0.3, 8)]
+    rows = [[float(i % 3 == 0)] * WIDTH for i in range(60)]
+    return Played([against, along] * 20, rows, 0.5)
+
+
+@pytest.fixture()
+def no_processes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Recording and the rule of thumb's games made instant: what each round did."""
+    recorded: list[str] = []
+
+    def record_games(games: int, first: int, share: float, jobs: int, configs, follow):  # type: ignore[no-untyped-def]
+        setup = next(k for k, c in expert.SETUPS.items() if c == configs[0])
+        recorded.append(setup)
+        assert follow and share == expert.SHARE
+        return [taught(setup) for _ in range(games)]
+
+    monkeypatch.setattr(record, "record_games", record_games)
+    monkeypatch.setattr(fit_moves, "MIN_SEEN", 1)
+    return recorded
+
+
+def judged_by(monkeypatch: pytest.MonkeyPatch, outcomes: dict[str, list[tuple[int, int]]]) -> None:
+    """The search's record on each set-up's tuning games, one judgement after another."""
+
+    def judge(config, first: int, games: int, jobs: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        setup = next(k for k, c in expert.SETUPS.items() if c == config)
+        return outcomes[setup].pop(0)
+
+    monkeypatch.setattr(expert, "judge", judge)
+
+
+def test_a_round_is_kept_only_where_the_search_then_wins_more(
+    monkeypatch: pytest.MonkeyPatch, no_processes: list[str]
+) -> None:
+    # At the start, then after round 1 (points: a win, and a sixth a Minion): L more, R as
+    # many, LR more (no win, one Minion more).
+    judged_by(
+        monkeypatch, {"L": [(3, 50), (4, 48)], "R": [(5, 60), (5, 60)], "LR": [(0, 30), (0, 31)]}
+    )
+    values_before = dict(value.MODULE_WEIGHTS)
+    expert.iterate(1, 2, 10, 100_000, 1)
+    assert no_processes == ["L", "R", "LR"]
+    assert policy.MOVES["L:x"] > 0 and policy.MOVES["LR:x"] > 0
+    assert "R:x" not in policy.MOVES  # undone
+    # The first round teaches the corrections alone.
+    assert values_before == value.MODULE_WEIGHTS
+
+
+def test_the_second_round_teaches_each_set_ups_value(
+    monkeypatch: pytest.MonkeyPatch, no_processes: list[str]
+) -> None:
+    # Round 2 does better for L and LR, worse for R.
+    judged_by(
+        monkeypatch,
+        {"L": [(3, 50), (3, 51), (3, 52)], "R": [(5, 60), (5, 61), (4, 61)], "LR": [(0, 9)] * 3},
+    )
+    monkeypatch.setattr(expert, "TAUGHT", ("value", "value"))  # the record's rows matter
+    values_before = dict(value.MODULE_WEIGHTS)
+    expert.iterate(2, 2, 10, 100_000, 1)
+    assert value.MODULE_WEIGHTS["L"] != values_before["L"]
+    assert value.MODULE_WEIGHTS["R"] != values_before["R"]  # round 1 kept, round 2 undone
+    assert value.MODULE_WEIGHTS["LR"] == values_before["LR"]  # no round did better
+    assert "L:x" not in policy.MOVES  # no round taught the corrections
+
+
+def test_each_set_up_learns_only_its_own_corrections(
+    monkeypatch: pytest.MonkeyPatch, no_processes: list[str]
+) -> None:
+    judged_by(monkeypatch, {s: [(0, 0), (1, 0), (2, 0)] for s in expert.SETUPS})
+    standard = {n: w for n, w in policy.MOVES.items() if ":" not in n.split("/", 1)[0]}
+    expert.iterate(2, 1, 5, 100_000, 1)
+    assert no_processes == ["L", "R", "LR"] * 2
+    # "turn/call" is in every decision, but it is not a module set-up's own feature.
+    assert {n: w for n, w in policy.MOVES.items() if ":" not in n.split("/", 1)[0]} == standard
+    assert {n for n in policy.MOVES if n.endswith(":x")} == {"L:x", "R:x", "LR:x"}
+
+
+def test_a_set_ups_value_stays_near_the_one_in_force_on_few_games() -> None:
+    from engines.skoventyr.bots import fit_value
+
+    rows = [[1.0, float(i % 2)] for i in range(20)]
+    scores = [0.3 + 0.4 * (i % 2) for i in range(20)]
+    free = fit_value.least_squares(rows, scores, 1e-6)
+    held = fit_value.least_squares(rows, scores, 10.0, prior=[0.0, 0.0])
+    assert free == pytest.approx([0.3, 0.4], abs=1e-3)
+    assert all(abs(h) < abs(f) / 5 for h, f in zip(held, free, strict=True))
+    # A weight no row speaks of stays where it was.
+    rows = [[1.0, 0.0] for _ in range(20)]
+    assert fit_value.least_squares(rows, [0.5] * 20, 0.1, prior=[0.0, 0.7])[1] == pytest.approx(0.7)
