@@ -1,10 +1,14 @@
-"""Expert iteration for the module games: step 4 of ``python -m engines.skoventyr.bots.fit``.
+"""Expert iteration for the module games: step 5 of ``python -m engines.skoventyr.bots.fit``.
 
 The search is stronger than the rule of thumb it plays out with, so its own games are
-the best teacher the module games have. Round after round, for each module set-up in
-turn (Lygtemands, Rescue, both: ``SETUPS``), with the corrections and values in force:
+the best teacher the module games have. First (``first_corrections``), the search plays
+games of the three set-ups in turn from ``SEED`` (judging half its decisions, as in 1.
+below), and a change to the module games' corrections is fitted on all of its judgement
+together and added in the share with which the rule of thumb wins most module games on
+the tuning seeds. Then round after round, for each module set-up in turn (Lygtemands,
+Rescue, both: ``SETUPS``), with the corrections and values in force:
 
-1. The search plays games of that set-up on fresh seeds from ``SEED``: at half of its
+1. The search plays games of that set-up on the next fresh seeds: at half of its
    decisions it weighs every candidate with a fixed number of simulated games and plays
    its choice (``record``, followed), the rule of thumb playing the rest.
 2. The round teaches one thing (``TAUGHT``, in turn). Corrections: a change to the
@@ -34,6 +38,8 @@ from multiprocessing import get_context
 
 from engines.skoventyr import bench
 from engines.skoventyr.bots import fit_moves, fit_value, policy, record, value
+from engines.skoventyr.bots.move_features import for_modules
+from engines.skoventyr.bots.tune_policy import Games
 from engines.skoventyr.config import Config
 
 #: The module set-ups, by the prefix of their own corrections (``Sim.modules``).
@@ -44,6 +50,8 @@ SETUPS: dict[str, Config] = {
 }
 #: The seed of the first recorded game; each round and set-up takes the next ones.
 SEED = 400_000
+#: The shares of the first change to the module games' corrections tried.
+FIRST_SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: The share of the search's decisions judged in full (and played as it chose).
 SHARE = 0.5
 #: What the rounds teach, one after another: the set-up's corrections, then its value.
@@ -63,10 +71,26 @@ JUDGE_ROLLOUTS = 16
 Outcome = tuple[int, int]
 
 
-def iterate(rounds: int, games: int, judge_games: int, tuning_seed: int, jobs: int) -> None:
-    """``rounds`` rounds of ``games`` recorded games per set-up, each kept if the search
-    does better in ``judge_games`` tuning games (from ``tuning_seed``) with it. Works
-    on, and leaves in force, ``policy.MOVES`` and ``value.MODULE_WEIGHTS``."""
+def first_corrections(games: int, tuning: Games, jobs: int) -> int:
+    """Add to the corrections in force a first change to the module games' own, fitted
+    on the search's judgement in ``games`` module games (the set-ups in turn, from
+    ``SEED``), in the share with which the rule of thumb wins most ``tuning`` games (the
+    set-ups in turn). The seed of the next fresh game."""
+    started = time.perf_counter()
+    played = record.record_games(games, SEED, SHARE, jobs, tuple(SETUPS.values()), follow=True)
+    change = fit_moves.fit(record.decisions(played), keep=for_modules)
+    policy.set_corrections(fit_moves.best_share(change, tuning, jobs, FIRST_SHARES))
+    print(f"first corrections: {time.perf_counter() - started:.0f} s", flush=True)
+    return SEED + games
+
+
+def iterate(
+    rounds: int, games: int, judge_games: int, tuning_seed: int, jobs: int, first_seed: int = SEED
+) -> None:
+    """``rounds`` rounds of ``games`` recorded games per set-up (seeds from
+    ``first_seed``), each kept if the search does better in ``judge_games`` tuning games
+    (from ``tuning_seed``) with it. Works on, and leaves in force, ``policy.MOVES`` and
+    ``value.MODULE_WEIGHTS``."""
     seen: dict[str, tuple[list[list[float]], list[float]]] = {s: ([], []) for s in SETUPS}
     standing: dict[str, Outcome] = {}
     for setup, config in SETUPS.items():
@@ -76,7 +100,7 @@ def iterate(rounds: int, games: int, judge_games: int, tuning_seed: int, jobs: i
         taught = TAUGHT[round_ % len(TAUGHT)]
         for index, (setup, config) in enumerate(SETUPS.items()):
             started = time.perf_counter()
-            first = SEED + (round_ * len(SETUPS) + index) * games
+            first = first_seed + (round_ * len(SETUPS) + index) * games
             played = record.record_games(games, first, SHARE, jobs, (config,), follow=True)
             rows, scores = seen[setup]
             for game in played:

@@ -16,11 +16,15 @@ One command, reproducible (every game is seeded, and nothing depends on the cloc
    coordinate search, with the corrections, on games with Lygtemands, with Rescue and
    with both, in turn (the same seeds). Standard games never read them, so the steps
    before do not depend on this one.
-5. Expert iteration for the module games (``expert``): round after round, for each
-   module set-up, the search's own games (seeds from 400000) teach that set-up's
-   corrections (the features ``move_features`` names under its prefix) and its position
-   value (``value.MODULE_WEIGHTS``, from the standard one), and a round is kept only if
-   the search then does better in the set-up's tuning games (seeds 100000 up).
+5. The module games' own corrections and values, by expert iteration (``expert``):
+   first the search plays module games (seeds from 400000, the set-ups in turn,
+   ``--module-record-games``) and a change to the module games' corrections, fitted on
+   its judgement, is added in the share with which the rule of thumb wins most module
+   games on the tuning seeds; then, round after round, each module set-up's own games
+   teach that set-up's corrections (the features ``move_features`` names under its
+   prefix) and its position value (``value.MODULE_WEIGHTS``, from the standard one),
+   and a round is kept only if the search then does better in the set-up's tuning
+   games (seeds 100000 up).
 6. ``data/advisor.toml`` written again: ``[start]`` as it was, then ``[policy]``,
    ``[moves]``, ``[value]`` and each module set-up's value (``[value_L]``, ...).
 
@@ -49,11 +53,7 @@ RECORD_SHARE = 0.3
 #: The shares of a round's fitted corrections tried (0: the round changes nothing).
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: The set-ups the modules' weights are tuned on, one seed after another.
-MODULE_MIX = (
-    Config(lygtemands=True),
-    Config(rescue=True),
-    Config(lygtemands=True, rescue=True),
-)
+MODULE_MIX = tuple(expert.SETUPS.values())
 
 HEADER = """The Skoventyr advisor's weights, read by engines/skoventyr/bots/weights.py.
 Made by: python -m engines.skoventyr.bots.fit {args}
@@ -71,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sweeps", type=int, default=2, help="rounds over all the weights")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of corrections")
     parser.add_argument("--record-games", type=int, default=300, help="games recorded a round")
+    parser.add_argument(
+        "--module-record-games", type=int, default=400, help="module games recorded first"
+    )
     parser.add_argument(
         "--expert-rounds", type=int, default=3, help="rounds of expert iteration (modules)"
     )
@@ -91,8 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.sweeps, args.rounds, args.expert_rounds) < 0:
         parser.error("--sweeps, --rounds and --expert-rounds cannot be negative")
-    if min(args.expert_games, args.judge_games) < 1:
-        parser.error("--expert-games and --judge-games need at least one game")
+    if min(args.module_record_games, args.expert_games, args.judge_games) < 1:
+        parser.error(
+            "--module-record-games, --expert-games and --judge-games need at least one game"
+        )
     source = args.out if args.out.exists() else DATA_FILE
     start = load_table("start", policy.NAMES, source)
     games = Games(args.seed, args.games)
@@ -118,7 +123,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Each set-up's value starts from the standard one, weighing nothing of its own.
     no_module_weights = (0.0,) * len(value.MODULE_NAMES)
     value.set_module_weights({setup: (*weights, *no_module_weights) for setup in value.SETUPS})
-    expert.iterate(args.expert_rounds, args.expert_games, args.judge_games, args.seed, args.jobs)
+    fresh = expert.first_corrections(args.module_record_games, modules, args.jobs)
+    expert.iterate(
+        args.expert_rounds, args.expert_games, args.judge_games, args.seed, args.jobs, fresh
+    )
     given = sys.argv[1:] if argv is None else argv
     write_weights(
         args.out,

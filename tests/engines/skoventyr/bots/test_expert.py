@@ -118,3 +118,38 @@ def test_a_set_ups_value_stays_near_the_one_in_force_on_few_games() -> None:
     # A weight no row speaks of stays where it was.
     rows = [[1.0, 0.0] for _ in range(20)]
     assert fit_value.least_squares(rows, [0.5] * 20, 0.1, prior=[0.0, 0.7])[1] == pytest.approx(0.7)
+
+
+def test_the_first_corrections_learn_from_all_set_ups_in_the_share_that_wins_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mixes: list[tuple[object, ...]] = []
+
+    def record_games(games: int, first: int, share: float, jobs: int, configs, follow):  # type: ignore[no-untyped-def]
+        assert (first, follow) == (expert.SEED, True)
+        mixes.append(configs)
+        return [taught(setup) for setup in ("L", "R", "LR")] * games
+
+    # The rule of thumb wins most with half of the change (and a tie goes to less).
+    won = {0.0: 3, 0.25: 5, 0.5: 7, 0.75: 7, 1.0: 2}
+
+    def wins(weights, moves: dict[str, float], games, jobs: int) -> int:  # type: ignore[no-untyped-def]
+        full = first_change["L:x"]
+        return won[round(moves.get("L:x", 0.0) / full * 4) / 4]
+
+    from engines.skoventyr.bots import tune_policy
+
+    monkeypatch.setattr(record, "record_games", record_games)
+    monkeypatch.setattr(fit_moves, "MIN_SEEN", 1)
+    monkeypatch.setattr(tune_policy, "wins", wins)
+    policy.set_corrections({n: w for n, w in policy.MOVES.items() if not n.endswith(":x")})
+    standard = dict(policy.MOVES)
+    decisions = record.decisions([taught(s) for s in ("L", "R", "LR")] * 4)
+    first_change = fit_moves.fit(decisions, keep=lambda name: name.endswith(":x"))
+    fresh = expert.first_corrections(4, tune_policy.Games(100_000, 10), 1)
+    assert fresh == expert.SEED + 4
+    assert mixes == [tuple(expert.SETUPS.values())]
+    assert policy.MOVES["L:x"] == pytest.approx(first_change["L:x"] / 2, abs=1e-3)
+    # Every set-up's own feature learned; the standard games' corrections untouched.
+    assert {n for n in policy.MOVES if n.endswith(":x")} == {"L:x", "R:x", "LR:x"}
+    assert {n: w for n, w in policy.MOVES.items() if not n.endswith(":x")} == standard

@@ -83,8 +83,8 @@ def test_one_command_makes_the_whole_file_again(
     monkeypatch.setattr(fit_moves, "MIN_SEEN", 2)
     out = tmp_path / "advisor.toml"
     args = ["--games", "4", "--sweeps", "0", "--record-games", "2", "--rounds", "1"]
-    args += ["--expert-rounds", "2", "--expert-games", "2", "--judge-games", "1"]
-    args += ["--value-games", "4", "--jobs", "1", "--out", str(out)]
+    args += ["--module-record-games", "3", "--expert-rounds", "2", "--expert-games", "2"]
+    args += ["--judge-games", "1", "--value-games", "4", "--jobs", "1", "--out", str(out)]
     with advisor_restored():
         assert fit.main(args) == 0
     text = out.read_text(encoding="utf-8")
@@ -103,6 +103,7 @@ def test_one_command_makes_the_whole_file_again(
         assert list(table.values()) != [*standard, 0.0, 0.0, 0.0, 0.0]
     printed = capsys.readouterr().out
     assert "value:" in printed
+    assert "first corrections:" in printed
     # Each module set-up had its rounds, judged by the search.
     for setup in value.SETUPS:
         assert f"round 1 (corrections), {setup}:" in printed
@@ -145,8 +146,8 @@ def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(
     monkeypatch.setattr(record, "ROUNDS", 4)  # a short search: what is kept is checked
     monkeypatch.setattr(expert, "JUDGE_ROLLOUTS", 2)
     out = tmp_path / "advisor.toml"
-    args = ["--modules-only", "--games", "6", "--sweeps", "1", "--expert-rounds", "1"]
-    args += ["--expert-games", "2", "--judge-games", "1", "--jobs", "1"]
+    args = ["--modules-only", "--games", "6", "--sweeps", "1", "--module-record-games", "3"]
+    args += ["--expert-rounds", "1", "--expert-games", "2", "--judge-games", "1", "--jobs", "1"]
     with advisor_restored():
         assert fit.main([*args, "--out", str(out)]) == 0
     for table in ("start", "value"):
@@ -160,5 +161,6 @@ def test_modules_only_tunes_the_module_weights_and_keeps_the_rest(
         policy.MODULE_NAMES
     )
     # The header names the whole run that writes the same file (wherever it is written).
-    made_by = "fit --games 6 --sweeps 1 --expert-rounds 1 --expert-games 2 --judge-games 1"
-    assert f"{made_by} --jobs 1\n" in out.read_text(encoding="utf-8")
+    made_by = "fit --games 6 --sweeps 1 --module-record-games 3 --expert-rounds 1"
+    made_by += " --expert-games 2 --judge-games 1 --jobs 1\n"
+    assert made_by in out.read_text(encoding="utf-8")
