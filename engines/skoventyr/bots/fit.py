@@ -61,7 +61,8 @@ Made by: python -m engines.skoventyr.bots.fit {args}
 coordinate search on seeds 100000-101499, as in git history); [policy] is the tuned one
 (policy.py); [moves] corrects it, by move feature (move_features.py); [value] weighs
 each feature of a position (value.py), and [value_L], [value_R] and [value_LR] do for
-the games with Lygtemands, Rescue and both (fitted on the search's own games)."""
+the games with Lygtemands, Rescue and both (the standard one, weighing nothing of the
+modules' own, unless a round fitted on the search's own games was kept)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
