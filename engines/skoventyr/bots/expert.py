@@ -78,7 +78,11 @@ def first_corrections(games: int, tuning: Games, jobs: int) -> int:
     set-ups in turn). The seed of the next fresh game."""
     started = time.perf_counter()
     played = record.record_games(games, SEED, SHARE, jobs, tuple(SETUPS.values()), follow=True)
-    change = fit_moves.fit(record.decisions(played), keep=for_modules)
+    try:
+        change = fit_moves.fit(record.decisions(played), keep=for_modules)
+    except ValueError as leads_unfollowed:  # the record says nothing: nothing added
+        print(leads_unfollowed)
+        return SEED + games
     policy.set_corrections(fit_moves.best_share(change, tuning, jobs, FIRST_SHARES))
     print(f"first corrections: {time.perf_counter() - started:.0f} s", flush=True)
     return SEED + games

@@ -153,3 +153,18 @@ def test_the_first_corrections_learn_from_all_set_ups_in_the_share_that_wins_mos
     # Every set-up's own feature learned; the standard games' corrections untouched.
     assert {n for n in policy.MOVES if n.endswith(":x")} == {"L:x", "R:x", "LR:x"}
     assert {n: w for n, w in policy.MOVES.items() if not n.endswith(":x")} == standard
+
+
+def test_first_corrections_that_teach_nothing_change_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def unfollowed(*_: object, **__: object) -> dict[str, float]:
+        raise ValueError("The search's leads do not follow the hand-made scores.")
+
+    monkeypatch.setattr(record, "record_games", lambda games, *_, **__: [taught("L")] * games)
+    monkeypatch.setattr(fit_moves, "fit", unfollowed)
+    before = dict(policy.MOVES)
+    from engines.skoventyr.bots.tune_policy import Games
+
+    assert expert.first_corrections(3, Games(100_000, 10), 1) == expert.SEED + 3
+    assert before == policy.MOVES
