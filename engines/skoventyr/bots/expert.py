@@ -82,8 +82,8 @@ def first_corrections(games: int, tuning: Games, jobs: int) -> int:
         change = fit_moves.fit(record.decisions(played), keep=for_modules)
     except ValueError as leads_unfollowed:  # the record says nothing: nothing added
         print(leads_unfollowed)
-        return SEED + games
-    policy.set_corrections(fit_moves.best_share(change, tuning, jobs, FIRST_SHARES))
+    else:
+        policy.set_corrections(fit_moves.best_share(change, tuning, jobs, FIRST_SHARES))
     print(f"first corrections: {time.perf_counter() - started:.0f} s", flush=True)
     return SEED + games
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engines.skoventyr.bots import expert, fit_moves, policy, record, value
+from engines.skoventyr.bots import expert, fit_moves, policy, record, tune_policy, value
 from engines.skoventyr.bots.record import Candidate, Played
 
 WIDTH = len(value.NAMES) + len(value.MODULE_NAMES)
@@ -137,8 +137,6 @@ def test_the_first_corrections_learn_from_all_set_ups_in_the_share_that_wins_mos
         full = first_change["L:x"]
         return won[round(moves.get("L:x", 0.0) / full * 4) / 4]
 
-    from engines.skoventyr.bots import tune_policy
-
     monkeypatch.setattr(record, "record_games", record_games)
     monkeypatch.setattr(fit_moves, "MIN_SEEN", 1)
     monkeypatch.setattr(tune_policy, "wins", wins)
@@ -164,7 +162,5 @@ def test_first_corrections_that_teach_nothing_change_nothing(
     monkeypatch.setattr(record, "record_games", lambda games, *_, **__: [taught("L")] * games)
     monkeypatch.setattr(fit_moves, "fit", unfollowed)
     before = dict(policy.MOVES)
-    from engines.skoventyr.bots.tune_policy import Games
-
-    assert expert.first_corrections(3, Games(100_000, 10), 1) == expert.SEED + 3
+    assert expert.first_corrections(3, tune_policy.Games(100_000, 10), 1) == expert.SEED + 3
     assert before == policy.MOVES
