@@ -50,8 +50,6 @@ SETUPS: dict[str, Config] = {
 }
 #: The seed of the first recorded game; each round and set-up takes the next ones.
 SEED = 400_000
-#: The shares of the first change to the module games' corrections tried.
-FIRST_SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: The share of the search's decisions judged in full (and played as it chose).
 SHARE = 0.5
 #: What the rounds teach, one after another: the set-up's corrections, then its value.
@@ -83,7 +81,7 @@ def first_corrections(games: int, tuning: Games, jobs: int) -> int:
     except ValueError as leads_unfollowed:  # the record says nothing: nothing added
         print(leads_unfollowed)
     else:
-        policy.set_corrections(fit_moves.best_share(change, tuning, jobs, FIRST_SHARES))
+        policy.set_corrections(fit_moves.best_share(change, tuning, jobs))
     print(f"first corrections: {time.perf_counter() - started:.0f} s", flush=True)
     return SEED + games
 

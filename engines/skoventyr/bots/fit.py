@@ -50,8 +50,6 @@ from engines.skoventyr.config import Config
 #: The seed of the first recorded game, and the share of its decisions recorded.
 RECORD_SEED = 300_000
 RECORD_SHARE = 0.3
-#: The shares of a round's fitted corrections tried (0: the round changes nothing).
-SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: The set-ups the modules' weights are tuned on, one seed after another.
 MODULE_MIX = tuple(expert.SETUPS.values())
 
@@ -173,7 +171,7 @@ def corrected(tuned: dict[str, float], games: Games, args: argparse.Namespace) -
         first = RECORD_SEED + round_ * args.record_games
         played = record.record_games(args.record_games, first, RECORD_SHARE, args.jobs)
         change = fit_moves.fit(record.decisions(played))
-        policy.set_corrections(fit_moves.best_share(change, games, args.jobs, SHARES))
+        policy.set_corrections(fit_moves.best_share(change, games, args.jobs))
     return dict(policy.MOVES)
 
 

@@ -22,6 +22,8 @@ from engines.skoventyr.bots.record import Candidate
 from engines.skoventyr.bots.tune_policy import Games
 
 MIN_SEEN = 30
+#: The shares of a fitted change tried by ``best_share`` (0: the change adds nothing).
+SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: The ridge, per recorded decision, in squared lead units.
 RIDGE = 4e-3
 #: Only the candidates within this many hand-made points of the decision's best are
@@ -98,13 +100,11 @@ def added(change: dict[str, float], share: float) -> dict[str, float]:
     }
 
 
-def best_share(
-    change: dict[str, float], games: Games, jobs: int, shares: Sequence[float]
-) -> dict[str, float]:
-    """The corrections in force plus the share of ``change`` with which the rule of
-    thumb wins most ``games`` (on a tie, the smaller share). A fit on noisy leads
-    overshoots: the share kept is the one that wins most."""
-    tried = {share: added(change, share) for share in shares}
+def best_share(change: dict[str, float], games: Games, jobs: int) -> dict[str, float]:
+    """The corrections in force plus the share of ``change`` (one of ``SHARES``) with
+    which the rule of thumb wins most ``games`` (on a tie, the smaller share). A fit on
+    noisy leads overshoots: the share kept is the one that wins most."""
+    tried = {share: added(change, share) for share in SHARES}
     won = {
         share: tune_policy.wins(dict(policy.W), moves, games, jobs)
         for share, moves in tried.items()
